@@ -1,0 +1,29 @@
+/**
+ * Every migration, imported statically so the runner works the same under tsx, vitest
+ * and a bundled build. Keys are the file names without extension; they sort in order.
+ */
+import type { Knex } from 'knex';
+import * as m20261122000100 from './20261122000100_create_auth';
+import * as m20261122000200 from './20261122000200_create_public_site';
+import * as m20261122000300 from './20261122000300_create_workspaces';
+import * as m20261122000400 from './20261122000400_create_press_releases';
+import * as m20261122000500 from './20261122000500_create_tasks';
+import * as m20261122000600 from './20261122000600_create_media_lists_and_audit';
+import * as m20261122000700 from './20261122000700_create_collab';
+import * as m20261122000800 from './20261122000800_create_jobs_and_mail';
+
+export interface Migration {
+  up: (k: Knex) => Promise<void>;
+  down: (k: Knex) => Promise<void>;
+}
+
+export const migrations: Record<string, Migration> = {
+  '20261122000100_create_auth': m20261122000100,
+  '20261122000200_create_public_site': m20261122000200,
+  '20261122000300_create_workspaces': m20261122000300,
+  '20261122000400_create_press_releases': m20261122000400,
+  '20261122000500_create_tasks': m20261122000500,
+  '20261122000600_create_media_lists_and_audit': m20261122000600,
+  '20261122000700_create_collab': m20261122000700,
+  '20261122000800_create_jobs_and_mail': m20261122000800,
+};

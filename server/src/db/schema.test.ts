@@ -1,0 +1,452 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_FEATURE_KEYS } from '../../../shared/constants';
+import { createDb, type Db } from './knex';
+import { migrateDownAll, migrateLatest, migrationNames, migrationsCurrent } from './migrate';
+import { seed } from './seed/index';
+
+/**
+ * Schema and seed tests on a fresh database: an in-memory PGlite, or, with DATABASE_URL,
+ * a temporary database created on that server and dropped afterwards.
+ */
+const serverUrl = process.env.DATABASE_URL;
+let db: Db;
+let admin: Db | undefined;
+let tempDbName: string | undefined;
+
+beforeAll(async () => {
+  if (serverUrl) {
+    admin = createDb({ databaseUrl: serverUrl, dataDir: ':memory:' });
+    tempDbName = `schema_test_${randomBytes(6).toString('hex')}`;
+    await admin.raw(`create database "${tempDbName}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${tempDbName}`;
+    db = createDb({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  } else {
+    db = createDb({ databaseUrl: undefined, dataDir: ':memory:' });
+  }
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  if (admin && tempDbName) {
+    await admin.raw(`drop database if exists "${tempDbName}"`);
+    await admin.destroy();
+  }
+});
+
+/** Rows of a raw query. */
+async function sql<T>(text: string, bindings: readonly Knex.RawBinding[] = []): Promise<T[]> {
+  const result = await db.raw<{ rows: T[] }>(text, bindings);
+  return result.rows;
+}
+
+/** The first row of a query; fails the test when there is none. */
+async function one<T>(query: Knex.QueryBuilder): Promise<T> {
+  const row = (await query.first()) as T | undefined;
+  if (row === undefined) throw new Error(`no row for ${query.toQuery()}`);
+  return row;
+}
+
+async function count(query: Knex.QueryBuilder): Promise<number> {
+  const { sql: text, bindings } = query.toSQL();
+  const [row] = await sql<{ n: number }>(`select count(*)::int as n from (${text}) q`, bindings);
+  return row?.n ?? 0;
+}
+
+async function publicTables(): Promise<string[]> {
+  const rows = await sql<{ table_name: string }>(
+    "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+  );
+  return rows.map((x) => x.table_name);
+}
+
+/** Columns, indexes, constraints, triggers and functions of the public schema, sorted. */
+async function schemaSnapshot(): Promise<Record<string, string[]>> {
+  const line = (r: Record<string, unknown>): string => Object.values(r).map(String).join(' | ');
+  const notKnex = (r: { table_name: string }): boolean =>
+    !r.table_name.startsWith('knex_migrations');
+  const columns = await sql<{ table_name: string }>(`
+    select table_name, column_name, data_type, udt_name, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public'`);
+  const indexes = await sql<{ table_name: string }>(`
+    select tablename as table_name, indexname, indexdef
+    from pg_indexes where schemaname = 'public'`);
+  // NOT NULL is in the column list; Postgres 17 (PGlite) also lists it as constraints, 15 not.
+  const constraints = await sql<{ table_name: string }>(`
+    select rel.relname as table_name, con.conname, con.contype::text as contype,
+           pg_get_constraintdef(con.oid) as def
+    from pg_constraint con
+    join pg_class rel on rel.oid = con.conrelid
+    join pg_namespace ns on ns.oid = rel.relnamespace
+    where ns.nspname = 'public' and con.contype <> 'n'`);
+  const triggers = await sql<{ table_name: string }>(`
+    select event_object_table as table_name, trigger_name, action_timing, event_manipulation,
+           action_statement
+    from information_schema.triggers where trigger_schema = 'public'`);
+  const functions = await sql<{ proname: string }>(`
+    select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public'`);
+  return {
+    columns: columns.filter(notKnex).map(line).sort(),
+    indexes: indexes.filter(notKnex).map(line).sort(),
+    constraints: constraints.filter(notKnex).map(line).sort(),
+    triggers: triggers.map(line).sort(),
+    functions: functions.map((r) => r.proname).sort(),
+  };
+}
+
+const ALL_TABLES = [
+  'users',
+  'auth_sessions',
+  'refresh_tokens',
+  'auth_tokens',
+  'login_attempts',
+  'profiles',
+  'cookie_consents',
+  'status_pages',
+  'incidents',
+  'plans',
+  'leads',
+  'demo_requests',
+  'workspaces',
+  'workspace_members',
+  'workspace_invitations',
+  'press_releases',
+  'release_attachments',
+  'reporting',
+  'reporting_events',
+  'deliveries',
+  'unsubscribes',
+  'media_lists',
+  'audit_logs',
+  'tasks',
+  'notifications',
+  'yjs_documents',
+  'yjs_updates',
+  'mail_outbox',
+  'jobs',
+  'platform_settings',
+];
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of ALL_TABLES) out[t] = await count(db(t));
+  return out;
+}
+
+interface ProfileRow {
+  user_id: string;
+  email: string;
+  role: string;
+  organization: string | null;
+  onboarded: boolean;
+  default_category: string | null;
+  categories: string[];
+}
+
+describe('database schema', () => {
+  it('migrates up, down to nothing, and up again to the same schema', async () => {
+    const applied = await migrateLatest(db);
+    expect(applied).toEqual(migrationNames());
+    expect(await migrationsCurrent(db)).toBe(true);
+
+    expect(await publicTables()).toEqual(
+      [...ALL_TABLES, 'knex_migrations', 'knex_migrations_lock'].sort(),
+    );
+    const first = await schemaSnapshot();
+    expect(first.columns!.length).toBeGreaterThan(200);
+    expect(first.functions).toEqual(['set_updated_at']);
+
+    await migrateDownAll(db);
+    expect(await publicTables()).toEqual(['knex_migrations', 'knex_migrations_lock']);
+    const empty = await schemaSnapshot();
+    expect(empty).toEqual({
+      columns: [],
+      indexes: [],
+      constraints: [],
+      triggers: [],
+      functions: [],
+    });
+
+    await migrateLatest(db);
+    expect(await schemaSnapshot()).toEqual(first);
+  });
+
+  it('uses timestamptz for every timestamp', async () => {
+    const plain = await sql<{ table_name: string; column_name: string }>(`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type = 'timestamp without time zone'
+        and table_name not like 'knex_migrations%'`);
+    expect(plain).toEqual([]);
+  });
+
+  it('has an index for the queries of the spec', async () => {
+    const rows = await sql<{ indexdef: string }>(
+      "select indexdef from pg_indexes where schemaname = 'public'",
+    );
+    const defs = rows.map((x) => x.indexdef.replace(/"/g, ''));
+    const has = (re: RegExp): boolean => defs.some((d) => re.test(d));
+    expect(has(/ON public\.profiles USING btree \(role, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.profiles USING btree \(lower\(email\)\)/)).toBe(true);
+    expect(has(/ON public\.press_releases USING btree \(client_id, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.press_releases USING btree \(status, scheduled_at\)/)).toBe(true);
+    expect(has(/ON public\.incidents USING btree \(started_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.plans USING btree \(is_active, monthly_price\)/)).toBe(true);
+    expect(has(/UNIQUE INDEX .* ON public\.reporting USING btree \(press_release_id\)/)).toBe(true);
+    expect(has(/ON public\.tasks USING btree \(workspace_id, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.media_lists USING btree \(category\)/)).toBe(true);
+    expect(has(/ON public\.audit_logs USING btree \(created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.audit_logs USING btree \(action_type\)/)).toBe(true);
+    expect(has(/ON public\.audit_logs USING btree \(actor_user_id\)/)).toBe(true);
+    expect(has(/UNIQUE INDEX .* ON public\.users USING btree \(lower\(email\)\)/)).toBe(true);
+  });
+
+  it('seeds idempotently', async () => {
+    await seed(db, { demo: true });
+    const once = await rowCounts();
+    expect(once.plans).toBe(3);
+    expect(once.status_pages).toBe(1);
+    expect(once.press_releases).toBeGreaterThanOrEqual(12);
+    await seed(db, { demo: true });
+    await seed(db, { demo: false });
+    expect(await rowCounts()).toEqual(once);
+  });
+
+  it('keeps changes made to seeded rows', async () => {
+    await db('plans').where({ code: 'pro' }).update({ name: 'Pro (αλλαγμένο)' });
+    await db('platform_settings')
+      .where({ key: 'signup_requires_approval' })
+      .update({ value: JSON.stringify(false) });
+    await seed(db, { demo: true });
+    const plan = await one<{ name: string }>(db('plans').where({ code: 'pro' }));
+    expect(plan.name).toBe('Pro (αλλαγμένο)');
+    const setting = await one<{ value: unknown }>(
+      db('platform_settings').where({ key: 'signup_requires_approval' }),
+    );
+    expect(setting.value).toBe(false);
+    await db('plans').where({ code: 'pro' }).update({ name: 'Pro' });
+    await db('platform_settings')
+      .where({ key: 'signup_requires_approval' })
+      .update({ value: JSON.stringify(true) });
+  });
+
+  it('seeds the plans with prices in cents and all nine feature keys', async () => {
+    const plans = await db('plans')
+      .where({ is_active: true })
+      .orderBy('monthly_price', 'asc')
+      .select<
+        {
+          code: string;
+          name: string;
+          description: string;
+          monthly_price: number | null;
+          yearly_price: number | null;
+          features: Record<string, unknown>;
+        }[]
+      >('*');
+    expect(plans.map((p) => [p.code, p.name, p.monthly_price, p.yearly_price])).toEqual([
+      ['starter', 'Starter', 4900, 49000],
+      ['pro', 'Pro', 14900, 149000],
+      ['enterprise', 'Enterprise', null, null],
+    ]);
+    for (const p of plans) {
+      expect(p.description).toMatch(/[α-ω]/);
+      expect(Object.keys(p.features).sort()).toEqual([...PLAN_FEATURE_KEYS].sort());
+      for (const v of Object.values(p.features)) {
+        const ok =
+          typeof v === 'boolean' ||
+          typeof v === 'string' ||
+          (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+        expect(ok).toBe(true);
+      }
+    }
+    expect(plans[0]?.features.press_releases_per_month).toBe('5');
+    expect(plans[1]?.features.press_releases_per_month).toBe('Απεριόριστα');
+    expect(plans[0]?.features.sso).toBe(false);
+    expect(plans[2]?.features.sso).toBe(true);
+  });
+
+  it('seeds the status page and settings', async () => {
+    const status = await one<{ overall: string; components: unknown }>(
+      db('status_pages').orderBy('updated_at', 'desc'),
+    );
+    expect(status.overall).toBe('operational');
+    expect(status.components).toEqual({
+      api: 'operational',
+      app: 'operational',
+      database: 'operational',
+      emails: 'operational',
+      newsletters: 'operational',
+    });
+    const setting = await one<{ value: unknown }>(
+      db('platform_settings').where({ key: 'signup_requires_approval' }),
+    );
+    expect(setting.value).toBe(true);
+  });
+
+  it('seeds demo users whose password verifies', async () => {
+    const users = await db('users as u')
+      .join('profiles as p', 'p.user_id', 'u.id')
+      .whereIn(db.raw('lower(u.email)') as unknown as string, [
+        'superadmin@example.com',
+        'client@example.com',
+        'media@example.com',
+      ])
+      .orderBy('u.email')
+      .select<
+        {
+          email: string;
+          encrypted_password: string;
+          email_confirmed_at: Date | null;
+          role: string;
+          name: string;
+          status: string;
+        }[]
+      >('u.email', 'u.encrypted_password', 'u.email_confirmed_at', 'p.role', 'p.name', 'p.status');
+    expect(users.map((u) => [u.email, u.role, u.name, u.status])).toEqual([
+      ['client@example.com', 'client', 'Μαρία Παπαδοπούλου', 'approved'],
+      ['media@example.com', 'media', 'Νίκος Γεωργίου', 'approved'],
+      ['superadmin@example.com', 'superadmin', 'Διαχειριστής Πλατφόρμας', 'approved'],
+    ]);
+    for (const u of users) {
+      expect(u.encrypted_password.startsWith('$argon2id$')).toBe(true);
+      expect(u.email_confirmed_at).not.toBeNull();
+      expect(await argon2.verify(u.encrypted_password, 'demodemo')).toBe(true);
+      expect(await argon2.verify(u.encrypted_password, 'demodemo!')).toBe(false);
+    }
+  });
+
+  it('seeds a consistent demo data set', async () => {
+    const client = await one<ProfileRow>(db('profiles').where({ email: 'client@example.com' }));
+    expect(client.onboarded).toBe(true);
+    expect(client.default_category).toBe('tech');
+    expect(client.organization).toBe('Αιγαίο Τεχνολογίες Α.Ε.');
+    const media = await one<ProfileRow>(db('profiles').where({ email: 'media@example.com' }));
+    expect([...media.categories].sort()).toEqual([
+      'culture',
+      'economy',
+      'lifestyle',
+      'politics',
+      'sports',
+      'tech',
+    ]);
+
+    const ws = await one<{ id: string }>(db('workspaces').where({ owner_user_id: client.user_id }));
+    const members = await db('workspace_members')
+      .where({ workspace_id: ws.id })
+      .select<{ role: string }[]>('role');
+    expect(members.map((m) => m.role).sort()).toEqual(['member', 'owner']);
+
+    // Every category list has members, all of them approved and active media.
+    const lists = await db('media_lists as ml')
+      .join('profiles as p', 'p.user_id', 'ml.media_id')
+      .select<{ category: string; role: string; status: string; is_active: boolean }[]>(
+        'ml.category',
+        'p.role',
+        'p.status',
+        'p.is_active',
+      );
+    expect(new Set(lists.map((l) => l.category)).size).toBe(6);
+    expect(lists.every((l) => l.role === 'media' && l.status === 'approved' && l.is_active)).toBe(
+      true,
+    );
+    expect(await count(db('profiles').where({ status: 'pending' }))).toBeGreaterThanOrEqual(2);
+
+    const releases = await db('press_releases')
+      .where({ client_id: client.user_id })
+      .orderBy('created_at', 'desc')
+      .select<
+        {
+          id: string;
+          title: string;
+          content: string;
+          content_text: string;
+          search_text: string;
+          status: string;
+          sent_at: Date | null;
+          created_at: Date;
+        }[]
+      >('*');
+    expect(releases.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(releases.map((r) => r.status))).toEqual(new Set(['draft', 'scheduled', 'sent']));
+    for (const r of releases) {
+      expect(r.content.startsWith('<p>')).toBe(true);
+      expect(r.search_text).toBe(
+        `${r.title} ${r.content_text}`.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''),
+      );
+      expect(r.created_at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    const sent = releases.filter((r) => r.status === 'sent');
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const r of sent) {
+      expect(r.sent_at).not.toBeNull();
+      const rep = await one<{ opened_by: string[]; clicked_links: string[] }>(
+        db('reporting').where({ press_release_id: r.id }),
+      );
+      expect(rep.opened_by.length).toBeGreaterThan(0);
+      expect(rep.clicked_links.every((l) => l.startsWith('http'))).toBe(true);
+      const deliveries = await db('deliveries')
+        .where({ press_release_id: r.id })
+        .select<{ recipient_user_id: string }[]>('recipient_user_id');
+      const recipients = new Set(deliveries.map((d) => d.recipient_user_id));
+      for (const id of rep.opened_by) expect(recipients.has(id)).toBe(true);
+      const events = db('reporting_events').where({ press_release_id: r.id });
+      expect(await count(events.clone().where({ kind: 'open' }))).toBe(rep.opened_by.length);
+      expect(await count(events.clone().where({ kind: 'click' }))).toBe(rep.clicked_links.length);
+    }
+
+    const tasks = await db('tasks')
+      .where({ workspace_id: ws.id })
+      .select<{ status: string; press_release_id: string | null }[]>('status', 'press_release_id');
+    expect(new Set(tasks.map((t) => t.status)).size).toBeGreaterThanOrEqual(3);
+    expect(tasks.some((t) => t.press_release_id !== null)).toBe(true);
+
+    const recent = db('incidents').where('started_at', '>=', db.raw("now() - interval '90 days'"));
+    expect(await count(recent)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects values outside the enumerations', async () => {
+    const user = await one<{ id: string }>(db('users').where({ email: 'client@example.com' }));
+    const profile = db('profiles').where({ user_id: user.id });
+    await expect(profile.clone().update({ role: 'hacker' })).rejects.toThrow(/profiles_role_check/);
+    await expect(profile.clone().update({ status: 'deleted' })).rejects.toThrow(
+      /profiles_status_check/,
+    );
+    await expect(profile.clone().update({ default_category: 'weather' })).rejects.toThrow(
+      /profiles_default_category_check/,
+    );
+    await expect(profile.clone().update({ categories: ['tech', 'weather'] })).rejects.toThrow(
+      /profiles_categories_check/,
+    );
+    await expect(
+      db('press_releases').insert({ client_id: user.id, status: 'archived' }),
+    ).rejects.toThrow(/press_releases_status_check/);
+    await expect(
+      db('press_releases').insert({ client_id: user.id, category: 'weather' }),
+    ).rejects.toThrow(/press_releases_category_check/);
+    await expect(
+      db('cookie_consents').insert({ user_id: user.id, necessary: false }),
+    ).rejects.toThrow(/cookie_consents_necessary_check/);
+    await expect(
+      db('audit_logs').insert({ action_type: 'user.delete_everything' }),
+    ).rejects.toThrow(/audit_logs_action_type_check/);
+    await expect(db('users').insert({ email: 'CLIENT@example.com' })).rejects.toThrow(
+      /users_email_lower_unique/,
+    );
+    expect((await one<{ role: string }>(profile.clone())).role).toBe('client');
+  });
+
+  it('keeps updated_at current on update', async () => {
+    const task = await one<{ id: string; title: string; updated_at: Date }>(
+      db('tasks').orderBy('created_at'),
+    );
+    await db('tasks')
+      .where({ id: task.id })
+      .update({ title: `${task.title}!` });
+    const after = await one<{ updated_at: Date }>(db('tasks').where({ id: task.id }));
+    expect(after.updated_at.getTime()).toBeGreaterThan(task.updated_at.getTime());
+  });
+});

@@ -1,0 +1,413 @@
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import type { AuditAction, Category } from '../../../../shared/constants';
+import {
+  DEMO_DEMO_REQUESTS,
+  DEMO_EMAILS,
+  DEMO_INCIDENTS,
+  DEMO_LEADS,
+  DEMO_PASSWORD,
+  DEMO_RELEASES,
+  DEMO_TASKS,
+  DEMO_USERS,
+  type DemoUser,
+} from './demo-data';
+import { blocksToHtml, blocksToText, toSearchText } from './text';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+/** True when the demo set is already there (it is keyed on client@example.com). */
+export async function demoSeeded(db: Knex): Promise<boolean> {
+  const row = await db('users')
+    .whereRaw('lower(email) = ?', [DEMO_EMAILS.client])
+    .first<{ id: string } | undefined>('id');
+  return row !== undefined;
+}
+
+/** argon2id hash of the demo password; computed once per seed run (argon2 is slow). */
+export function hashDemoPassword(): Promise<string> {
+  return argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+}
+
+/** Small deterministic PRNG so the demo figures are the same on every fresh database. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function dateOnly(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Inserts the demo data set. Call inside a transaction, and only when demoSeeded() is
+ * false. Users that already exist under a demo e-mail are reused, never modified.
+ */
+export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()): Promise<void> {
+  const rand = prng(20261122);
+  const at = (daysAgo: number, hourUtc = 8, minute = 0): Date => {
+    const d = new Date(now.getTime() - daysAgo * DAY);
+    d.setUTCHours(hourUtc, minute, 0, 0);
+    return d.getTime() > now.getTime() ? new Date(now.getTime() - MINUTE) : d;
+  };
+
+  // Users and profiles.
+  const ids = new Map<string, string>();
+  for (const u of DEMO_USERS) {
+    const createdAt = at(u.createdDaysAgo, 7 + (u.createdDaysAgo % 9), u.createdDaysAgo % 60);
+    ids.set(u.email, await ensureUser(trx, u, passwordHash, createdAt));
+  }
+  const idOf = (email: string): string => {
+    const id = ids.get(email);
+    if (!id) throw new Error(`demo seed: unknown user ${email}`);
+    return id;
+  };
+  const superadminId = idOf(DEMO_EMAILS.superadmin);
+  const clientId = idOf(DEMO_EMAILS.client);
+  const colleagueId = idOf(DEMO_EMAILS.colleague);
+  const mediaId = idOf(DEMO_EMAILS.media);
+
+  // Workspace of the client, with the colleague as a member.
+  let workspace = await trx('workspaces')
+    .where({ owner_user_id: clientId })
+    .first<{ id: string } | undefined>('id');
+  if (!workspace) {
+    [workspace] = await trx('workspaces')
+      .insert({ owner_user_id: clientId, name: 'Αιγαίο Τεχνολογίες Α.Ε.', created_at: at(95, 9) })
+      .returning<{ id: string }[]>('id');
+  }
+  if (!workspace) throw new Error('demo seed: workspace not created');
+  const workspaceId = workspace.id;
+  await trx('workspace_members')
+    .insert([
+      { workspace_id: workspaceId, user_id: clientId, role: 'owner', created_at: at(95, 9) },
+      { workspace_id: workspaceId, user_id: colleagueId, role: 'member', created_at: at(70, 10) },
+    ])
+    .onConflict(['workspace_id', 'user_id'])
+    .ignore();
+
+  // Media lists: every approved, active media user in each of their categories.
+  const listMembers = new Map<Category, { id: string; email: string; name: string }[]>();
+  const audit: Record<string, unknown>[] = [];
+  for (const u of DEMO_USERS) {
+    if (u.role !== 'media' || u.status !== 'approved' || u.isActive === false) continue;
+    const userId = idOf(u.email);
+    audit.push({
+      actor_user_id: superadminId,
+      actor_email: DEMO_EMAILS.superadmin,
+      actor_role: 'superadmin',
+      action_type: 'user.approve' satisfies AuditAction,
+      entity_type: 'profile',
+      entity_id: userId,
+      metadata: JSON.stringify({ email: u.email }),
+      created_at: at(u.createdDaysAgo - 0.5, 10),
+    });
+    for (const category of u.categories ?? []) {
+      const list = listMembers.get(category) ?? [];
+      list.push({ id: userId, email: u.email, name: u.name });
+      listMembers.set(category, list);
+      await trx('media_lists')
+        .insert({ category, media_id: userId, created_at: at(u.createdDaysAgo - 0.5, 10, 5) })
+        .onConflict(['category', 'media_id'])
+        .ignore();
+      audit.push({
+        actor_user_id: superadminId,
+        actor_email: DEMO_EMAILS.superadmin,
+        actor_role: 'superadmin',
+        action_type: 'media_list.add' satisfies AuditAction,
+        entity_type: 'media_list',
+        entity_id: category,
+        metadata: JSON.stringify({ category, media_ids: [userId] }),
+        created_at: at(u.createdDaysAgo - 0.5, 10, 5),
+      });
+    }
+  }
+  const rejected = DEMO_USERS.find((u) => u.status === 'rejected');
+  if (rejected) {
+    audit.push({
+      actor_user_id: superadminId,
+      actor_email: DEMO_EMAILS.superadmin,
+      actor_role: 'superadmin',
+      action_type: 'user.reject' satisfies AuditAction,
+      entity_type: 'profile',
+      entity_id: idOf(rejected.email),
+      metadata: JSON.stringify({ email: rejected.email }),
+      created_at: at(rejected.createdDaysAgo - 1, 9),
+    });
+  }
+
+  // Press releases of client@example.com.
+  const releaseIds = new Map<string, string>();
+  for (const r of DEMO_RELEASES) {
+    const createdAt = at(r.createdDaysAgo, 7 + (r.createdDaysAgo % 5), (r.createdDaysAgo * 7) % 60);
+    const contentText = blocksToText(r.blocks);
+    let sentAt: Date | null = null;
+    let scheduledAt: Date | null = null;
+    if (r.status === 'sent') {
+      sentAt = new Date(createdAt.getTime() + (r.sentAfterDays ?? 0) * DAY + 2 * 60 * MINUTE);
+      if (r.viaSchedule) scheduledAt = sentAt;
+    } else if (r.status === 'scheduled') {
+      scheduledAt = new Date(now.getTime() + (r.scheduledInDays ?? 1) * DAY);
+      scheduledAt.setUTCHours(7, 0, 0, 0);
+    }
+    const updatedAt = sentAt ?? new Date(createdAt.getTime() + 3 * 60 * MINUTE);
+    const [row] = await trx('press_releases')
+      .insert({
+        title: r.title,
+        content: blocksToHtml(r.blocks),
+        content_text: contentText,
+        search_text: toSearchText(r.title, contentText),
+        category: r.category,
+        status: r.status,
+        client_id: clientId,
+        workspace_id: workspaceId,
+        media_list_categories: r.category ? [r.category] : [],
+        scheduled_at: scheduledAt,
+        sent_at: sentAt,
+        created_at: createdAt,
+        updated_at: updatedAt.getTime() > now.getTime() ? now : updatedAt,
+      })
+      .returning<{ id: string }[]>('id');
+    if (!row) throw new Error('demo seed: release not created');
+    releaseIds.set(r.key, row.id);
+
+    if (r.status !== 'sent' || !sentAt || !r.category) continue;
+
+    // Deliveries, opens, clicks and reporting for the sent release.
+    const recipients = listMembers.get(r.category) ?? [];
+    const openers: string[] = [];
+    const clicked: string[] = [];
+    const events: Record<string, unknown>[] = [];
+    const deliveries: Record<string, unknown>[] = [];
+    const sinceSent = now.getTime() - sentAt.getTime();
+    const later = (maxShare: number): Date =>
+      new Date(sentAt.getTime() + Math.max(MINUTE, Math.floor(rand() * sinceSent * maxShare)));
+    recipients.forEach((m, i) => {
+      const bounced = i === recipients.length - 1 && recipients.length > 3 && r.key === 'results';
+      const opened = !bounced && (m.id === mediaId || rand() < (r.openRatio ?? 0.5));
+      const readAt = opened ? later(0.2) : null;
+      deliveries.push({
+        press_release_id: row.id,
+        recipient_user_id: m.id,
+        email: m.email,
+        state: bounced ? 'bounced' : 'sent',
+        error: bounced ? '550 5.1.1 Το γραμματοκιβώτιο δεν υπάρχει' : null,
+        attempts: 1,
+        read_at: readAt,
+        bookmarked_at:
+          m.id === mediaId && ['nireida', 'region', 'academy'].includes(r.key) && readAt
+            ? new Date(readAt.getTime() + 5 * MINUTE)
+            : null,
+        created_at: sentAt,
+        sent_at: bounced ? null : sentAt,
+      });
+      if (!opened || !readAt) return;
+      openers.push(m.id);
+      events.push({
+        press_release_id: row.id,
+        recipient_user_id: m.id,
+        kind: 'open',
+        channel: rand() < 0.7 ? 'email' : 'in_app',
+        link: null,
+        is_proxy: rand() < 0.1,
+        created_at: readAt,
+      });
+      // About a third of the openers click one of the links, a few of them a second one.
+      const links = r.links ?? [];
+      const clicks = rand() < 0.35 ? (rand() < 0.25 ? 2 : 1) : 0;
+      for (let c = 0; c < Math.min(clicks, links.length); c++) {
+        const link = links[Math.floor(rand() * links.length)];
+        if (!link) continue;
+        clicked.push(link);
+        events.push({
+          press_release_id: row.id,
+          recipient_user_id: m.id,
+          kind: 'click',
+          channel: 'email',
+          link,
+          is_proxy: false,
+          created_at: new Date(readAt.getTime() + Math.floor(rand() * 20 + 1 + c * 5) * MINUTE),
+        });
+      }
+    });
+    // Every sent release shows at least one click so the CTR charts are not empty.
+    const firstLink = r.links?.[0];
+    const firstOpener = openers[0];
+    if (clicked.length === 0 && firstLink && firstOpener) {
+      clicked.push(firstLink);
+      events.push({
+        press_release_id: row.id,
+        recipient_user_id: firstOpener,
+        kind: 'click',
+        channel: 'email',
+        link: firstLink,
+        is_proxy: false,
+        created_at: new Date(sentAt.getTime() + 90 * MINUTE),
+      });
+    }
+    if (deliveries.length) await trx('deliveries').insert(deliveries);
+    if (events.length) await trx('reporting_events').insert(events);
+    const lastEvent = events.reduce<Date>((max, e) => {
+      const d = e.created_at as Date;
+      return d > max ? d : max;
+    }, sentAt);
+    await trx('reporting').insert({
+      press_release_id: row.id,
+      opened_by: openers,
+      clicked_links: clicked,
+      coverage_links: r.coverage ?? [],
+      created_at: sentAt,
+      updated_at: lastEvent.getTime() > now.getTime() ? now : lastEvent,
+    });
+    audit.push({
+      actor_user_id: clientId,
+      actor_email: DEMO_EMAILS.client,
+      actor_role: 'client',
+      action_type: 'press_release.sent' satisfies AuditAction,
+      entity_type: 'press_release',
+      entity_id: row.id,
+      metadata: JSON.stringify({
+        title: r.title,
+        category: r.category,
+        recipients: recipients.length,
+      }),
+      created_at: sentAt,
+    });
+    if (recipients.some((m) => m.id === mediaId)) {
+      await trx('notifications').insert({
+        user_id: mediaId,
+        kind: 'press_release.received',
+        title: r.title,
+        body: 'Νέο δελτίο τύπου από Αιγαίο Τεχνολογίες Α.Ε.',
+        link: `/media/press-releases/${row.id}`,
+        data: JSON.stringify({ press_release_id: row.id, category: r.category }),
+        read_at: r.createdDaysAgo > 20 ? new Date(sentAt.getTime() + 60 * MINUTE) : null,
+        created_at: sentAt,
+      });
+    }
+  }
+
+  // Tasks of the workspace.
+  const people = { client: clientId, colleague: colleagueId } as const;
+  for (const task of DEMO_TASKS) {
+    const createdAt = at(task.createdDaysAgo, 9, 15);
+    const [taskRow] = await trx('tasks')
+      .insert({
+        workspace_id: workspaceId,
+        title: task.title,
+        description: task.description ?? null,
+        assignee_user_id: task.assignee ? people[task.assignee] : null,
+        priority: task.priority,
+        due_date:
+          task.dueInDays === undefined
+            ? null
+            : dateOnly(new Date(now.getTime() + task.dueInDays * DAY)),
+        created_by: people[task.createdBy],
+        status: task.status,
+        press_release_id: task.releaseKey ? (releaseIds.get(task.releaseKey) ?? null) : null,
+        version: task.status === 'open' ? 1 : 2,
+        created_at: createdAt,
+        updated_at:
+          task.status === 'open' ? createdAt : at(Math.max(task.createdDaysAgo - 1, 0.1), 11),
+      })
+      .returning<{ id: string }[]>('id');
+    audit.push({
+      actor_user_id: people[task.createdBy],
+      actor_email: task.createdBy === 'client' ? DEMO_EMAILS.client : DEMO_EMAILS.colleague,
+      actor_role: 'client',
+      action_type: 'task.create' satisfies AuditAction,
+      entity_type: 'task',
+      entity_id: taskRow?.id ?? null,
+      metadata: JSON.stringify({ title: task.title, workspace_id: workspaceId }),
+      created_at: createdAt,
+    });
+  }
+
+  // Resolved incidents.
+  for (const inc of DEMO_INCIDENTS) {
+    const started = at(inc.startedDaysAgo, 13, 20);
+    const resolved = new Date(started.getTime() + inc.durationMinutes * MINUTE);
+    await trx('incidents').insert({
+      title: inc.title,
+      status: 'resolved',
+      impact: inc.impact,
+      started_at: started,
+      resolved_at: resolved,
+      updates: JSON.stringify(
+        inc.updates.map((u) => ({
+          ts: new Date(started.getTime() + u.afterMinutes * MINUTE).toISOString(),
+          message: u.message,
+        })),
+      ),
+      created_at: started,
+      updated_at: resolved,
+    });
+  }
+
+  // Public-site submissions.
+  for (const { daysAgo, ...lead } of DEMO_LEADS) {
+    await trx('leads').insert({ ...lead, created_at: at(daysAgo, 10) });
+  }
+  for (const { daysAgo, inDays, ...req } of DEMO_DEMO_REQUESTS) {
+    await trx('demo_requests').insert({
+      ...req,
+      preferred_date: inDays === null ? null : dateOnly(new Date(now.getTime() + inDays * DAY)),
+      created_at: at(daysAgo, 11),
+    });
+  }
+
+  if (audit.length) await trx('audit_logs').insert(audit);
+}
+
+/** The id of the user with this e-mail, creating user and profile when missing. */
+async function ensureUser(
+  trx: Knex,
+  u: DemoUser,
+  passwordHash: string,
+  createdAt: Date,
+): Promise<string> {
+  const existing = await trx('users')
+    .whereRaw('lower(email) = ?', [u.email.toLowerCase()])
+    .first<{ id: string } | undefined>('id');
+  if (existing) return existing.id;
+  const [user] = await trx('users')
+    .insert({
+      email: u.email,
+      encrypted_password: passwordHash,
+      user_metadata: JSON.stringify({
+        role: u.role,
+        name: u.name,
+        organization: u.organization ?? null,
+      }),
+      email_confirmed_at: u.confirmed ? new Date(createdAt.getTime() + 10 * MINUTE) : null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning<{ id: string }[]>('id');
+  if (!user) throw new Error(`demo seed: user ${u.email} not created`);
+  await trx('profiles').insert({
+    user_id: user.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    organization: u.organization ?? null,
+    description: u.description ?? null,
+    status: u.status,
+    is_active: u.isActive ?? true,
+    onboarded: u.onboarded ?? false,
+    default_category: u.defaultCategory ?? null,
+    website: u.website ?? null,
+    categories: u.categories ?? [],
+    digest_frequency: u.digest ?? 'none',
+    created_at: createdAt,
+    updated_at: createdAt,
+  });
+  return user.id;
+}
