@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toBe('./data');
+    expect(c.seedDemo).toBe(true);
+    expect(c.superadminLoginPath).toMatch(/^\//);
+  });
+
+  it('names the invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const e = err as ConfigError;
+      expect(e.issues.map((i) => i.variable).sort()).toEqual(['DATABASE_URL', 'PORT']);
+      expect(e.message).toContain('PORT');
+      expect(e.message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('requires JWT_SECRET in production and turns the demo seed off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    expect(c.seedDemo).toBe(false);
+    expect(c.isProduction).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a hidden login path without a leading slash', () => {
+    expect(() => loadConfig({ SUPERADMIN_LOGIN_PATH: 'admin' })).toThrow(/SUPERADMIN_LOGIN_PATH/);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url().optional(),
+    SUPERADMIN_LOGIN_PATH: z
+      .string()
+      .regex(/^\/[a-z0-9][a-z0-9/_-]{3,}$/i, 'must start with / and have at least 4 characters')
+      .default('/sa-console-login'),
+    JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Deltio <no-reply@deltio.gr>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: bool.optional(),
+    REQUIRE_EMAIL_CONFIRMATION: bool.default(false),
+    AI_BASE_URL: z.url().optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    CLIENT_DEV: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database and stored files; ':memory:' keeps PGlite in memory. */
+  dataDir: string;
+  publicUrl: string | undefined;
+  superadminLoginPath: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  requireEmailConfirmation: boolean;
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** Serve the client through Vite in middleware mode with hot reload (`npm run dev`). */
+  clientDev: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' +
+        issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once. Throws ConfigError naming every invalid variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Treat empty strings as unset, as shells and compose files often pass them.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({
+        variable: String(i.path[0] ?? 'environment'),
+        message: i.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    publicUrl: e.PUBLIC_URL,
+    superadminLoginPath: e.SUPERADMIN_LOGIN_PATH.replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    requireEmailConfirmation: e.REQUIRE_EMAIL_CONFIRMATION,
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? 'gpt-4o-mini' }
+      : undefined,
+    clientDev: e.CLIENT_DEV,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config';
+import type { Db } from './db/knex';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { AuthService } from './modules/auth/auth.service';
+import type { Realtime } from './realtime/index';
+
+/** Everything a module needs, built once per process in server.ts. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  realtime: Realtime;
+  auth: AuthService;
+  /** Signing key of access tokens. */
+  tokenKey: Uint8Array;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { injectIntoHtml, injectedConfig, isKnownClientPath } from './client-app';
+
+const config = loadConfig({ SUPERADMIN_LOGIN_PATH: '/hidden-door' });
+
+describe('client app serving', () => {
+  it('knows the spec routes, the editor by id, the admin redirects and the hidden login', () => {
+    for (const p of ['/', '/pricing', '/client/reports', '/media/bookmarks', '/superadmin/logs', '/admin/users', '/hidden-door', '/login/']) {
+      expect(isKnownClientPath(p, '/hidden-door'), p).toBe(true);
+    }
+    expect(isKnownClientPath('/client/press-releases/0b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c', '/hidden-door')).toBe(true);
+    expect(isKnownClientPath('/nope', '/hidden-door')).toBe(false);
+    expect(isKnownClientPath('/client/press-releases/not-an-id', '/hidden-door')).toBe(false);
+  });
+
+  it('flags the hidden login path and lists demo accounts outside production only', () => {
+    expect(injectedConfig(config, '/hidden-door').superadminLogin).toBe(true);
+    expect(injectedConfig(config, '/login').superadminLogin).toBe(false);
+    expect(injectedConfig(config, '/login').devPanel?.accounts.map((a) => a.email)).toEqual([
+      'superadmin@example.com',
+      'client@example.com',
+      'media@example.com',
+    ]);
+    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), SUPERADMIN_LOGIN_PATH: '/hidden-door' });
+    expect(injectedConfig(prod, '/login').devPanel).toBeNull();
+  });
+
+  it('injects the config with the nonce and escapes markup', () => {
+    const html = injectIntoHtml('<html><head></head><body></body></html>', {
+      superadminLogin: false,
+      devPanel: { superadminLoginPath: '/x</script>', accounts: [] },
+    }, 'abc');
+    expect(html).toContain('<script nonce="abc">window.__APP_CONFIG__=');
+    expect(html).not.toContain('/x</script>');
+    expect(html.indexOf('__APP_CONFIG__')).toBeLessThan(html.indexOf('</head>'));
+  });
+});

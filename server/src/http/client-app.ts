@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type Response, type Router } from 'express';
+import { ADMIN_REDIRECTS, RELEASE_ID_PATTERN, ROUTES, type InjectedAppConfig } from '../../../shared/routes';
+import type { Config } from '../config';
+import { DEMO_ACCOUNTS } from '../dev-panel';
+import type { Logger } from '../logger';
+
+export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../../dist/client');
+
+const KNOWN_PATHS = new Set<string>([...ROUTES.map((r) => r.path), ...Object.keys(ADMIN_REDIRECTS)]);
+
+/** True when the client router has a screen for this path (the rest render the 404 page). */
+export function isKnownClientPath(pathname: string, superadminLoginPath: string): boolean {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (p === superadminLoginPath || KNOWN_PATHS.has(p)) return true;
+  const editor = /^\/client\/press-releases\/([^/]+)$/.exec(p);
+  return editor !== null && RELEASE_ID_PATTERN.test(editor[1]!);
+}
+
+export function injectedConfig(config: Config, pathname: string): InjectedAppConfig {
+  return {
+    superadminLogin: pathname.replace(/\/+$/, '') === config.superadminLoginPath,
+    devPanel: config.isProduction
+      ? null
+      : { superadminLoginPath: config.superadminLoginPath, accounts: DEMO_ACCOUNTS },
+  };
+}
+
+export function injectIntoHtml(html: string, appConfig: InjectedAppConfig, nonce: string): string {
+  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
+  const tag = `<script nonce="${nonce}">window.__APP_CONFIG__=${json}</script>`;
+  return html.replace('</head>', `${tag}</head>`);
+}
+
+interface ClientApp {
+  router: Router;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the client: the built files from dist/client, or (CLIENT_DEV) Vite in
+ * middleware mode with hot reload. Every page path gets index.html with the
+ * injected configuration; unknown paths get the same page with status 404.
+ */
+export async function createClientApp(config: Config, logger: Logger, devServer: boolean): Promise<ClientApp> {
+  const router = express.Router();
+  let readTemplate: (url: string) => Promise<string>;
+  let close = () => Promise.resolve();
+
+  if (devServer) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: path.resolve(import.meta.dirname, '../../../client/vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    router.use(vite.middlewares);
+    const indexPath = path.resolve(import.meta.dirname, '../../../client/index.html');
+    readTemplate = async (url) => vite.transformIndexHtml(url, await fs.promises.readFile(indexPath, 'utf8'));
+    close = () => vite.close();
+  } else {
+    const indexPath = path.join(CLIENT_DIST, 'index.html');
+    let cached: string | undefined;
+    readTemplate = async () => {
+      cached ??= await fs.promises.readFile(indexPath, 'utf8');
+      return cached;
+    };
+    router.use(
+      '/assets',
+      express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    router.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    if (!fs.existsSync(indexPath)) {
+      logger.warn({ indexPath }, 'client build missing: run `npm run build`');
+    }
+  }
+
+  router.get('/{*splat}', async (req: Request, res: Response) => {
+    if (path.extname(req.path)) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    let template: string;
+    try {
+      template = await readTemplate(req.originalUrl);
+    } catch (err) {
+      logger.error({ err }, 'cannot read index.html');
+      res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    const nonce = (res.locals as { cspNonce?: string }).cspNonce ?? '';
+    const html = injectIntoHtml(template, injectedConfig(config, req.path), nonce);
+    const status = isKnownClientPath(req.path, config.superadminLoginPath) ? 200 : 404;
+    res.status(status).type('html').set('Cache-Control', 'no-cache').send(html);
+  });
+
+  return { router, close };
+}

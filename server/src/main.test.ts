@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from './test/db';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+describe('process', () => {
+  it('refuses to start with an invalid variable and names it', async () => {
+    const p = run({ PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain('PORT');
+    expect(p.output()).toContain('DATABASE_URL');
+  });
+
+  it('starts, serves /readyz, and exits cleanly within 5 s of SIGTERM', async () => {
+    let env: Record<string, string>;
+    let testDb: TestDb | undefined;
+    if (process.env.DATABASE_URL) {
+      testDb = await createTestDb({ migrate: false });
+      env = { DATABASE_URL: testDb.databaseUrl! };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-main-'));
+      cleanups.push(() => fs.promises.rm(dir, { recursive: true, force: true }));
+      env = { DATA_DIR: dir };
+    }
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const p = run({ ...env, PORT: port, HOST: '127.0.0.1', SEED_DEMO: 'false', NODE_ENV: 'test' });
+    const deadline = Date.now() + 60_000;
+    let ready = false;
+    while (Date.now() < deadline && !ready) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+        ready = res.status === 200;
+      } catch {
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    expect(ready, p.output()).toBe(true);
+    const stopAt = Date.now();
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
+    if (testDb) await testDb.destroy();
+  }, 90_000);
+});

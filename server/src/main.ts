@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDb, dbMode } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { seed } from './db/seed/index';
+import { createLogger } from './logger';
+import { startServer } from './server';
+
+const SHUTDOWN_DEADLINE_MS = 5_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+  const db = createDb(config);
+  const mode = dbMode(config);
+  logger.info({ mode, dataDir: mode === 'embedded' ? config.dataDir : undefined }, 'database');
+
+  const applied = await migrateLatest(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  await seed(db, { demo: config.seedDemo });
+
+  const server = await startServer({ config, db, logger });
+  logger.info(`Deltio listening on http://localhost:${server.port}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    force.unref();
+    server
+      .close()
+      .then(() => db.destroy())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('Fatal error during start:', err);
+  process.exit(1);
+});

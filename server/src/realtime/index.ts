@@ -1,0 +1,100 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import {
+  rooms,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '../../../shared/events';
+import type { Actor } from '../http/authenticate';
+import type { Logger } from '../logger';
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface Realtime {
+  io: Io;
+  /** The one broadcast function: call it after the transaction commits. */
+  broadcast<E extends keyof ServerToClientEvents>(
+    room: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Tells the sessions' sockets they are over, then disconnects them. */
+  endSessions(sessionIds: string[], reason: string): void;
+  /** Extra hooks run by endSessions (the collab endpoint registers one). */
+  onSessionsEnded(listener: (sessionIds: string[], reason: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** Rooms a signed-in socket joins; everything else is joined by explicit, checked requests. */
+export function roomsFor(actor: Actor): string[] {
+  return [rooms.user(actor.userId), rooms.session(actor.sessionId), rooms.role(actor.role)];
+}
+
+export function createRealtime(
+  httpServer: HttpServer,
+  logger: Logger,
+  authenticateToken: (token: string | undefined) => Promise<Actor | null>,
+): Realtime {
+  const io: Io = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // The collab endpoint shares this HTTP server: never cut its upgrades.
+    destroyUpgrade: false,
+    maxHttpBufferSize: 1e6,
+  });
+  const listeners: ((ids: string[], reason: string) => void)[] = [];
+
+  // Handshake: a token, when given, must be valid; without one the socket is anonymous.
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token = typeof auth?.token === 'string' ? auth.token : undefined;
+    authenticateToken(token)
+      .then((actor) => {
+        if (token && !actor) {
+          next(new Error('unauthorized'));
+          return;
+        }
+        socket.data.userId = actor?.userId ?? null;
+        socket.data.role = actor?.role ?? null;
+        socket.data.sessionId = actor?.sessionId ?? null;
+        if (actor) void socket.join(roomsFor(actor));
+        void socket.join(rooms.public());
+        next();
+      })
+      .catch((err: unknown) => {
+        logger.error({ err }, 'socket handshake failed');
+        next(new Error('unavailable'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    socket.emit('session:ready', { userId: socket.data.userId, role: socket.data.role });
+    socket.on('ping', (ack) => {
+      if (typeof ack === 'function') ack({ at: new Date().toISOString() });
+    });
+  });
+
+  return {
+    io,
+    broadcast(room, event, ...args) {
+      io.to(room).emit(event, ...args);
+    },
+    endSessions(sessionIds, reason) {
+      for (const id of sessionIds) {
+        io.to(rooms.session(id)).emit('session:revoked', { reason });
+        io.in(rooms.session(id)).disconnectSockets(true);
+      }
+      for (const l of listeners) l(sessionIds, reason);
+    },
+    onSessionsEnded(listener) {
+      listeners.push(listener);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        io.disconnectSockets(true);
+        void io.close(() => resolve());
+      }),
+  };
+}

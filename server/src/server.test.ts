@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import WebSocket from 'ws';
+import { COLLAB_NOT_READY } from './collab/upgrade';
+import { startTestServer, type TestServer } from './test/app';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('server', () => {
+  it('answers /healthz', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers /readyz once the database is reachable and migrated', async () => {
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; database: { mode: string; latencyMs: number } };
+    expect(body.status).toBe('ready');
+    expect(body.database.mode).toBe(process.env.DATABASE_URL ? 'postgres' : 'embedded');
+    expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No route GET /api/nothing-here' } });
+  });
+
+  it('turns a malformed JSON body into a 400, not a 500', async () => {
+    const res = await fetch(`${server.url}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken": ',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+  });
+
+  it('sets security headers', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('accepts Socket.IO connections at /socket.io', async () => {
+    const socket = connect(server.url, { transports: ['websocket'], reconnection: false });
+    const ready = await new Promise<{ userId: string | null }>((resolve, reject) => {
+      socket.on('session:ready', resolve);
+      socket.on('connect_error', reject);
+    });
+    expect(ready.userId).toBeNull();
+    const pong = await socket.timeout(2000).emitWithAck('ping');
+    expect(Date.parse(pong.at)).not.toBeNaN();
+    socket.close();
+  });
+
+  it('reserves /collab/... and closes such connections with a clear code', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/release-1`);
+    const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
+    expect(code).toBe(COLLAB_NOT_READY);
+  });
+});

@@ -1,0 +1,74 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type BuiltApp } from './app';
+import { attachCollab } from './collab/upgrade';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/knex';
+import { actorFromToken } from './http/authenticate';
+import type { Logger } from './logger';
+import { Mailer } from './mail/mailer';
+import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
+import { AuthService } from './modules/auth/auth.service';
+import { tokenKey } from './modules/auth/auth.tokens';
+import { createRealtime } from './realtime/index';
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  ctx: AppContext;
+  api: BuiltApp['api'];
+  /** Stops accepting, drains sockets and closes everything; resolves when done. */
+  close(): Promise<void>;
+}
+
+export interface ServerDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Tests pass their own transport to read what was sent. */
+  mailTransport?: MailTransport;
+}
+
+export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
+  const { config, db, logger } = deps;
+  const server = http.createServer();
+  server.keepAliveTimeout = 5_000;
+
+  const key = tokenKey(config.jwtSecret);
+  const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
+  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom });
+  const realtime = createRealtime(server, logger, (token) => actorFromToken(db, key, token));
+  const auth = new AuthService({ db, config, logger, mailer, live: realtime });
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, tokenKey: key };
+
+  const built = await createApp(ctx, opts);
+  server.on('request', built.app);
+  const collab = attachCollab(server, logger);
+  mailer.start();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop()]);
+      // Give in-flight requests a moment, then cut what is left.
+      const cut = setTimeout(() => server.closeAllConnections(), 2_000);
+      await httpClosed;
+      clearTimeout(cut);
+    })();
+    return closing;
+  };
+
+  return { port, url: `http://localhost:${port}`, ctx, api: built.api, close };
+}

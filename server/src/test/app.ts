@@ -1,0 +1,43 @@
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../logger';
+import { seed } from '../db/seed/index';
+import type { MailTransport } from '../mail/transport';
+import { startServer, type RunningServer } from '../server';
+import { createTestDb, type TestDb } from './db';
+
+export interface TestServer extends RunningServer {
+  config: Config;
+  testDb: TestDb;
+  stop(): Promise<void>;
+}
+
+/** Boots the real server on a random port against a fresh database. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport } = {},
+): Promise<TestServer> {
+  const testDb = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: ':memory:' }),
+    ...env,
+  });
+  await seed(testDb.db, { demo: opts.seedDemo ?? false });
+  const logger = createLogger(config);
+  const server = await startServer(
+    { config, db: testDb.db, logger, mailTransport: opts.mailTransport },
+    { serveClient: opts.serveClient ?? false },
+  );
+  return {
+    ...server,
+    config,
+    testDb,
+    stop: async () => {
+      await server.close();
+      await testDb.destroy();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Enumerations and limits from the product specification (both documents).
+ * Used by the database check constraints, the zod schemas and the UI labels.
+ */
+
+export const PRODUCT_NAME = 'Deltio';
+
+export const ROLES = ['client', 'media', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a visitor may pick at sign-up (superadmin is never offered). */
+export const SIGNUP_ROLES = ['client', 'media'] as const;
+
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'banned'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const CATEGORIES = ['politics', 'economy', 'tech', 'culture', 'lifestyle', 'sports'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const CATEGORY_LABELS: Record<Category, string> = {
+  politics: 'Πολιτική',
+  economy: 'Οικονομία',
+  tech: 'Τεχνολογία',
+  culture: 'Πολιτισμός',
+  lifestyle: 'Lifestyle',
+  sports: 'Αθλητισμός',
+};
+export const DEFAULT_CATEGORY: Category = 'politics';
+
+export const RELEASE_STATUSES = ['draft', 'scheduled', 'sent'] as const;
+export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
+export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
+  draft: 'Πρόχειρο',
+  scheduled: 'Προγραμματισμένο',
+  sent: 'Απεστάλη',
+};
+
+export const TASK_STATUSES = ['open', 'in_progress', 'done', 'blocked'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const WORKSPACE_MEMBER_ROLES = ['owner', 'member'] as const;
+
+export const SYSTEM_STATES = ['operational', 'degraded', 'outage'] as const;
+export type SystemState = (typeof SYSTEM_STATES)[number];
+export const SYSTEM_STATE_LABELS: Record<SystemState, string> = {
+  operational: 'Σε λειτουργία',
+  degraded: 'Υποβαθμισμένη λειτουργία',
+  outage: 'Εκτός λειτουργίας',
+};
+export const STATUS_COMPONENTS = ['api', 'app', 'database', 'emails', 'newsletters'] as const;
+export type StatusComponent = (typeof STATUS_COMPONENTS)[number];
+
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
+
+export const LEAD_SOURCES = ['pricing', 'contact'] as const;
+export const DEMO_ROLES = ['client', 'media'] as const;
+export const DEMO_TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
+export const DEMO_STATUSES = ['new', 'contacted', 'scheduled', 'done', 'cancelled'] as const;
+
+export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'bounced'] as const;
+export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+
+export const AUDIT_ACTIONS = [
+  'user.approve',
+  'user.reject',
+  'user.ban',
+  'user.unban',
+  'user.role_change',
+  'user.deactivate',
+  'user.activate',
+  'media_list.add',
+  'media_list.remove',
+  'media_list.bulk_import',
+  'press_release.sent',
+  'newsletter.daily.run',
+  'newsletter.weekly.run',
+  'email.sent',
+  'task.create',
+  'task.update',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
+export const PLAN_FEATURE_KEYS = [
+  'press_releases_per_month',
+  'ai_level',
+  'reporting',
+  'media_targeting',
+  'users',
+  'support',
+  'sso',
+  'compliance',
+  'sla',
+] as const;
+
+export const COOKIE_CONSENT_KEY = 'cookie_consent_v1';
+export const COOKIE_CONSENT_VERSION = 'v1';
+
+export const LIMITS = {
+  passwordMinLength: 6,
+  onboardingSteps: 5,
+  listPageSize: 10,
+  usersPageSize: 10,
+  mediaPageSize: 10,
+  trialDays: 14,
+  logoMaxBytes: 2 * 1024 * 1024,
+  incidentWindowDays: 90,
+  reportsDefaultRangeDays: 30,
+  weeklyChartWeeks: 8,
+  sidebarCookieDays: 7,
+  tooltipDelayMs: 700,
+  mobileBreakpointPx: 768,
+} as const;
+
+export const TOAST = { limit: 1, durationMs: 5000, swipeThreshold: 50, hotkey: ['F8'] } as const;
+
+export const HEALTH_THRESHOLDS = {
+  dbLatencyMs: { green: 100, yellow: 200 },
+  emailQueue: { green: 50, yellow: 100 },
+  newsletterQueue: { green: 10, yellow: 20 },
+} as const;
+
+export const ROLE_HOMES: Record<Role, string> = {
+  client: '/client',
+  media: '/media',
+  superadmin: '/superadmin',
+};

@@ -1,0 +1,36 @@
+/** Typed Socket.IO contracts shared by the server and the client. */
+
+export interface ServerToClientEvents {
+  /** Sent once after the handshake: who the server thinks you are. */
+  'session:ready': (payload: { userId: string | null; role: string | null }) => void;
+  /** This session was ended (sign-out elsewhere, ban, deactivation): sign out now. */
+  'session:revoked': (payload: { reason: string }) => void;
+  /** The public status page changed (overall state, a component or an incident). */
+  'status:changed': (payload: { at: string }) => void;
+}
+
+export interface ClientToServerEvents {
+  /** Liveness check used by tests and the health card: the ack echoes the time. */
+  ping: (ack: (payload: { at: string }) => void) => void;
+}
+
+export interface InterServerEvents {
+  noop: () => void;
+}
+
+export interface SocketData {
+  userId: string | null;
+  role: string | null;
+  sessionId: string | null;
+}
+
+/** Room names, built in one place. */
+export const rooms = {
+  public: () => 'public',
+  user: (id: string) => `user:${id}`,
+  session: (id: string) => `session:${id}`,
+  role: (role: string) => `role:${role}`,
+  workspace: (id: string) => `workspace:${id}`,
+  release: (id: string) => `release:${id}`,
+  category: (category: string) => `category:${category}`,
+} as const;
