@@ -1,0 +1,173 @@
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
+import type { MailTransport } from './transport';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind?: 'email' | 'newsletter';
+  headers?: Record<string, string>;
+}
+
+interface OutboxRow {
+  id: number;
+  to_email: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+export interface MailerOptions {
+  from: string;
+  maxAttempts?: number;
+  /** Base of the exponential back-off between attempts, in ms. */
+  backoffMs?: number;
+  pollMs?: number;
+}
+
+/**
+ * The one mail module. enqueue() writes to the durable outbox (inside the caller's
+ * transaction when given one); a worker claims due rows with SKIP LOCKED, sends
+ * them through the transport and retries failures with back-off.
+ */
+export class Mailer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+
+  constructor(
+    private readonly db: Db,
+    readonly transport: MailTransport,
+    private readonly logger: Logger,
+    private readonly opts: MailerOptions,
+  ) {
+    this.maxAttempts = opts.maxAttempts ?? 5;
+    this.backoffMs = opts.backoffMs ?? 30_000;
+  }
+
+  async enqueue(msg: MailMessage, trx: Knex | Knex.Transaction = this.db): Promise<number> {
+    const [row] = (await trx('mail_outbox')
+      .insert({
+        kind: msg.kind ?? 'email',
+        to_email: msg.to,
+        subject: msg.subject,
+        html: msg.html,
+        text: msg.text,
+        status: 'queued',
+      })
+      .returning('id')) as { id: number }[];
+    // Outside a transaction the row is visible now; inside one, the poll picks it up
+    // after commit (callers may kick() after committing for immediate delivery).
+    if (trx === this.db) this.kick();
+    return Number(row!.id);
+  }
+
+  /** Processes due mail soon, without waiting for the next poll. */
+  kick(): void {
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.processAll().finally(() => {
+      this.running = undefined;
+      if (this.rerun) {
+        this.rerun = false;
+        this.kick();
+      }
+    });
+  }
+
+  start(): void {
+    if (this.timer) return;
+    void this.recoverStuck();
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 5_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transport.close();
+  }
+
+  /** Sends everything due now; used by tests and shutdown. */
+  async drain(): Promise<void> {
+    await this.running;
+    await this.processAll();
+  }
+
+  /** Counts for the status page and the health card. */
+  async queueSizes(): Promise<{ email: number; newsletter: number }> {
+    const rows = (await this.db('mail_outbox')
+      .select('kind')
+      .count<{ kind: string; n: number }[]>({ n: '*' })
+      .whereIn('status', ['queued', 'sending'])
+      .groupBy('kind')) as unknown as { kind: string; n: number | string }[];
+    const get = (k: string) => Number(rows.find((r) => r.kind === k)?.n ?? 0);
+    return { email: get('email'), newsletter: get('newsletter') };
+  }
+
+  private async recoverStuck(): Promise<void> {
+    try {
+      await this.db('mail_outbox')
+        .where('status', 'sending')
+        .andWhere('next_attempt_at', '<', this.db.raw("now() - interval '5 minutes'"))
+        .update({ status: 'queued' });
+    } catch (err) {
+      this.logger.warn({ err }, 'mail: could not recover stuck rows');
+    }
+  }
+
+  private async processAll(): Promise<void> {
+    try {
+      for (;;) {
+        const batch = await this.claim(20);
+        if (!batch.length) return;
+        for (const row of batch) await this.deliver(row);
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'mail: processing failed');
+    }
+  }
+
+  private async claim(limit: number): Promise<OutboxRow[]> {
+    const result = await this.db.raw<{ rows: OutboxRow[] }>(
+      `update mail_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
+         where id in (
+           select id from mail_outbox
+            where status = 'queued' and next_attempt_at <= now()
+            order by id
+            limit ?
+            for update skip locked)
+       returning id, to_email, subject, html, text, attempts`,
+      [limit],
+    );
+    return result.rows;
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    try {
+      await this.transport.send({ from: this.opts.from, to: row.to_email, subject: row.subject, html: row.html, text: row.text });
+      await this.db('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: this.db.fn.now(), last_error: null });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const final = row.attempts >= this.maxAttempts;
+      const delay = this.backoffMs * 2 ** (row.attempts - 1);
+      await this.db('mail_outbox')
+        .where('id', row.id)
+        .update({
+          status: final ? 'failed' : 'queued',
+          last_error: reason.slice(0, 1000),
+          next_attempt_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delay]),
+        });
+      this.logger.warn({ id: row.id, attempts: row.attempts, final, reason }, 'mail: delivery failed');
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+export interface MailTransport {
+  name: 'smtp' | 'log';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP through nodemailer when SMTP_URL is set. */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP the outbox row is the record; the message is printed to the log. */
+export function logTransport(logger: Logger): MailTransport {
+  return {
+    name: 'log',
+    send(mail) {
+      logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (outbox, not sent: no SMTP_URL)');
+      return Promise.resolve();
+    },
+    close: () => undefined,
+  };
+}

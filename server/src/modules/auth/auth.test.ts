@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signIn, signUp, type Session } from '../../test/http';
+import { memoryTransport } from '../../test/mail';
+import { RATE_LIMIT } from './auth.service';
+
+let server: TestServer;
+const mail = memoryTransport();
+let base: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { seedDemo: false, mailTransport: mail });
+  base = server.url;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const refresh = (token: string) =>
+  call<Session & { error?: { code: string } }>(base, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+    body: { refresh_token: token },
+  });
+
+describe('sign-up', () => {
+  it('creates a pending account with its profile, a workspace for clients, and mails a confirmation', async () => {
+    const user = await signUp(base, 'anna@example.gr', 'client');
+    const profile = await server.ctx.db('profiles').where('user_id', user.id).first();
+    expect(profile).toMatchObject({ role: 'client', status: 'pending', is_active: true, onboarded: false, organization: 'Test Org' });
+    const ws = await server.ctx.db('workspaces').where('owner_user_id', user.id).first();
+    expect(ws).toBeTruthy();
+    await server.ctx.mailer.drain();
+    const sent = mail.sent.find((m) => m.to === 'anna@example.gr');
+    expect(sent?.subject).toContain('Επιβεβαιώστε');
+    const link = /https?:\/\/[^\s]+\/auth\/v1\/verify\?type=signup&token=[\w-]+/.exec(sent!.text)?.[0];
+    expect(link).toBeTruthy();
+    const res = await fetch(link!, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?confirmed=1');
+    const u = await server.ctx.db('users').where('id', user.id).first();
+    expect(u.email_confirmed_at).not.toBeNull();
+    // A used link does not confirm twice.
+    const again = await fetch(link!, { redirect: 'manual' });
+    expect(again.headers.get('location')).toBe('/?confirmed=0');
+  });
+
+  it('never accepts the superadmin role from the client', async () => {
+    const r = await call<{ error: { code: string; fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
+      body: { email: 'evil@example.gr', password: 'secret123', data: { role: 'superadmin', name: 'Evil' } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.fields['data.role']).toBeTruthy();
+  });
+
+  it('refuses a missing email, a short password and a taken address with clear 400s', async () => {
+    const noEmail = await call<{ error: { code: string; message: string } }>(base, 'POST', '/auth/v1/signup', {
+      body: { password: 'secret123', data: { role: 'client', name: 'X' } },
+    });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.error.message).toMatch(/email/i);
+    const short = await call<{ error: { fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
+      body: { email: 'short@example.gr', password: '123', data: { role: 'client', name: 'X' } },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toBeTruthy();
+    const taken = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/signup', {
+      body: { email: 'ANNA@example.gr', password: 'secret123', data: { role: 'media', name: 'X' } },
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.error.code).toBe('email_exists');
+  });
+});
+
+describe('tokens', () => {
+  let session: Session;
+  beforeAll(async () => {
+    await signUp(base, 'rot@example.gr', 'media');
+    session = await signIn(base, 'rot@example.gr');
+  });
+
+  it('issues a GoTrue-shaped session and accepts the access token', async () => {
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 900 });
+    expect(session.refresh_token.length).toBeGreaterThan(30);
+    const me = await call<{ email: string; user_metadata: { role: string } }>(base, 'GET', '/auth/v1/user', { token: session.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('rot@example.gr');
+    expect(me.body.user_metadata.role).toBe('media');
+    const stored = await server.ctx.db('refresh_tokens').select('token_hash');
+    expect(stored.some((r: { token_hash: string }) => r.token_hash === session.refresh_token)).toBe(false);
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const r1 = await refresh(session.refresh_token);
+    expect(r1.status).toBe(200);
+    expect(r1.body.refresh_token).not.toBe(session.refresh_token);
+    const r2 = await refresh(r1.body.refresh_token);
+    expect(r2.status).toBe(200);
+    session = r2.body;
+  });
+
+  it('revokes the whole session when a spent refresh token is reused after the grace period', async () => {
+    const s = await signIn(base, 'rot@example.gr');
+    const next = await refresh(s.refresh_token);
+    expect(next.status).toBe(200);
+    // Age the spent token past the grace window.
+    await server.ctx.db('refresh_tokens').whereNotNull('used_at').update({ used_at: server.ctx.db.raw("now() - interval '1 minute'") });
+    const reuse = await refresh(s.refresh_token);
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error?.code).toBe('invalid_grant');
+    // The legitimate successor is dead too, and so is its access token.
+    expect((await refresh(next.body.refresh_token)).status).toBe(400);
+    expect((await call(base, 'GET', '/auth/v1/user', { token: next.body.access_token })).status).toBe(401);
+  });
+
+  it('tolerates a reuse within the grace period (a lost response)', async () => {
+    const s = await signIn(base, 'rot@example.gr');
+    const first = await refresh(s.refresh_token);
+    const retry = await refresh(s.refresh_token);
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+  });
+
+  it('rejects unsupported grant types and scopes with clear 400s', async () => {
+    const g = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/token?grant_type=magic', { body: {} });
+    expect(g.status).toBe(400);
+    expect(g.body.error.code).toBe('unsupported_grant_type');
+    const s = await signIn(base, 'rot@example.gr');
+    const l = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/logout?scope=everything', { token: s.access_token });
+    expect(l.status).toBe(400);
+    expect(l.body.error.code).toBe('unsupported_scope');
+  });
+});
+
+describe('logout scopes', () => {
+  it('local ends this session, others the rest, global all of them', async () => {
+    await signUp(base, 'scopes@example.gr', 'client');
+    const [a, b, c] = [await signIn(base, 'scopes@example.gr'), await signIn(base, 'scopes@example.gr'), await signIn(base, 'scopes@example.gr')];
+    const alive = async (s: Session) => (await call(base, 'GET', '/auth/v1/user', { token: s.access_token })).status === 200;
+
+    expect((await call(base, 'POST', '/auth/v1/logout?scope=local', { token: a.access_token })).status).toBe(204);
+    expect([await alive(a), await alive(b), await alive(c)]).toEqual([false, true, true]);
+    expect((await refresh(a.refresh_token)).status).toBe(400);
+
+    expect((await call(base, 'POST', '/auth/v1/logout?scope=others', { token: b.access_token })).status).toBe(204);
+    expect([await alive(b), await alive(c)]).toEqual([true, false]);
+
+    const d = await signIn(base, 'scopes@example.gr');
+    expect((await call(base, 'POST', '/auth/v1/logout?scope=global', { token: b.access_token })).status).toBe(204);
+    expect([await alive(b), await alive(d)]).toEqual([false, false]);
+  });
+
+  it('disconnects the live socket of a session that is signed out', async () => {
+    await signUp(base, 'live@example.gr', 'media');
+    const s = await signIn(base, 'live@example.gr');
+    const socket = connect(base, { transports: ['websocket'], reconnection: false, auth: { token: s.access_token } });
+    const ready = await new Promise<{ userId: string | null }>((resolve) => socket.on('session:ready', resolve));
+    expect(ready.userId).toBe(s.user.id);
+    const revoked = new Promise<string>((resolve) => socket.on('session:revoked', (p) => resolve(p.reason)));
+    const disconnected = new Promise<void>((resolve) => socket.on('disconnect', () => resolve()));
+    await call(base, 'POST', '/auth/v1/logout?scope=global', { token: s.access_token });
+    expect(await revoked).toBe('signed_out');
+    await disconnected;
+    socket.close();
+  });
+
+  it('refuses a socket handshake with a bad token', async () => {
+    const socket = connect(base, { transports: ['websocket'], reconnection: false, auth: { token: 'not-a-jwt' } });
+    const err = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(err.message).toBe('unauthorized');
+    socket.close();
+  });
+});
+
+describe('sign-in refusals', () => {
+  it('says the same generic thing for a wrong password, an unknown e-mail, a banned or inactive user and a superadmin on the public page', async () => {
+    await signUp(base, 'banned@example.gr', 'client');
+    await signUp(base, 'inactive@example.gr', 'client');
+    await signUp(base, 'boss@example.gr', 'client');
+    await server.ctx.db('profiles').where('email', 'banned@example.gr').update({ status: 'banned' });
+    await server.ctx.db('profiles').where('email', 'inactive@example.gr').update({ is_active: false });
+    await server.ctx.db('profiles').where('email', 'boss@example.gr').update({ role: 'superadmin', status: 'approved' });
+    const attempts = [
+      { email: 'anna@example.gr', password: 'wrong-password' },
+      { email: 'nobody@example.gr', password: 'secret123' },
+      { email: 'banned@example.gr', password: 'secret123' },
+      { email: 'inactive@example.gr', password: 'secret123' },
+      { email: 'boss@example.gr', password: 'secret123' },
+    ];
+    const bodies = new Set<string>();
+    for (const body of attempts) {
+      const r = await call(base, 'POST', '/auth/v1/token?grant_type=password', { body });
+      expect(r.status).toBe(400);
+      bodies.add(JSON.stringify(r.body));
+    }
+    expect([...bodies]).toEqual([JSON.stringify({ error: { code: 'invalid_credentials', message: 'Invalid login credentials' } })]);
+  });
+
+  it('lets a superadmin in only through the hidden login path, and nobody else through it', async () => {
+    const path = server.config.superadminLoginPath;
+    const s = await signIn(base, 'boss@example.gr', 'secret123', path);
+    expect(s.user.email).toBe('boss@example.gr');
+    const other = await call(base, 'POST', '/auth/v1/token?grant_type=password', {
+      body: { email: 'anna@example.gr', password: 'secret123', login_path: path },
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('lets a pending user sign in', async () => {
+    const s = await signIn(base, 'anna@example.gr');
+    const profile = await call<{ status: string }>(base, 'GET', '/api/profile', { token: s.access_token });
+    expect(profile.body.status).toBe('pending');
+  });
+
+  it('rate limits failures per account', async () => {
+    await signUp(base, 'limited@example.gr', 'media');
+    for (let i = 0; i < RATE_LIMIT.perEmail; i++) {
+      const r = await call(base, 'POST', '/auth/v1/token?grant_type=password', { body: { email: 'limited@example.gr', password: 'nope-nope' } });
+      expect(r.status).toBe(400);
+    }
+    const blocked = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/token?grant_type=password', {
+      body: { email: 'limited@example.gr', password: 'secret123' },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('too_many_requests');
+  });
+
+  it('rate limits failures per IP across accounts', async () => {
+    await server.ctx.db('login_attempts').delete();
+    for (let i = 0; i < RATE_LIMIT.perIp; i++) {
+      await call(base, 'POST', '/auth/v1/token?grant_type=password', { body: { email: `ghost${i}@example.gr`, password: 'x' } });
+    }
+    const r = await call(base, 'POST', '/auth/v1/token?grant_type=password', { body: { email: 'rot@example.gr', password: 'secret123' } });
+    expect(r.status).toBe(429);
+    await server.ctx.db('login_attempts').delete();
+  });
+
+  it('revokes sessions and refresh of a user who is banned', async () => {
+    await signUp(base, 'later-banned@example.gr', 'media');
+    const s = await signIn(base, 'later-banned@example.gr');
+    await server.ctx.db('profiles').where('email', 'later-banned@example.gr').update({ status: 'banned' });
+    expect((await call(base, 'GET', '/api/profile', { token: s.access_token })).status).toBe(401);
+    expect((await refresh(s.refresh_token)).status).toBe(400);
+    const open = await server.ctx.db('auth_sessions').where('user_id', s.user.id).whereNull('revoked_at');
+    expect(open).toHaveLength(0);
+  });
+});
+
+describe('password recovery', () => {
+  it('mails a link whose token gives a session that can set a new password', async () => {
+    await signUp(base, 'forgot@example.gr', 'client');
+    await server.ctx.mailer.drain();
+    mail.sent.length = 0;
+    const r = await call(base, 'POST', '/auth/v1/recover', { body: { email: 'forgot@example.gr' } });
+    expect(r.status).toBe(200);
+    // An unknown address answers the same, and sends nothing.
+    expect((await call(base, 'POST', '/auth/v1/recover', { body: { email: 'ghost@example.gr' } })).status).toBe(200);
+    await server.ctx.mailer.drain();
+    expect(mail.sent).toHaveLength(1);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.sent[0]!.text)?.[1];
+    expect(token).toBeTruthy();
+    const v = await call<Session>(base, 'POST', '/auth/v1/verify', { body: { type: 'recovery', token } });
+    expect(v.status).toBe(200);
+    const put = await call(base, 'PUT', '/auth/v1/user', { token: v.body.access_token, body: { password: 'brand-new-1' } });
+    expect(put.status).toBe(200);
+    await signIn(base, 'forgot@example.gr', 'brand-new-1');
+    expect((await call(base, 'POST', '/auth/v1/verify', { body: { type: 'recovery', token } })).status).toBe(400);
+  });
+});

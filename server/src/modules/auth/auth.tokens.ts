@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../../../../shared/constants';
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  role: Role;
+  email: string;
+}
+
+const AUDIENCE = 'authenticated';
+const ISSUER = 'deltio';
+
+export function tokenKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** Short-lived signed JWT (HS256). */
+export async function signAccessToken(
+  claims: AccessClaims,
+  key: Uint8Array,
+  ttlSeconds: number,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = now + ttlSeconds;
+  const token = await new SignJWT({ sid: claims.sid, role: claims.role, email: claims.email })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience(AUDIENCE)
+    .setIssuer(ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+  return { token, expiresAt };
+}
+
+/** Verifies signature, audience, issuer and expiry; returns null for any bad token. */
+export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, issuer: ISSUER, algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return {
+      sub: payload.sub,
+      sid: payload.sid,
+      role: payload.role as Role,
+      email: typeof payload.email === 'string' ? payload.email : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A random opaque token (refresh, confirmation, recovery, invitation). */
+export function randomToken(bytes = 32): string {
+  return crypto.randomBytes(bytes).toString('base64url');
+}
+
+/** Only this hash is stored; the token itself is shown to its owner once. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
