@@ -1,0 +1,450 @@
+/**
+ * The route tree (code-based TanStack Router). It mirrors shared/routes.ts: every ROUTES entry is
+ * a route here (router.test.ts checks it), each with staticData.title = its Greek title.
+ *
+ *   root (document title, not-found / hidden superadmin login)
+ *   ├── _public     PublicLayout: public + marketing pages
+ *   ├── _auth       AuthLayout: /login, /signup
+ *   ├── client      DashboardLayout role=client    (guards: accounts issue, in beforeLoad)
+ *   ├── media       DashboardLayout role=media
+ *   ├── superadmin  DashboardLayout role=superadmin
+ *   └── admin/...   redirects to /superadmin/...
+ */
+import { useLayoutEffect } from 'react';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  notFound,
+  Outlet,
+  redirect,
+  rootRouteId,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
+import { AuthLayout } from '@client/components/layout/auth-layout';
+import { DashboardLayout } from '@client/components/layout/dashboard-layout';
+import { PublicLayout } from '@client/components/layout/public-layout';
+import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
+import { LoginPage } from '@client/features/auth/login-page';
+import { SignupPage } from '@client/features/auth/signup-page';
+import { ClientDashboardPage } from '@client/features/client/dashboard-page';
+import { HistoryPage } from '@client/features/client/history-page';
+import { InvitationsPage } from '@client/features/client/invitations-page';
+import { PressReleasesPage } from '@client/features/client/press-releases-page';
+import { EditReleasePage, NewReleasePage } from '@client/features/client/release-editor-page';
+import { ReportsPage } from '@client/features/client/reports-page';
+import { ClientSettingsPage } from '@client/features/client/settings-page';
+import { TasksPage } from '@client/features/client/tasks-page';
+import { MarketingPage } from '@client/features/marketing/marketing-page';
+import { BookmarksPage } from '@client/features/media/bookmarks-page';
+import { MediaDashboardPage } from '@client/features/media/dashboard-page';
+import { NewsletterPage } from '@client/features/media/newsletter-page';
+import { MediaPressReleasesPage } from '@client/features/media/press-releases-page';
+import { MediaSettingsPage } from '@client/features/media/settings-page';
+import { BookDemoPage } from '@client/features/public/book-demo-page';
+import { ContactPage } from '@client/features/public/contact-page';
+import { LandingPage } from '@client/features/public/landing-page';
+import { CookiesPage } from '@client/features/public/legal-cookies-page';
+import { PrivacyPage } from '@client/features/public/legal-privacy-page';
+import { TermsPage } from '@client/features/public/legal-terms-page';
+import { NotFoundRoute } from '@client/features/public/not-found-page';
+import { PricingPage } from '@client/features/public/pricing-page';
+import { StatusPage } from '@client/features/public/status-page';
+import { ThankYouPage } from '@client/features/public/thank-you-page';
+import { LogsPage } from '@client/features/superadmin/logs-page';
+import { MediaListsPage } from '@client/features/superadmin/media-lists-page';
+import { OverviewPage } from '@client/features/superadmin/overview-page';
+import { SystemSettingsPage } from '@client/features/superadmin/settings-page';
+import { StatisticsPage } from '@client/features/superadmin/statistics-page';
+import { UsersPage } from '@client/features/superadmin/users-page';
+
+declare module '@tanstack/router-core' {
+  interface StaticDataRouteOption {
+    /** Greek page title; the document title becomes "<title> | Deltio". */
+    title?: string;
+  }
+}
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** Title from shared/routes.ts, as route static data. */
+function titled(path: AppPath): { title: string } {
+  const title = routeTitle(path);
+  if (!title) throw new Error(`No title for ${path} in shared/routes.ts`);
+  return { title };
+}
+
+function RootComponent() {
+  const title = useRouteTitle();
+  // A layout effect runs before every page's usePageTitle() effect, so pages without a route
+  // title (the 404 page, the hidden login) can still set their own.
+  useLayoutEffect(() => {
+    if (title) document.title = formatDocumentTitle(title);
+  }, [title]);
+  return <Outlet />;
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootComponent,
+  notFoundComponent: NotFoundRoute,
+});
+
+// ---------------------------------------------------------------- public and marketing pages
+const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_public',
+  component: PublicLayout,
+});
+
+const landingRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/',
+  component: LandingPage,
+  staticData: titled('/'),
+});
+const pricingRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'pricing',
+  component: PricingPage,
+  staticData: titled('/pricing'),
+});
+const contactRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'contact',
+  component: ContactPage,
+  staticData: titled('/contact'),
+});
+const bookDemoRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'book-demo',
+  component: BookDemoPage,
+  staticData: titled('/book-demo'),
+});
+const thankYouRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'thank-you',
+  component: ThankYouPage,
+  staticData: titled('/thank-you'),
+});
+const privacyRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'legal/privacy',
+  component: PrivacyPage,
+  staticData: titled('/legal/privacy'),
+});
+const termsRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'legal/terms',
+  component: TermsPage,
+  staticData: titled('/legal/terms'),
+});
+const cookiesRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'legal/cookies',
+  component: CookiesPage,
+  staticData: titled('/legal/cookies'),
+});
+const statusRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'status',
+  component: StatusPage,
+  staticData: titled('/status'),
+});
+
+/** Marketing pages share one component; their content is not in the spec. */
+function marketingRoute<const P extends AppPath>(path: P) {
+  return createRoute({
+    getParentRoute: () => publicLayout,
+    path: path.slice(1) as P extends `/${infer Rest}` ? Rest : never,
+    component: MarketingPage,
+    staticData: titled(path),
+  });
+}
+
+const marketingRoutes = [
+  marketingRoute('/features'),
+  marketingRoute('/features/ai-writing'),
+  marketingRoute('/features/targeting'),
+  marketingRoute('/features/analytics'),
+  marketingRoute('/features/segments'),
+  marketingRoute('/industries/tech'),
+  marketingRoute('/industries/finance'),
+  marketingRoute('/industries/culture'),
+  marketingRoute('/industries/lifestyle'),
+  marketingRoute('/industries/sports'),
+  marketingRoute('/resources'),
+  marketingRoute('/resources/guides'),
+  marketingRoute('/resources/case-studies'),
+  marketingRoute('/resources/best-practices'),
+  marketingRoute('/resources/api'),
+  marketingRoute('/about'),
+  marketingRoute('/clients'),
+  marketingRoute('/careers'),
+] as const;
+
+// ---------------------------------------------------------------- sign-in and sign-up
+const authLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_auth',
+  component: AuthLayout,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'login',
+  component: LoginPage,
+  staticData: titled('/login'),
+});
+
+export interface SignupSearch {
+  /** Preselects the user type (marketing links use role=client). */
+  role?: 'client' | 'media';
+  /** Plan code, added by the pricing page's plan buttons. */
+  plan?: string;
+}
+
+const signupRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'signup',
+  component: SignupPage,
+  staticData: titled('/signup'),
+  validateSearch: (search: Record<string, unknown>): SignupSearch => ({
+    role: search.role === 'client' || search.role === 'media' ? search.role : undefined,
+    plan: typeof search.plan === 'string' && search.plan ? search.plan : undefined,
+  }),
+});
+
+// ---------------------------------------------------------------- client area
+const clientLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'client',
+  component: () => <DashboardLayout role="client" />,
+});
+
+const clientRoutes = [
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: '/',
+    component: ClientDashboardPage,
+    staticData: titled('/client'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'press-releases',
+    component: PressReleasesPage,
+    staticData: titled('/client/press-releases'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'press-releases/new',
+    component: NewReleasePage,
+    staticData: titled('/client/press-releases/new'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'press-releases/$id',
+    component: EditReleasePage,
+    staticData: { title: EDIT_RELEASE_TITLE },
+    beforeLoad: ({ params }) => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack not-found is thrown
+      if (!RELEASE_ID_PATTERN.test(params.id)) throw notFound({ routeId: rootRouteId });
+    },
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'new-release',
+    component: NewReleasePage,
+    staticData: titled('/client/new-release'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'history',
+    component: HistoryPage,
+    staticData: titled('/client/history'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'invitations',
+    component: InvitationsPage,
+    staticData: titled('/client/invitations'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'reports',
+    component: ReportsPage,
+    staticData: titled('/client/reports'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'settings',
+    component: ClientSettingsPage,
+    staticData: titled('/client/settings'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'tasks',
+    component: TasksPage,
+    staticData: titled('/client/tasks'),
+  }),
+] as const;
+
+// ---------------------------------------------------------------- media area
+const mediaLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'media',
+  component: () => <DashboardLayout role="media" />,
+});
+
+const mediaRoutes = [
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: '/',
+    component: MediaDashboardPage,
+    staticData: titled('/media'),
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: 'press-releases',
+    component: MediaPressReleasesPage,
+    staticData: titled('/media/press-releases'),
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: 'bookmarks',
+    component: BookmarksPage,
+    staticData: titled('/media/bookmarks'),
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: 'newsletter',
+    component: NewsletterPage,
+    staticData: titled('/media/newsletter'),
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: 'settings',
+    component: MediaSettingsPage,
+    staticData: titled('/media/settings'),
+  }),
+] as const;
+
+// ---------------------------------------------------------------- superadmin area
+const superadminLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'superadmin',
+  component: () => <DashboardLayout role="superadmin" />,
+});
+
+const superadminRoutes = [
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: '/',
+    component: OverviewPage,
+    staticData: titled('/superadmin'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'users',
+    component: UsersPage,
+    staticData: titled('/superadmin/users'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'media-lists',
+    component: MediaListsPage,
+    staticData: titled('/superadmin/media-lists'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'statistics',
+    component: StatisticsPage,
+    staticData: titled('/superadmin/statistics'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'logs',
+    component: LogsPage,
+    staticData: titled('/superadmin/logs'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'settings',
+    component: SystemSettingsPage,
+    staticData: titled('/superadmin/settings'),
+  }),
+] as const;
+
+// ---------------------------------------------------------------- /admin/... -> /superadmin/...
+/** The superadmin sidebar links to /admin/...; each path redirects (replace) to its twin. */
+function adminRedirect<const P extends string>(path: P) {
+  const target = ADMIN_REDIRECTS[path];
+  if (!target) throw new Error(`${path} is not in ADMIN_REDIRECTS`);
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: path.slice(1) as P extends `/${infer Rest}` ? Rest : never,
+    beforeLoad: () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack redirects are thrown
+      throw redirect({ href: target, replace: true });
+    },
+  });
+}
+
+const adminRedirectRoutes = [
+  adminRedirect('/admin'),
+  adminRedirect('/admin/users'),
+  adminRedirect('/admin/media-lists'),
+  adminRedirect('/admin/statistics'),
+  adminRedirect('/admin/logs'),
+  adminRedirect('/admin/settings'),
+] as const;
+
+// ---------------------------------------------------------------- tree and router
+export const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren([
+    landingRoute,
+    pricingRoute,
+    contactRoute,
+    bookDemoRoute,
+    thankYouRoute,
+    privacyRoute,
+    termsRoute,
+    cookiesRoute,
+    statusRoute,
+    ...marketingRoutes,
+  ]),
+  authLayout.addChildren([loginRoute, signupRoute]),
+  clientLayout.addChildren([...clientRoutes]),
+  mediaLayout.addChildren([...mediaRoutes]),
+  superadminLayout.addChildren([...superadminRoutes]),
+  ...adminRedirectRoutes,
+]);
+
+export interface CreateAppRouterOptions {
+  queryClient: QueryClient;
+  /** Defaults to the browser history; tests pass createMemoryHistory(). */
+  history?: RouterHistory;
+}
+
+export function createAppRouter(options: CreateAppRouterOptions) {
+  return createRouter({
+    routeTree,
+    context: { queryClient: options.queryClient },
+    history: options.history,
+    // Unknown paths always render the root's not-found page (never inside a dashboard layout).
+    notFoundMode: 'root',
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

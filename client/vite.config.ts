@@ -1,0 +1,51 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const clientDir = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: clientDir,
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+      '@client': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  // Pre-bundle the UI dependencies up front, so the dev server (Vite in Express middleware mode)
+  // does not re-optimise and reload the page the first time a screen imports one of them.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      '@tanstack/react-router',
+      '@tanstack/react-query',
+      'zustand',
+      'dayjs',
+      'dayjs/locale/el',
+      'dayjs/plugin/updateLocale',
+      'dayjs/plugin/localizedFormat',
+      'dayjs/plugin/relativeTime',
+      '@radix-ui/react-accordion',
+      '@radix-ui/react-dialog',
+      '@radix-ui/react-dropdown-menu',
+      '@radix-ui/react-select',
+      '@radix-ui/react-slot',
+      '@radix-ui/react-switch',
+      '@radix-ui/react-toast',
+      '@radix-ui/react-tooltip',
+      'class-variance-authority',
+      'clsx',
+      'tailwind-merge',
+      'lucide-react',
+      'socket.io-client',
+    ],
+  },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
