@@ -1,0 +1,68 @@
+/**
+ * Starts the built app for the e2e suite on E2E_PORT against a fresh database:
+ * a new database on the Postgres at DATABASE_URL (dropped on exit), or a new
+ * embedded database in a temporary folder when DATABASE_URL is unset.
+ */
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '3100';
+const baseUrl = process.env.DATABASE_URL;
+
+async function main(): Promise<void> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SUPERADMIN_LOGIN_PATH: process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login',
+  };
+  let cleanup: () => Promise<void>;
+  if (baseUrl) {
+    const name = `deltio_e2e_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-e2e-'));
+    env.DATA_DIR = dir;
+    cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  }
+
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  let done = false;
+  const finish = async (code: number) => {
+    if (done) return;
+    done = true;
+    await cleanup();
+    process.exit(code);
+  };
+  const stop = () => {
+    if (!child.killed) child.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  child.on('exit', (code) => void finish(code ?? 0));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
