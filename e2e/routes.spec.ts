@@ -1,9 +1,11 @@
 import { ADMIN_REDIRECTS, NOT_FOUND_TEXT, ROUTES } from '../shared/routes';
-import { expect, gotoAndSettle, SUPERADMIN_LOGIN_PATH, test } from './fixtures';
+import { expect, gotoAndSettle, signInAs, SUPERADMIN_LOGIN_PATH, test } from './fixtures';
 
 test.describe('every route of the specification renders', () => {
   for (const route of ROUTES) {
     test(`${route.path} shows "${route.title}"`, async ({ page, consoleErrors }) => {
+      const role = 'roles' in route ? route.roles[0] : undefined;
+      if (role) await signInAs(page, role);
       await gotoAndSettle(page, route.path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'el');
       await expect(page.getByRole('heading', { level: 1, name: route.title, exact: true })).toBeVisible();
@@ -22,6 +24,7 @@ test.describe('every route of the specification renders', () => {
 
   for (const [from, to] of Object.entries(ADMIN_REDIRECTS)) {
     test(`${from} redirects to ${to}`, async ({ page, consoleErrors }) => {
+      await signInAs(page, 'superadmin');
       await gotoAndSettle(page, from);
       await expect(page).toHaveURL(new RegExp(`${to}$`));
       expect(consoleErrors).toEqual([]);

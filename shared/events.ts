@@ -3,6 +3,8 @@
 export interface ServerToClientEvents {
   /** Sent once after the handshake: who the server thinks you are. */
   'session:ready': (payload: { userId: string | null; role: string | null }) => void;
+  /** Your profile changed (approval, role, activation): reload it. */
+  'profile:changed': (payload: { userId: string }) => void;
   /** This session was ended (sign-out elsewhere, ban, deactivation): sign out now. */
   'session:revoked': (payload: { reason: string }) => void;
   /** The public status page changed (overall state, a component or an incident). */

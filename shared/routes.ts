@@ -28,6 +28,7 @@ export const ROUTES = [
   { path: '/thank-you', title: 'Ευχαριστούμε', area: 'public' },
   { path: '/login', title: 'Σύνδεση', area: 'auth' },
   { path: '/signup', title: 'Εγγραφή', area: 'auth' },
+  { path: '/reset-password', title: 'Νέος κωδικός πρόσβασης', area: 'auth' },
   { path: '/legal/privacy', title: 'Πολιτική απορρήτου', area: 'public' },
   { path: '/legal/terms', title: 'Όροι χρήσης', area: 'public' },
   { path: '/legal/cookies', title: 'Πολιτική cookies', area: 'public' },

@@ -5,6 +5,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { createAppRouter } from '@client/router';
+import { startSocket } from '@client/realtime/socket';
+import { authClient } from '@client/stores/session';
 import './index.css';
 
 const queryClient = new QueryClient({
@@ -14,6 +16,8 @@ const queryClient = new QueryClient({
 });
 
 const router = createAppRouter({ queryClient });
+void authClient.initialize();
+startSocket();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -28,6 +28,9 @@ import { DashboardLayout } from '@client/components/layout/dashboard-layout';
 import { PublicLayout } from '@client/components/layout/public-layout';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { LoginPage } from '@client/features/auth/login-page';
+import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
+import { RoleGuard } from '@client/auth/role-guard';
+import { safeRedirect } from '@client/auth/safe-redirect';
 import { SignupPage } from '@client/features/auth/signup-page';
 import { ClientDashboardPage } from '@client/features/client/dashboard-page';
 import { HistoryPage } from '@client/features/client/history-page';
@@ -193,11 +196,29 @@ const authLayout = createRoute({
   component: AuthLayout,
 });
 
+export interface LoginSearch {
+  /** The page a signed-out visitor came from; followed after sign-in. */
+  redirect?: string;
+}
+
 const loginRoute = createRoute({
   getParentRoute: () => authLayout,
   path: 'login',
   component: LoginPage,
   staticData: titled('/login'),
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: safeRedirect(search.redirect),
+  }),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'reset-password',
+  component: ResetPasswordPage,
+  staticData: titled('/reset-password'),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: typeof search.token === 'string' ? search.token : undefined,
+  }),
 });
 
 export interface SignupSearch {
@@ -222,7 +243,11 @@ const signupRoute = createRoute({
 const clientLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'client',
-  component: () => <DashboardLayout role="client" />,
+  component: () => (
+    <RoleGuard roles={['client']}>
+      <DashboardLayout role="client" />
+    </RoleGuard>
+  ),
 });
 
 const clientRoutes = [
@@ -296,7 +321,11 @@ const clientRoutes = [
 const mediaLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'media',
-  component: () => <DashboardLayout role="media" />,
+  component: () => (
+    <RoleGuard roles={['media']}>
+      <DashboardLayout role="media" />
+    </RoleGuard>
+  ),
 });
 
 const mediaRoutes = [
@@ -336,7 +365,11 @@ const mediaRoutes = [
 const superadminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'superadmin',
-  component: () => <DashboardLayout role="superadmin" />,
+  component: () => (
+    <RoleGuard roles={['superadmin']}>
+      <DashboardLayout role="superadmin" />
+    </RoleGuard>
+  ),
 });
 
 const superadminRoutes = [
@@ -416,7 +449,7 @@ export const routeTree = rootRoute.addChildren([
     statusRoute,
     ...marketingRoutes,
   ]),
-  authLayout.addChildren([loginRoute, signupRoute]),
+  authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute]),
   clientLayout.addChildren([...clientRoutes]),
   mediaLayout.addChildren([...mediaRoutes]),
   superadminLayout.addChildren([...superadminRoutes]),

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Bell, LogOut, Menu, PanelLeft, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -17,6 +17,8 @@ import {
   type SidebarItem,
 } from './nav-config';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { authClient, useSession } from '@client/stores/session';
+import { AccountStatusBanner } from './account-status-banner';
 
 function SidebarLink({
   item,
@@ -146,8 +148,15 @@ function DashboardHeader() {
   const open = useSidebarStore((s) => s.open);
   const openMobile = useSidebarStore((s) => s.openMobile);
   const toggle = useSidebarStore((s) => s.toggle);
-  // The session (accounts issue) will provide the user's name.
-  const userName = t('shell.defaultUserName');
+  const navigate = useNavigate();
+  const profileName = useSession((s) => s.profile?.name);
+  const userName = profileName?.trim() || t('shell.defaultUserName');
+  const [signingOut, setSigningOut] = useState(false);
+  async function logout() {
+    setSigningOut(true);
+    await authClient.signOut('local');
+    await navigate({ to: '/login', replace: true });
+  }
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
       <Button
@@ -172,11 +181,16 @@ function DashboardHeader() {
         <Button variant="ghost" size="icon" aria-label={t('shell.notifications')}>
           <Bell aria-hidden />
         </Button>
-        <Button asChild variant="outline" size="sm" className="h-9">
-          <Link to="/login" aria-label={t('shell.logout')}>
-            <LogOut aria-hidden />
-            <span className="hidden sm:inline">{t('shell.logout')}</span>
-          </Link>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-9"
+          onClick={() => void logout()}
+          disabled={signingOut}
+          aria-label={t('shell.logout')}
+        >
+          <LogOut aria-hidden />
+          <span className="hidden sm:inline">{t('shell.logout')}</span>
         </Button>
       </div>
     </header>
@@ -226,6 +240,7 @@ export function DashboardLayout({ role }: { role: DashboardRole }) {
       {isMobile ? <MobileSidebar role={role} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardHeader />
+        <AccountStatusBanner role={role} />
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}

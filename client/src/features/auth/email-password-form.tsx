@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -16,6 +16,10 @@ interface EmailPasswordFormProps {
   /** Disables every input and shows a spinner on the button. */
   submitting?: boolean;
   submitLabel?: string;
+  /** Initial values (remount with a new key to apply others). */
+  defaultValues?: Partial<Credentials>;
+  /** Rendered under the password field (e.g. the forgot-password link). */
+  extra?: ReactNode;
 }
 
 /** Email + password form shared by /login and the hidden superadmin login page. */
@@ -23,11 +27,13 @@ export function EmailPasswordForm({
   onSubmit,
   submitting = false,
   submitLabel,
+  defaultValues,
+  extra,
 }: EmailPasswordFormProps) {
   const t = useT();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState(defaultValues?.email ?? '');
+  const [password, setPassword] = useState(defaultValues?.password ?? '');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,6 +70,7 @@ export function EmailPasswordForm({
           required
         />
       </div>
+      {extra}
       <Button type="submit" className="w-full" disabled={!onSubmit || submitting}>
         {submitting ? <Spinner size="sm" className="[&_svg]:text-current" /> : null}
         {submitLabel ?? t('auth.submitLogin')}

@@ -2,7 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import { AuthShell } from '@client/components/layout/auth-layout';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { t } from '@client/i18n';
+import { useRouterState } from '@tanstack/react-router';
 import { EmailPasswordForm } from './email-password-form';
+import { useSignIn } from './use-sign-in';
 
 /**
  * The hidden superadmin login, rendered by the not-found route when the current path is the
@@ -11,6 +13,8 @@ import { EmailPasswordForm } from './email-password-form';
 export function SuperadminLoginPage() {
   const title = t('auth.superadminTitle');
   usePageTitle(title);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { submit, submitting } = useSignIn({ loginPath: pathname.replace(/\/+$/, ''), toRoleHome: true });
   return (
     <AuthShell>
       <div className="space-y-6">
@@ -21,7 +25,7 @@ export function SuperadminLoginPage() {
           <h1 className="text-2xl font-bold">{title}</h1>
           <p className="text-sm text-muted-foreground">{t('auth.superadminIntro')}</p>
         </div>
-        <EmailPasswordForm />
+        <EmailPasswordForm onSubmit={submit} submitting={submitting} />
       </div>
     </AuthShell>
   );

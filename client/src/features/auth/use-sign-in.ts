@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { ROLE_HOMES } from '@shared/constants';
+import { ApiError } from '@client/api/errors';
+import { toast } from '@client/components/ui/use-toast';
+import { authClient, signedInProfile } from '@client/stores/session';
+import type { Credentials } from './email-password-form';
+import { AUTH_MESSAGES, loginErrorMessage } from './auth-messages';
+
+/** Submit logic of the sign-in forms: validation, toasts, then where to go. */
+export function useSignIn(opts: { loginPath?: string; redirect?: string; toRoleHome?: boolean }) {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit({ email, password }: Credentials) {
+    if (!email.trim() || !password) {
+      toast({ title: AUTH_MESSAGES.loginFailedTitle, description: AUTH_MESSAGES.fillAllFields, variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await authClient.signInWithPassword(email.trim(), password, opts.loginPath);
+      const profile = await signedInProfile();
+      toast({ title: AUTH_MESSAGES.loginSuccessTitle, description: AUTH_MESSAGES.loginSuccess, variant: 'success' });
+      const home = opts.toRoleHome && profile ? ROLE_HOMES[profile.role] : '/';
+      await navigate({ to: opts.redirect ?? home, replace: true });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        toast({ title: AUTH_MESSAGES.loginFailedTitle, description: loginErrorMessage(err), variant: 'destructive' });
+      } else {
+        console.error('Sign-in failed', err);
+        toast({ title: AUTH_MESSAGES.loginExceptionTitle, description: AUTH_MESSAGES.loginException, variant: 'destructive' });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { submit, submitting };
+}

@@ -1,0 +1,146 @@
+import { expect, SUPERADMIN_LOGIN_PATH, signInAs, test, toast, uniqueEmail, DEMO } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function fillSignup(page: Page, v: { name?: string; email?: string; password?: string; confirm?: string; org?: string }) {
+  if (v.name !== undefined) await page.getByLabel('Ονοματεπώνυμο *').fill(v.name);
+  if (v.email !== undefined) await page.getByLabel('Email *').fill(v.email);
+  if (v.password !== undefined) await page.getByLabel('Κωδικός πρόσβασης *').fill(v.password);
+  if (v.confirm !== undefined) await page.getByLabel('Επιβεβαίωση κωδικού *').fill(v.confirm);
+  if (v.org !== undefined) await page.getByLabel('Εταιρεία / Μέσο').fill(v.org);
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Κωδικός πρόσβασης').fill(password);
+  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+}
+
+for (const role of ['client', 'media'] as const) {
+  test(`a ${role} signs up, sees the approval note, signs in and lands in their area as pending`, async ({ page, consoleErrors }) => {
+    const email = uniqueEmail(role);
+    await page.goto(`/signup?role=${role}`);
+    await expect(page.getByTestId('approval-note')).toContainText('εγκριθούν από τον διαχειριστή');
+    await expect(page.getByRole('radio', { name: role === 'client' ? /Πελάτης/ : /Media/ })).toBeChecked();
+    await fillSignup(page, { name: 'Ελένη Δημητρίου', email, password: 'secret123', confirm: 'secret123', org: 'Δοκιμή Α.Ε.' });
+    await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
+    await expect(toast(page, 'Ο λογαριασμός δημιουργήθηκε')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await login(page, email, 'secret123');
+    await expect(toast(page, 'Επιτυχής σύνδεση')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(`/${role}`);
+    await expect(page.getByText('Καλώς ήρθατε, Ελένη Δημητρίου')).toBeVisible();
+    await expect(page.getByTestId('account-status-banner')).toContainText('περιμένει έγκριση');
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('sign-up shows the spec messages for missing fields, mismatched and short passwords', async ({ page }) => {
+  await page.goto('/signup?role=client');
+  const submit = page.getByRole('button', { name: 'Δημιουργία λογαριασμού' });
+  await submit.click();
+  await expect(toast(page, 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία')).toBeVisible();
+  await fillSignup(page, { name: 'Χ', email: uniqueEmail('v'), password: 'secret123', confirm: 'secret124' });
+  await submit.click();
+  await expect(toast(page, 'Οι κωδικοί πρόσβασης δεν ταιριάζουν')).toBeVisible();
+  await fillSignup(page, { password: '123', confirm: '123' });
+  await submit.click();
+  await expect(toast(page, 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 6 χαρακτήρες')).toBeVisible();
+});
+
+test('sign-up placeholders follow the user type', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByText('Πελάτης').click();
+  const clientPh = await page.getByLabel('Ονοματεπώνυμο *').getAttribute('placeholder');
+  await page.getByText('Media', { exact: true }).click();
+  const mediaPh = await page.getByLabel('Ονοματεπώνυμο *').getAttribute('placeholder');
+  expect(clientPh).not.toBe(mediaPh);
+});
+
+test('wrong credentials show Σφάλμα σύνδεσης; an empty form asks for all fields', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+  await expect(toast(page, 'Παρακαλώ συμπληρώστε όλα τα πεδία')).toBeVisible();
+  await login(page, DEMO.client.email, 'wrong-password');
+  await expect(toast(page, 'Σφάλμα σύνδεσης')).toBeVisible();
+  await expect(toast(page, 'Λάθος email ή κωδικός πρόσβασης')).toBeVisible();
+});
+
+test('a superadmin is refused on /login but signs in at the hidden path', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, DEMO.superadmin.email, DEMO.superadmin.password);
+  await expect(toast(page, 'Σφάλμα σύνδεσης')).toBeVisible();
+  await page.goto(SUPERADMIN_LOGIN_PATH);
+  await login(page, DEMO.superadmin.email, DEMO.superadmin.password);
+  await expect(page).toHaveURL(/\/superadmin$/);
+});
+
+test('the development panel lists the demo accounts and links to the hidden page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('client@example.com')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Σελίδα διαχειριστή' })).toHaveAttribute('href', SUPERADMIN_LOGIN_PATH);
+  await page.getByRole('listitem').filter({ hasText: 'client@example.com' }).getByRole('button', { name: 'Συμπλήρωση' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue('client@example.com');
+});
+
+test('a signed-out visitor goes to /login and comes back to the remembered page', async ({ page }) => {
+  await page.goto('/client/reports');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await login(page, DEMO.client.email, DEMO.client.password);
+  await expect(page).toHaveURL(/\/client\/reports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Αναφορές' })).toBeVisible();
+});
+
+test('a user of another role is sent to their own home', async ({ page }) => {
+  await signInAs(page, 'media');
+  await page.goto('/client/settings');
+  await expect(page).toHaveURL(/\/media$/);
+  await page.goto('/superadmin/users');
+  await expect(page).toHaveURL(/\/media$/);
+});
+
+test('the session survives a reload; signing out revokes it and returns to /login', async ({ page }) => {
+  await signInAs(page, 'client');
+  await page.goto('/client');
+  await page.reload();
+  await expect(page.getByText('Καλώς ήρθατε, Μαρία Παπαδοπούλου')).toBeVisible();
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('deltio.auth.session')!) as { access_token: string }).access_token);
+  await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const me = await page.request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+  await page.goto('/client');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('signing out everywhere ends the session in another open browser at once', async ({ browser }) => {
+  const a = await browser.newContext();
+  const b = await browser.newContext();
+  const pageA = await a.newPage();
+  const pageB = await b.newPage();
+  await signInAs(pageA, 'media');
+  await signInAs(pageB, 'media');
+  await pageA.goto('/media');
+  await expect(pageA.getByText('Καλώς ήρθατε, Νίκος Γεωργίου')).toBeVisible();
+  await pageA.waitForFunction(() => document.readyState === 'complete');
+  const tokenB = await pageB.evaluate(() => (JSON.parse(localStorage.getItem('deltio.auth.session')!) as { access_token: string }).access_token);
+  const started = Date.now();
+  const res = await pageB.request.post('/auth/v1/logout?scope=global', { headers: { authorization: `Bearer ${tokenB}` } });
+  expect(res.status()).toBe(204);
+  await expect(pageA).toHaveURL(/\/login/, { timeout: 2000 });
+  expect(Date.now() - started).toBeLessThan(2000);
+  await a.close();
+  await b.close();
+});
+
+test('the session is shared between tabs', async ({ context }) => {
+  const one = await context.newPage();
+  await signInAs(one, 'client');
+  const two = await context.newPage();
+  await two.goto('/client');
+  await expect(two.getByText('Καλώς ήρθατε, Μαρία Παπαδοπούλου')).toBeVisible();
+  await two.getByRole('button', { name: 'Αποσύνδεση' }).click();
+  await one.goto('/client');
+  await expect(one).toHaveURL(/\/login/);
+});
