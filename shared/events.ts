@@ -7,8 +7,26 @@ export interface ServerToClientEvents {
   'profile:changed': (payload: { userId: string }) => void;
   /** This session was ended (sign-out elsewhere, ban, deactivation): sign out now. */
   'session:revoked': (payload: { reason: string }) => void;
+  /** A new notification for this user (bell badge, list and a toast). */
+  'notification:new': (payload: NotificationPayload) => void;
+
+  // -- public site (issue 4)
   /** The public status page changed (overall state, a component or an incident). */
   'status:changed': (payload: { at: string }) => void;
+  // -- client workspace (issue 5)
+  // -- tasks and invitations (issue 9)
+  // -- superadmin (issue 10)
+}
+
+export interface NotificationPayload {
+  id: number;
+  kind: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  data: Record<string, unknown>;
+  readAt: string | null;
+  createdAt: string;
 }
 
 export interface ClientToServerEvents {

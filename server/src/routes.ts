@@ -1,8 +1,16 @@
 import type { AppContext } from './context';
 import type { ApiRouter } from './http/api-router';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+// imports: public site (issue 4)
+// imports: client workspace (issue 5)
+// imports: tasks and invitations (issue 9)
+// imports: superadmin (issue 10)
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   profileRoutes(api, ctx);
+  // routes: public site (issue 4)
+  // routes: client workspace (issue 5)
+  // routes: tasks and invitations (issue 9)
+  // routes: superadmin (issue 10)
 }

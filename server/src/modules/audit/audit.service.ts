@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { AuditAction } from '../../../../shared/constants';
+import type { Actor } from '../../http/authenticate';
+import type { Logger } from '../../logger';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: string;
+  entityId: string | number | null;
+  metadata?: Record<string, unknown>;
+}
+
+/** Who did it; `null` for the system (scheduled jobs). */
+export type AuditActor = Pick<Actor, 'userId' | 'email' | 'role'> | null;
+
+/**
+ * Writes an audit row inside the caller's transaction, so it commits with the change.
+ * It runs under a savepoint: if the audit insert fails, the failure is logged and the
+ * action itself still goes through (the spec: an audit failure never breaks the action).
+ */
+export async function writeAudit(
+  trx: Knex.Transaction,
+  logger: Logger,
+  actor: AuditActor,
+  entry: AuditEntry,
+): Promise<void> {
+  try {
+    await trx.transaction(async (sp) => {
+      await sp('audit_logs').insert({
+        actor_user_id: actor?.userId ?? null,
+        actor_email: actor?.email ?? null,
+        actor_role: actor?.role ?? (actor ? 'unknown' : 'system'),
+        action_type: entry.action,
+        entity_type: entry.entityType,
+        entity_id: entry.entityId === null ? null : String(entry.entityId),
+        metadata: JSON.stringify(entry.metadata ?? {}),
+      });
+    });
+  } catch (err) {
+    logger.error({ err, action: entry.action, entityId: entry.entityId }, 'audit write failed');
+  }
+}
