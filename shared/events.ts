@@ -16,6 +16,8 @@ export interface ServerToClientEvents {
   // -- client workspace (issue 5)
   // -- tasks and invitations (issue 9)
   // -- superadmin (issue 10)
+  /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */
+  'admin:users_changed': (payload: { userId: string; reason: string }) => void;
 }
 
 export interface NotificationPayload {
@@ -32,6 +34,9 @@ export interface NotificationPayload {
 export interface ClientToServerEvents {
   /** Liveness check used by tests and the health card: the ack echoes the time. */
   ping: (ack: (payload: { at: string }) => void) => void;
+  // -- client workspace (issue 5)
+  // -- tasks and invitations (issue 9)
+  // -- superadmin (issue 10)
 }
 
 export interface InterServerEvents {

@@ -7,6 +7,8 @@ import { HttpError, badRequest } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { confirmSignupMail, recoveryMail } from '../../mail/templates';
+import { rooms } from '../../../../shared/events';
+import type { Realtime } from '../../realtime/index';
 import * as repo from './auth.repo';
 import { presentUser } from './auth.presenter';
 import { hashToken, randomToken, signAccessToken, tokenKey } from './auth.tokens';
@@ -21,6 +23,7 @@ export interface RequestMeta {
 /** Ends live connections (Socket.IO, collab) of revoked sessions. */
 export interface LiveSessions {
   endSessions(sessionIds: string[], reason: string): void;
+  broadcast: Realtime['broadcast'];
 }
 
 export const RATE_LIMIT = {
@@ -91,6 +94,7 @@ export class AuthService {
       return repo.findUserById(trx, u.id);
     });
     mailer.kick();
+    this.deps.live.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: user!.id, reason: 'signup' });
     this.deps.logger.info({ userId: user!.id, role: body.data.role, needsApproval }, 'sign-up');
     return { user: presentUser(user!) };
   }
