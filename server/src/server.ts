@@ -11,6 +11,7 @@ import { Mailer } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
 import { tokenKey } from './modules/auth/auth.tokens';
+import { rooms } from '../../shared/events';
 import { createRealtime } from './realtime/index';
 
 export interface RunningServer {
@@ -38,7 +39,15 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const key = tokenKey(config.jwtSecret);
   const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
   const mailer = new Mailer(db, transport, logger, { from: config.mailFrom });
-  const realtime = createRealtime(server, logger, (token) => actorFromToken(db, key, token));
+  const realtime = createRealtime(
+    server,
+    logger,
+    (token) => actorFromToken(db, key, token),
+    async (actor) => {
+      const rows = (await db('workspace_members').where('user_id', actor.userId).select('workspace_id')) as { workspace_id: string }[];
+      return rows.map((r) => rooms.workspace(r.workspace_id));
+    },
+  );
   const auth = new AuthService({ db, config, logger, mailer, live: realtime });
   const ctx: AppContext = { config, db, logger, mailer, realtime, auth, tokenKey: key };
 

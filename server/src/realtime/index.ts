@@ -22,6 +22,10 @@ export interface Realtime {
   ): void;
   /** Tells the sessions' sockets they are over, then disconnects them. */
   endSessions(sessionIds: string[], reason: string): void;
+  /** Puts every live socket of a user into a room (e.g. a workspace they just joined). */
+  joinUser(userId: string, room: string): void;
+  /** Takes every live socket of a user out of a room (e.g. removed from a workspace). */
+  removeUser(userId: string, room: string): void;
   /** Extra hooks run by endSessions (the collab endpoint registers one). */
   onSessionsEnded(listener: (sessionIds: string[], reason: string) => void): void;
   close(): Promise<void>;
@@ -36,6 +40,8 @@ export function createRealtime(
   httpServer: HttpServer,
   logger: Logger,
   authenticateToken: (token: string | undefined) => Promise<Actor | null>,
+  /** Rooms a signed-in user joins beyond their own (workspaces they belong to...). */
+  extraRooms: (actor: Actor) => Promise<string[]> = () => Promise.resolve([]),
 ): Realtime {
   const io: Io = new Server(httpServer, {
     path: '/socket.io',
@@ -51,7 +57,7 @@ export function createRealtime(
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : undefined;
     authenticateToken(token)
-      .then((actor) => {
+      .then(async (actor) => {
         if (token && !actor) {
           next(new Error('unauthorized'));
           return;
@@ -59,8 +65,8 @@ export function createRealtime(
         socket.data.userId = actor?.userId ?? null;
         socket.data.role = actor?.role ?? null;
         socket.data.sessionId = actor?.sessionId ?? null;
-        if (actor) void socket.join(roomsFor(actor));
-        void socket.join(rooms.public());
+        if (actor) await socket.join([...roomsFor(actor), ...(await extraRooms(actor))]);
+        await socket.join(rooms.public());
         next();
       })
       .catch((err: unknown) => {
@@ -87,6 +93,12 @@ export function createRealtime(
         io.in(rooms.session(id)).disconnectSockets(true);
       }
       for (const l of listeners) l(sessionIds, reason);
+    },
+    joinUser(userId, room) {
+      io.in(rooms.user(userId)).socketsJoin(room);
+    },
+    removeUser(userId, room) {
+      io.in(rooms.user(userId)).socketsLeave(room);
     },
     onSessionsEnded(listener) {
       listeners.push(listener);
