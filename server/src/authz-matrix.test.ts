@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './test/app';
 import { CALLERS, type AuthzModule, type Caller, type MatrixEntry, type MatrixWorld } from './test/authz';
 import { call, signIn, signUp } from './test/http';
 
-const modules = import.meta.glob<{ authz: AuthzModule }>('./modules/*/*.authz.ts', { eager: true });
+const modules = import.meta.glob<{ authz: AuthzModule }>(['./modules/*/*.authz.ts', './collab/*.authz.ts'], { eager: true });
 
 const entries: Record<string, MatrixEntry> = {};
 for (const [file, mod] of Object.entries(modules)) {

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import type { ApiRouter } from './http/api-router';
+import { collabRoutes } from './collab/collab.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: public site (issue 4)
 // imports: client workspace (issue 5)
@@ -9,6 +10,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   profileRoutes(api, ctx);
+  collabRoutes(api, ctx);
   // routes: public site (issue 4)
   // routes: client workspace (issue 5)
   // routes: tasks and invitations (issue 9)

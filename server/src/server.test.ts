@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import WebSocket from 'ws';
-import { COLLAB_NOT_READY } from './collab/upgrade';
+import { CLOSE_UNAUTHORIZED } from './collab/upgrade';
 import { startTestServer, type TestServer } from './test/app';
 
 let server: TestServer;
@@ -63,9 +63,9 @@ describe('server', () => {
     socket.close();
   });
 
-  it('reserves /collab/... and closes such connections with a clear code', async () => {
+  it('closes a /collab/... connection without a ticket with 4401', async () => {
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/release-1`);
     const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
-    expect(code).toBe(COLLAB_NOT_READY);
+    expect(code).toBe(CLOSE_UNAUTHORIZED);
   });
 });

@@ -53,7 +53,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
 
   const built = await createApp(ctx, opts);
   server.on('request', built.app);
-  const collab = attachCollab(server, logger);
+  const collab = attachCollab(server, { db, logger, config, key });
+  realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   mailer.start();
 
   await new Promise<void>((resolve, reject) => {

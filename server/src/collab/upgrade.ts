@@ -1,40 +1,222 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import * as Y from 'yjs';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { META_FIELD } from '../../../shared/editor/extensions';
+import { RELEASE_ID_PATTERN } from '../../../shared/routes';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
+import { editableRelease } from './access';
+import { deriveRelease } from './derive';
+import { appendUpdates, compactDocument, loadDocument, releaseDocName, writeSnapshot } from './persistence';
+import { docFromJson, paragraphsToJson } from './render';
+import { SharedDoc } from './shared-doc';
+import { verifyTicket } from './ticket';
 
 export const COLLAB_PREFIX = '/collab/';
-/** Close code used while the collaborative editor endpoint is not yet available. */
-export const COLLAB_NOT_READY = 4404;
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+/** Messages larger than this close the connection (ws answers 1009). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export interface CollabEndpoint {
+  /** Closes the connections of ended sessions (sign-out, ban). */
+  endSessions(sessionIds: string[]): void;
+  /** Closes a user's connections to documents (removed from a workspace). */
+  closeUser(userId: string, code?: number): void;
+  /** Loaded documents (tests, health). */
+  loadedDocuments(): string[];
   close(): Promise<void>;
 }
 
+interface Deps {
+  db: Db;
+  logger: Logger;
+  config: Pick<Config, 'publicUrl'>;
+  key: Uint8Array;
+}
+
 /**
- * Reserves the WebSocket path /collab/<document> on the shared HTTP server.
- * Connections are accepted and closed with a clear code (never an HTTP error on
- * upgrade, which makes y-websocket clients retry forever) until the editor lands.
+ * The y-websocket protocol (sync + awareness) on /collab/<releaseId>?ticket=...
+ * Authenticated before the first message with a short-lived ticket (refused by accepting
+ * and closing with 4401/4403, never an HTTP error that clients retry forever); the document
+ * is loaded from Postgres before the first sync step; updates are stored within ~0.5 s.
  */
-export function attachCollab(httpServer: HttpServer, logger: Logger): CollabEndpoint {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint {
+  const { db, logger, key } = deps;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const docs = new Map<string, Promise<SharedDoc>>();
+  const unloading = new Map<string, Promise<void>>();
+  const deriving = new Map<string, Promise<void>>();
+  let closing = false;
+
+  function derive(releaseId: string, doc: Y.Doc): Promise<void> {
+    const next = (deriving.get(releaseId) ?? Promise.resolve())
+      .then(() => deriveRelease(db, releaseId, doc))
+      .catch((err: unknown) => logger.error({ err, releaseId }, 'collab: derive failed'));
+    deriving.set(releaseId, next);
+    return next;
+  }
+
+  async function load(name: string, releaseId: string): Promise<SharedDoc> {
+    const { doc, exists } = await loadDocument(db, name);
+    if (!exists) {
+      // Seed a new document once, on the server, from what the release row holds.
+      const row = await db('press_releases')
+        .where('id', releaseId)
+        .first<{ title: string; content_text: string; category: string | null; media_list_categories: string[] } | undefined>(
+          'title',
+          'content_text',
+          'category',
+          'media_list_categories',
+        );
+      const seeded = docFromJson(paragraphsToJson((row?.content_text ?? '').split(/\n{2,}/)));
+      const meta = seeded.getMap(META_FIELD);
+      meta.set('title', row?.title ?? '');
+      meta.set('category', row?.category ?? null);
+      meta.set('mediaLists', row?.media_list_categories ?? []);
+      const state = Y.encodeStateAsUpdate(seeded);
+      seeded.destroy();
+      await writeSnapshot(db, name, state);
+      Y.applyUpdate(doc, state);
+    }
+    return new SharedDoc(name, doc, {
+      persist: (updates) => appendUpdates(db, name, updates),
+      afterPersist: (d) => void derive(releaseId, d),
+      onError: (err) => logger.error({ err, doc: name }, 'collab: storing updates failed; retrying'),
+    });
+  }
+
+  async function getDoc(name: string, releaseId: string): Promise<SharedDoc> {
+    await unloading.get(name);
+    let p = docs.get(name);
+    if (!p) {
+      p = load(name, releaseId);
+      docs.set(name, p);
+      p.catch(() => docs.delete(name));
+    }
+    return p;
+  }
+
+  async function unload(name: string, releaseId: string, shared: SharedDoc): Promise<void> {
+    if (shared.conns.size > 0) return;
+    docs.delete(name);
+    if (closing) {
+      // close() already stored everything pending; only free the memory.
+      shared.destroy();
+      return;
+    }
+    const done = (async () => {
+      try {
+        await shared.flush();
+        await derive(releaseId, shared.doc);
+        await compactDocument(db, name);
+      } catch (err) {
+        logger.error({ err, doc: name }, 'collab: unload failed');
+      } finally {
+        shared.destroy();
+      }
+    })();
+    unloading.set(name, done);
+    await done;
+    unloading.delete(name);
+  }
+
+  function originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true; // not a browser (a browser always sends Origin on WebSocket)
+    try {
+      const o = new URL(origin);
+      if (o.host === req.headers.host) return true;
+      return deps.config.publicUrl ? o.origin === new URL(deps.config.publicUrl).origin : false;
+    } catch {
+      return false;
+    }
+  }
+
+  async function onConnection(ws: WebSocket, req: IncomingMessage): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const releaseId = decodeURIComponent(url.pathname.slice(COLLAB_PREFIX.length));
+    const buffered: Buffer[] = [];
+    const onEarly = (data: Buffer) => buffered.push(data);
+    ws.on('message', onEarly);
+
+    if (!originAllowed(req)) return ws.close(CLOSE_FORBIDDEN, 'origin not allowed');
+    const check = await verifyTicket(url.searchParams.get('ticket') ?? '', key);
+    if (!check.ok) return ws.close(CLOSE_UNAUTHORIZED, check.reason === 'expired' ? 'ticket expired' : 'invalid ticket');
+    const { ticket } = check;
+    if (!RELEASE_ID_PATTERN.test(releaseId) || ticket.doc !== releaseDocName(releaseId)) {
+      return ws.close(CLOSE_FORBIDDEN, 'forbidden');
+    }
+    const session = await db('auth_sessions')
+      .where('id', ticket.sessionId)
+      .whereNull('revoked_at')
+      .first<{ id: string } | undefined>('id');
+    if (!session) return ws.close(CLOSE_UNAUTHORIZED, 'session ended');
+    if (!(await editableRelease(db, ticket.userId, releaseId))) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
+    if (ws.readyState !== ws.OPEN) return;
+
+    const name = releaseDocName(releaseId);
+    const shared = await getDoc(name, releaseId);
+    ws.off('message', onEarly);
+    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set() });
+    const handle = (data: Buffer) => {
+      try {
+        shared.handle(ws, new Uint8Array(data));
+      } catch (err) {
+        logger.warn({ err, doc: name }, 'collab: malformed message');
+        ws.close(1003, 'malformed message');
+      }
+    };
+    for (const data of buffered) handle(data);
+    ws.on('message', handle);
+    ws.on('close', () => {
+      shared.remove(ws);
+      if (shared.conns.size === 0) void unload(name, releaseId, shared);
+    });
+  }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = req.url ?? '';
-    if (!url.startsWith(COLLAB_PREFIX)) return; // socket.io handles its own path
-    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      ws.close(COLLAB_NOT_READY, 'collaboration not available');
+    if (!(req.url ?? '').startsWith(COLLAB_PREFIX)) return; // Socket.IO handles its own path
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', (err) => logger.debug({ err }, 'collab: socket error'));
+      onConnection(ws, req).catch((err: unknown) => {
+        logger.error({ err }, 'collab: connection failed');
+        ws.close(1011, 'server error');
+      });
     });
   };
   httpServer.on('upgrade', onUpgrade);
 
+  async function connectionsWhere(pred: (info: { userId: string; sessionId: string }) => boolean) {
+    const out: WebSocket[] = [];
+    for (const p of docs.values()) {
+      const d = await p.catch(() => undefined);
+      if (!d) continue;
+      for (const [ws, info] of d.conns) if (pred(info)) out.push(ws);
+    }
+    return out;
+  }
+
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        httpServer.off('upgrade', onUpgrade);
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-        logger.debug('collab endpoint closed');
-      }),
+    endSessions(sessionIds) {
+      const ids = new Set(sessionIds);
+      void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach((ws) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
+    },
+    closeUser(userId, code = CLOSE_FORBIDDEN) {
+      void connectionsWhere((i) => i.userId === userId).then((list) => list.forEach((ws) => ws.close(code, 'access ended')));
+    },
+    loadedDocuments: () => [...docs.keys()],
+    close: async () => {
+      closing = true;
+      httpServer.off('upgrade', onUpgrade);
+      // Store what is pending before the process ends; no acknowledged update is lost.
+      const loaded = await Promise.all([...docs.values()].map((p) => p.catch(() => undefined)));
+      await Promise.all(loaded.map((d) => (d ? d.flush() : Promise.resolve())));
+      await Promise.all([...unloading.values(), ...deriving.values()]);
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
   };
 }

@@ -12,7 +12,11 @@ import {
   DEMO_USERS,
   type DemoUser,
 } from './demo-data';
-import { blocksToHtml, blocksToText, toSearchText } from './text';
+import * as Y from 'yjs';
+import { META_FIELD } from '../../../../shared/editor/extensions';
+import { releaseDocName, writeSnapshot } from '../../collab/persistence';
+import { docFromJson } from '../../collab/render';
+import { blocksToHtml, blocksToJson, blocksToText, toSearchText } from './text';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -177,6 +181,14 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
       .returning<{ id: string }[]>('id');
     if (!row) throw new Error('demo seed: release not created');
     releaseIds.set(r.key, row.id);
+    // Its live document, seeded once here (the editor never rebuilds it from HTML).
+    const ydoc = docFromJson(blocksToJson(r.blocks));
+    const meta = ydoc.getMap(META_FIELD);
+    meta.set('title', r.title);
+    meta.set('category', r.category ?? null);
+    meta.set('mediaLists', r.category ? [r.category] : []);
+    await writeSnapshot(trx, releaseDocName(row.id), Y.encodeStateAsUpdate(ydoc));
+    ydoc.destroy();
 
     if (r.status !== 'sent' || !sentAt || !r.category) continue;
 

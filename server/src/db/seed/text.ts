@@ -1,12 +1,6 @@
 /** Text helpers for seeded press releases; mirror what the app stores for user content. */
 
-/**
- * The value kept in press_releases.search_text: lower-case, NFD-normalized with the
- * combining marks (accents, diaeresis) removed, so 'Τεχνολογία' matches 'τεχνολογια'.
- */
-export function toSearchText(title: string, contentText: string): string {
-  return `${title} ${contentText}`.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-}
+export { toSearchText } from '../../../../shared/search-text';
 
 export type Block = string | { h: string } | { list: string[] };
 
@@ -38,4 +32,17 @@ export function blocksToText(blocks: readonly Block[]): string {
       return b.list.join('\n');
     })
     .join('\n\n');
+}
+
+/** ProseMirror JSON of the same blocks, for the release's live document. */
+export function blocksToJson(blocks: readonly Block[]): { type: 'doc'; content: Record<string, unknown>[] } {
+  const para = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  return {
+    type: 'doc',
+    content: blocks.map((b) => {
+      if (typeof b === 'string') return para(b);
+      if ('h' in b) return { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: b.h }] };
+      return { type: 'bulletList', content: b.list.map((li) => ({ type: 'listItem', content: [para(li)] })) };
+    }),
+  };
 }

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { CONTENT_FIELD, META_FIELD } from '../../../shared/editor/extensions';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { startServer, type RunningServer } from '../server';
+import { createTestDb, type TestDb } from '../test/db';
+import { call, signIn, signUp } from '../test/http';
+import { appendUpdates, compactDocument, loadDocument, releaseDocName } from './persistence';
+import { mintTicket } from './ticket';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from './upgrade';
+
+let t: TestDb;
+let server: RunningServer;
+let ownerToken: string;
+let memberToken: string;
+let outsiderToken: string;
+let releaseId: string;
+
+async function boot(): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: ':memory:' }),
+  });
+  return startServer({ config, db: t.db, logger: createLogger(config) }, { serveClient: false });
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  server = await boot();
+  const owner = await signUp(server.url, 'owner@collab.test', 'client');
+  const member = await signUp(server.url, 'member@collab.test', 'client');
+  await signUp(server.url, 'outsider@collab.test', 'client');
+  const ws = await t.db('workspaces').where('owner_user_id', owner.id).first<{ id: string }>('id');
+  await t.db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
+  const [row] = (await t.db('press_releases').insert({ title: 'Αρχικός τίτλος', client_id: owner.id, workspace_id: ws.id }).returning('id')) as { id: string }[];
+  releaseId = row!.id;
+  ownerToken = (await signIn(server.url, 'owner@collab.test')).access_token;
+  memberToken = (await signIn(server.url, 'member@collab.test')).access_token;
+  outsiderToken = (await signIn(server.url, 'outsider@collab.test')).access_token;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await t?.destroy();
+});
+
+async function ticketFor(token: string, id = releaseId) {
+  return call<{ ticket: string; path: string }>(server.url, 'POST', '/api/collab/tickets', { token, body: { releaseId: id } });
+}
+
+function connect(ticket: string, doc = new Y.Doc()) {
+  const provider = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, releaseId, doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: { ticket },
+    disableBc: true,
+  });
+  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+  return { doc, provider, synced };
+}
+
+function closeCodeOf(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url);
+    ws.on('close', (code) => resolve(code));
+  });
+}
+
+const until = async (cond: () => boolean | Promise<boolean>, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('collaboration server', () => {
+  it('lets the owner and a workspace member converge on one document, live', async () => {
+    const a = connect((await ticketFor(ownerToken)).body.ticket);
+    const b = connect((await ticketFor(memberToken)).body.ticket);
+    await Promise.all([a.synced, b.synced]);
+    // The server seeded the document once from the release row.
+    expect(a.doc.getMap(META_FIELD).get('title')).toBe('Αρχικός τίτλος');
+
+    const para = new Y.XmlElement('paragraph');
+    para.insert(0, [new Y.XmlText('Καλημέρα από τον πρώτο')]);
+    a.doc.getXmlFragment(CONTENT_FIELD).push([para]);
+    b.doc.getMap(META_FIELD).set('title', 'Νέος τίτλος από τον δεύτερο');
+    await until(() => b.doc.getXmlFragment(CONTENT_FIELD).toJSON().includes('Καλημέρα από τον πρώτο'));
+    await until(() => a.doc.getMap(META_FIELD).get('title') === 'Νέος τίτλος από τον δεύτερο');
+
+    // Stored within ~0.5 s and derived into the release row.
+    await until(async () => {
+      const r = await t.db('press_releases').where('id', releaseId).first<{ content: string; title: string }>('content', 'title');
+      return r.content.includes('<p>Καλημέρα από τον πρώτο</p>') && r.title === 'Νέος τίτλος από τον δεύτερο';
+    });
+    const row = await t.db('press_releases').where('id', releaseId).first<{ search_text: string }>('search_text');
+    expect(row.search_text).toContain('καλημερα');
+
+    a.provider.destroy();
+    b.provider.destroy();
+    // Unloaded after the last connection, and compacted into the snapshot.
+    await until(async () => (await t.db('yjs_updates').where('document_name', releaseDocName(releaseId))).length === 0, 5000);
+  });
+
+  it('refuses an outsider with 4403 (and no ticket is minted for them)', async () => {
+    expect((await ticketFor(outsiderToken)).status).toBe(404);
+    const outsider = await t.db('users').where('email', 'outsider@collab.test').first<{ id: string }>('id');
+    const session = await t.db('auth_sessions').where('user_id', outsider.id).first<{ id: string }>('id');
+    const { ticket } = await mintTicket({ userId: outsider.id, sessionId: session.id, doc: releaseDocName(releaseId), name: 'x' }, server.ctx.tokenKey);
+    expect(await closeCodeOf(`${server.url.replace('http', 'ws')}/collab/${releaseId}?ticket=${ticket}`)).toBe(CLOSE_FORBIDDEN);
+  });
+
+  it('closes expired or forged tickets and tickets for another document with 4401/4403', async () => {
+    const owner = await t.db('users').where('email', 'owner@collab.test').first<{ id: string }>('id');
+    const session = await t.db('auth_sessions').where('user_id', owner.id).first<{ id: string }>('id');
+    const old = await mintTicket({ userId: owner.id, sessionId: session.id, doc: releaseDocName(releaseId), name: 'x' }, server.ctx.tokenKey, Math.floor(Date.now() / 1000) - 3600);
+    const base = `${server.url.replace('http', 'ws')}/collab/${releaseId}`;
+    expect(await closeCodeOf(`${base}?ticket=${old.ticket}`)).toBe(CLOSE_UNAUTHORIZED);
+    expect(await closeCodeOf(`${base}?ticket=not-a-ticket`)).toBe(CLOSE_UNAUTHORIZED);
+    const other = await mintTicket({ userId: owner.id, sessionId: session.id, doc: 'release:00000000-0000-4000-8000-000000000000', name: 'x' }, server.ctx.tokenKey);
+    expect(await closeCodeOf(`${base}?ticket=${other.ticket}`)).toBe(CLOSE_FORBIDDEN);
+  });
+
+  it('refuses a connection from a foreign Origin', async () => {
+    const { ticket } = (await ticketFor(ownerToken)).body;
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/${releaseId}?ticket=${ticket}`, { headers: { origin: 'https://evil.example' } });
+      ws.on('close', (c) => resolve(c));
+    });
+    expect(code).toBe(CLOSE_FORBIDDEN);
+  });
+
+  it('closes a connection that sends more than 1 MiB in one message', async () => {
+    const { ticket } = (await ticketFor(ownerToken)).body;
+    const code = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/${releaseId}?ticket=${ticket}`);
+      ws.on('open', () => ws.send(Buffer.alloc(1024 * 1024 + 10)));
+      ws.on('close', (c) => resolve(c));
+    });
+    expect(code).toBe(1009);
+  });
+
+  it('loses nothing across a server restart', async () => {
+    const a = connect((await ticketFor(ownerToken)).body.ticket);
+    await a.synced;
+    const para = new Y.XmlElement('paragraph');
+    para.insert(0, [new Y.XmlText('Πριν την επανεκκίνηση')]);
+    a.doc.getXmlFragment(CONTENT_FIELD).push([para]);
+    // Close right away: pending updates are flushed on shutdown.
+    await new Promise((r) => setTimeout(r, 50));
+    a.provider.destroy();
+    await server.close();
+    server = await boot();
+    ownerToken = (await signIn(server.url, 'owner@collab.test')).access_token;
+    const b = connect((await ticketFor(ownerToken)).body.ticket);
+    await b.synced;
+    expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Πριν την επανεκκίνηση');
+    expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Καλημέρα από τον πρώτο');
+    b.provider.destroy();
+  });
+
+  it('renders only sanitized HTML (no scripts, no javascript: links)', async () => {
+    const { renderDoc } = await import('./render');
+    const doc = new Y.Doc();
+    const p = new Y.XmlElement('paragraph');
+    const text = new Y.XmlText();
+    text.insert(0, 'κλικ', { link: { href: 'javascript:alert(1)' } });
+    text.insert(4, ' <script>alert(1)</script>');
+    p.insert(0, [text]);
+    doc.getXmlFragment(CONTENT_FIELD).push([p]);
+    const { html } = renderDoc(doc);
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('persistence and compaction', () => {
+  it('merges exactly the rows it read and keeps updates written after', async () => {
+    const name = 'release:11111111-1111-4111-8111-111111111111';
+    const src = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    src.on('update', (u: Uint8Array) => updates.push(u));
+    for (const w of ['ένα', 'δύο', 'τρία']) src.getText('t').insert(src.getText('t').length, w + ' ');
+    await appendUpdates(t.db, name, updates);
+    expect(await compactDocument(t.db, name)).toBe(3);
+    expect(await t.db('yjs_updates').where('document_name', name)).toHaveLength(0);
+    src.getText('t').insert(0, 'αρχή ');
+    await appendUpdates(t.db, name, [updates[updates.length - 1]!]);
+    const { doc } = await loadDocument(t.db, name);
+    expect(doc.getText('t').toJSON()).toBe('αρχή ένα δύο τρία ');
+    expect(await t.db('yjs_updates').where('document_name', name)).toHaveLength(1);
+    expect(await compactDocument(t.db, name)).toBe(1);
+    const again = await loadDocument(t.db, name);
+    expect(again.doc.getText('t').toJSON()).toBe('αρχή ένα δύο τρία ');
+  });
+});

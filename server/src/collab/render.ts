@@ -1,0 +1,66 @@
+import { getSchema, type JSONContent } from '@tiptap/core';
+import { renderToHTMLString } from '@tiptap/static-renderer/pm/html-string';
+import { prosemirrorJSONToYDoc, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import sanitizeHtml from 'sanitize-html';
+import * as Y from 'yjs';
+import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+import { toSearchText } from '../../../shared/search-text';
+
+const extensions = editorExtensions();
+const schema = getSchema(extensions);
+
+/** Only what the editor can produce survives; links get safe attributes. */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'h2', 'h3', 'strong', 'em', 'b', 'i', 's', 'u', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'hr'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+  },
+};
+
+export function sanitizeReleaseHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
+}
+
+export interface RenderedContent {
+  html: string;
+  text: string;
+  json: JSONContent;
+}
+
+function textOf(node: JSONContent): string {
+  if (node.type === 'text') return node.text ?? '';
+  if (node.type === 'hardBreak') return '\n';
+  const inner = (node.content ?? []).map(textOf).join(node.type === 'doc' || node.type === 'bulletList' || node.type === 'orderedList' ? '\n' : '');
+  const block = ['paragraph', 'heading', 'blockquote', 'listItem', 'codeBlock'].includes(node.type ?? '');
+  return block ? `${inner}\n` : inner;
+}
+
+/** Derives the HTML and plain text of a document from its Yjs state (read-only, never the reverse). */
+export function renderDoc(doc: Y.Doc): RenderedContent {
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)) as JSONContent;
+  let html = '';
+  if (json.content?.length) {
+    html = renderToHTMLString({ extensions, content: json });
+  }
+  const text = textOf(json).replace(/\n{3,}/g, '\n\n').trim();
+  return { html: sanitizeReleaseHtml(html), text, json };
+}
+
+export function searchTextOf(title: string, text: string): string {
+  return toSearchText(title, text);
+}
+
+/** Builds the Yjs state of a document from ProseMirror JSON (seeding a document once, on the server). */
+export function docFromJson(json: JSONContent): Y.Doc {
+  return prosemirrorJSONToYDoc(schema, json, CONTENT_FIELD);
+}
+
+/** ProseMirror JSON for plain paragraphs (a document seeded from stored text). */
+export function paragraphsToJson(paragraphs: string[]): JSONContent {
+  return {
+    type: 'doc',
+    content: paragraphs.filter((p) => p.trim()).map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })),
+  };
+}

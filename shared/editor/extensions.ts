@@ -1,0 +1,23 @@
+import type { AnyExtension } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
+
+/** The Y.XmlFragment of a release document that holds the rich text. */
+export const CONTENT_FIELD = 'default';
+/** The Y.Map of a release document that holds title, category, schedule and media lists. */
+export const META_FIELD = 'meta';
+
+/**
+ * The one extension list of the release editor, shared by the client editor (which adds
+ * Collaboration and CollaborationCaret) and the server (read-only rendering to HTML).
+ * StarterKit 3 brings headings, bold, italic, lists, links, quotes; its own undo/redo is
+ * off because the collaborative history replaces it.
+ */
+export function editorExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      undoRedo: false,
+      heading: { levels: [2, 3] },
+      link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
+    }),
+  ];
+}
