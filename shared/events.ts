@@ -14,6 +14,9 @@ export interface ServerToClientEvents {
   /** The public status page changed (overall state, a component or an incident). */
   'status:changed': (payload: { at: string }) => void;
   // -- client workspace (issue 5)
+  // -- editor (issue 6)
+  /** A release's status or schedule changed (co-editors update their screen). */
+  'release:state': (payload: import('./schemas/editor').ReleaseState) => void;
   // -- tasks and invitations (issue 9)
   // -- superadmin (issue 10)
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */

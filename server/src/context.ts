@@ -1,3 +1,4 @@
+import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { Logger } from './logger';
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   realtime: Realtime;
   auth: AuthService;
+  /** The live documents of the release editor. */
+  collab: CollabEndpoint;
   /** Signing key of access tokens. */
   tokenKey: Uint8Array;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import type { ApiRouter } from './http/api-router';
 import { collabRoutes } from './collab/collab.routes';
+import { editorRoutes } from './modules/editor/editor.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: public site (issue 4)
 // imports: client workspace (issue 5)
@@ -11,6 +12,7 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   profileRoutes(api, ctx);
   collabRoutes(api, ctx);
+  editorRoutes(api, ctx);
   // routes: public site (issue 4)
   // routes: client workspace (issue 5)
   // routes: tasks and invitations (issue 9)

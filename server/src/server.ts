@@ -49,12 +49,12 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     },
   );
   const auth = new AuthService({ db, config, logger, mailer, live: realtime });
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, tokenKey: key };
+  const collab = attachCollab(server, { db, logger, config, key });
+  realtime.onSessionsEnded((ids) => collab.endSessions(ids));
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, tokenKey: key };
 
   const built = await createApp(ctx, opts);
   server.on('request', built.app);
-  const collab = attachCollab(server, { db, logger, config, key });
-  realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   mailer.start();
 
   await new Promise<void>((resolve, reject) => {

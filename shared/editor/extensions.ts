@@ -3,8 +3,6 @@ import StarterKit from '@tiptap/starter-kit';
 
 /** The Y.XmlFragment of a release document that holds the rich text. */
 export const CONTENT_FIELD = 'default';
-/** The Y.Map of a release document that holds title, category, schedule and media lists. */
-export const META_FIELD = 'meta';
 
 /**
  * The one extension list of the release editor, shared by the client editor (which adds

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { CONTENT_FIELD, META_FIELD } from '../../../shared/editor/extensions';
+import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
+import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
@@ -85,19 +86,22 @@ describe('collaboration server', () => {
     const b = connect((await ticketFor(memberToken)).body.ticket);
     await Promise.all([a.synced, b.synced]);
     // The server seeded the document once from the release row.
-    expect(a.doc.getMap(META_FIELD).get('title')).toBe('Αρχικός τίτλος');
+    expect(a.doc.getText(TITLE_FIELD).toJSON()).toBe('Αρχικός τίτλος');
 
     const para = new Y.XmlElement('paragraph');
     para.insert(0, [new Y.XmlText('Καλημέρα από τον πρώτο')]);
     a.doc.getXmlFragment(CONTENT_FIELD).push([para]);
-    b.doc.getMap(META_FIELD).set('title', 'Νέος τίτλος από τον δεύτερο');
+    // Both type into the title at once: the characters merge, nobody's are lost.
+    a.doc.getText(TITLE_FIELD).insert(0, 'Νέος ');
+    b.doc.getText(TITLE_FIELD).insert(b.doc.getText(TITLE_FIELD).length, ' από τον δεύτερο');
     await until(() => b.doc.getXmlFragment(CONTENT_FIELD).toJSON().includes('Καλημέρα από τον πρώτο'));
-    await until(() => a.doc.getMap(META_FIELD).get('title') === 'Νέος τίτλος από τον δεύτερο');
+    await until(() => a.doc.getText(TITLE_FIELD).toJSON() === 'Νέος Αρχικός τίτλος από τον δεύτερο');
+    await until(() => b.doc.getText(TITLE_FIELD).toJSON() === 'Νέος Αρχικός τίτλος από τον δεύτερο');
 
     // Stored within ~0.5 s and derived into the release row.
     await until(async () => {
       const r = await t.db('press_releases').where('id', releaseId).first<{ content: string; title: string }>('content', 'title');
-      return r.content.includes('<p>Καλημέρα από τον πρώτο</p>') && r.title === 'Νέος τίτλος από τον δεύτερο';
+      return r.content.includes('<p>Καλημέρα από τον πρώτο</p>') && r.title === 'Νέος Αρχικός τίτλος από τον δεύτερο';
     });
     const row = await t.db('press_releases').where('id', releaseId).first<{ search_text: string }>('search_text');
     expect(row.search_text).toContain('καλημερα');

@@ -2,7 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import * as Y from 'yjs';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { META_FIELD } from '../../../shared/editor/extensions';
+import { seedFields } from '../../../shared/editor/doc-fields';
 import { RELEASE_ID_PATTERN } from '../../../shared/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
@@ -25,6 +25,8 @@ export interface CollabEndpoint {
   endSessions(sessionIds: string[]): void;
   /** Closes a user's connections to documents (removed from a workspace). */
   closeUser(userId: string, code?: number): void;
+  /** Stores what is pending for a release and derives its row now (before send/schedule). */
+  flushRelease(releaseId: string): Promise<void>;
   /** Loaded documents (tests, health). */
   loadedDocuments(): string[];
   close(): Promise<void>;
@@ -72,10 +74,11 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
           'media_list_categories',
         );
       const seeded = docFromJson(paragraphsToJson((row?.content_text ?? '').split(/\n{2,}/)));
-      const meta = seeded.getMap(META_FIELD);
-      meta.set('title', row?.title ?? '');
-      meta.set('category', row?.category ?? null);
-      meta.set('mediaLists', row?.media_list_categories ?? []);
+      seedFields(seeded, {
+        title: row?.title ?? '',
+        category: (row?.category ?? null) as Parameters<typeof seedFields>[1]['category'],
+        mediaLists: row?.media_list_categories ?? [],
+      });
       const state = Y.encodeStateAsUpdate(seeded);
       seeded.destroy();
       await writeSnapshot(db, name, state);
@@ -206,6 +209,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     },
     closeUser(userId, code = CLOSE_FORBIDDEN) {
       void connectionsWhere((i) => i.userId === userId).then((list) => list.forEach((ws) => ws.close(code, 'access ended')));
+    },
+    async flushRelease(releaseId) {
+      const p = docs.get(releaseDocName(releaseId));
+      const shared = p ? await p.catch(() => undefined) : undefined;
+      if (!shared) return;
+      await shared.flush();
+      await derive(releaseId, shared.doc);
     },
     loadedDocuments: () => [...docs.keys()],
     close: async () => {

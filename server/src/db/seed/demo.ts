@@ -13,7 +13,7 @@ import {
   type DemoUser,
 } from './demo-data';
 import * as Y from 'yjs';
-import { META_FIELD } from '../../../../shared/editor/extensions';
+import { seedFields } from '../../../../shared/editor/doc-fields';
 import { releaseDocName, writeSnapshot } from '../../collab/persistence';
 import { docFromJson } from '../../collab/render';
 import { blocksToHtml, blocksToJson, blocksToText, toSearchText } from './text';
@@ -183,10 +183,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     releaseIds.set(r.key, row.id);
     // Its live document, seeded once here (the editor never rebuilds it from HTML).
     const ydoc = docFromJson(blocksToJson(r.blocks));
-    const meta = ydoc.getMap(META_FIELD);
-    meta.set('title', r.title);
-    meta.set('category', r.category ?? null);
-    meta.set('mediaLists', r.category ? [r.category] : []);
+    seedFields(ydoc, { title: r.title, category: r.category ?? null, mediaLists: r.category ? [r.category] : [] });
     await writeSnapshot(trx, releaseDocName(row.id), Y.encodeStateAsUpdate(ydoc));
     ydoc.destroy();
 

@@ -1,0 +1,132 @@
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../../shared/constants';
+import { rooms } from '../../../../shared/events';
+import type { ReleaseState } from '../../../../shared/schemas/editor';
+import { editableRelease } from '../../collab/access';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/authenticate';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.service';
+
+interface ReleaseRow {
+  id: string;
+  title: string;
+  content_text: string;
+  category: Category | null;
+  status: 'draft' | 'scheduled' | 'sent';
+  scheduled_at: Date | null;
+  sent_at: Date | null;
+  media_list_categories: string[];
+  workspace_id: string | null;
+  client_id: string;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function presentState(r: ReleaseRow): ReleaseState {
+  return {
+    id: r.id,
+    status: r.status,
+    scheduledAt: iso(r.scheduled_at),
+    sentAt: iso(r.sent_at),
+    title: r.title,
+    category: r.category,
+    mediaLists: (r.media_list_categories ?? []).filter((c): c is Category => (CATEGORIES as readonly string[]).includes(c)),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** Save, schedule and send of the editor. The document itself is saved live; these act on the row. */
+export class EditorService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Stores what the live document holds and returns the row (Save: no validation). */
+  async load(actor: Actor, releaseId: string): Promise<ReleaseRow> {
+    if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
+    await this.ctx.collab.flushRelease(releaseId);
+    const row = await this.ctx.db('press_releases').where('id', releaseId).first<ReleaseRow | undefined>();
+    if (!row) throw notFound('Press release not found');
+    return row;
+  }
+
+  private requireSendable(actor: Actor, row: ReleaseRow): void {
+    if (actor.status !== 'approved') {
+      throw new HttpError(403, 'account_pending', 'Your account must be approved by an administrator before you can send press releases');
+    }
+    if (row.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
+    const missing: Record<string, string> = {};
+    if (!row.title.trim()) missing.title = 'required';
+    if (!row.content_text.trim()) missing.content = 'required';
+    if (!row.category) missing.category = 'required';
+    if (Object.keys(missing).length) throw badRequest('missing_fields', 'Title, content and category are required', missing);
+  }
+
+  async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
+    const row = await this.load(actor, releaseId);
+    this.requireSendable(actor, row);
+    if (scheduledAt.getTime() < Date.now() - 60_000) {
+      throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
+    }
+    const [updated] = (await this.ctx.db('press_releases')
+      .where('id', releaseId)
+      .update({ status: 'scheduled', scheduled_at: scheduledAt })
+      .returning('*')) as ReleaseRow[];
+    return this.announce(updated!);
+  }
+
+  async unschedule(actor: Actor, releaseId: string): Promise<ReleaseState> {
+    const row = await this.load(actor, releaseId);
+    if (row.status !== 'scheduled') throw conflict('not_scheduled', 'This press release is not scheduled');
+    const [updated] = (await this.ctx.db('press_releases')
+      .where('id', releaseId)
+      .update({ status: 'draft', scheduled_at: null })
+      .returning('*')) as ReleaseRow[];
+    return this.announce(updated!);
+  }
+
+  /** Send now: status sent and an audit row; the distribution issue delivers it. */
+  async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
+    const row = await this.load(actor, releaseId);
+    this.requireSendable(actor, row);
+    const updated = await this.ctx.db.transaction(async (trx) => {
+      const [u] = (await trx('press_releases')
+        .where('id', releaseId)
+        .whereNot('status', 'sent')
+        .update({ status: 'sent', sent_at: trx.fn.now() })
+        .returning('*')) as ReleaseRow[];
+      if (!u) throw conflict('already_sent', 'This press release has already been sent');
+      await writeAudit(trx, this.ctx.logger, actor, {
+        action: 'press_release.sent',
+        entityType: 'press_release',
+        entityId: releaseId,
+        metadata: { title: u.title, category: u.category, mediaLists: u.media_list_categories },
+      });
+      return u;
+    });
+    return this.announce(updated);
+  }
+
+  async state(actor: Actor, releaseId: string): Promise<ReleaseState> {
+    return presentState(await this.load(actor, releaseId));
+  }
+
+  private announce(row: ReleaseRow): ReleaseState {
+    const state = presentState(row);
+    if (row.workspace_id) this.ctx.realtime.broadcast(rooms.workspace(row.workspace_id), 'release:state', state);
+    return state;
+  }
+
+  /** The category media lists with their real member counts (approved, active media). */
+  async mediaListSummary() {
+    const rows = (await this.ctx.db('media_lists as l')
+      .join('profiles as p', 'p.user_id', 'l.media_id')
+      .where({ 'p.role': 'media', 'p.status': 'approved', 'p.is_active': true })
+      .groupBy('l.category')
+      .select('l.category', this.ctx.db.raw('count(*)::int as count'))) as { category: Category; count: number }[];
+    return CATEGORIES.map((category) => ({
+      category,
+      label: CATEGORY_LABELS[category],
+      count: rows.find((r) => r.category === category)?.count ?? 0,
+    }));
+  }
+}

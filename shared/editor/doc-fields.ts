@@ -1,0 +1,46 @@
+import type * as Y from 'yjs';
+import { CATEGORIES, type Category } from '../constants';
+
+/** Where each shared field of a release lives in its Y.Doc. */
+export const TITLE_FIELD = 'title'; // Y.Text: characters of concurrent typists merge
+export const META_FIELD = 'meta'; // Y.Map: category, scheduledDate, scheduledTime (last write per field)
+export const MEDIA_LISTS_FIELD = 'mediaLists'; // Y.Map<boolean>: concurrent ticks merge
+
+export interface ReleaseFields {
+  title: string;
+  category: Category | null;
+  mediaLists: Category[];
+  scheduledDate: string;
+  scheduledTime: string;
+}
+
+const isCategory = (v: unknown): v is Category => typeof v === 'string' && (CATEGORIES as readonly string[]).includes(v);
+
+export function readFields(doc: Y.Doc): ReleaseFields {
+  const meta = doc.getMap(META_FIELD);
+  const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
+  const category = meta.get('category');
+  return {
+    title: doc.getText(TITLE_FIELD).toString(),
+    category: isCategory(category) ? category : null,
+    mediaLists: CATEGORIES.filter((c) => lists.get(c) === true),
+    scheduledDate: typeof meta.get('scheduledDate') === 'string' ? (meta.get('scheduledDate') as string) : '',
+    scheduledTime: typeof meta.get('scheduledTime') === 'string' ? (meta.get('scheduledTime') as string) : '',
+  };
+}
+
+/** Whether the document carries the fields at all (older documents may not). */
+export function hasFields(doc: Y.Doc): boolean {
+  return doc.share.has(TITLE_FIELD) || doc.share.has(META_FIELD);
+}
+
+/** Seeds the fields of a new document (once, on the server). */
+export function seedFields(doc: Y.Doc, f: { title: string; category: Category | null; mediaLists: string[] }): void {
+  doc.transact(() => {
+    const title = doc.getText(TITLE_FIELD);
+    if (title.length === 0 && f.title) title.insert(0, f.title);
+    doc.getMap(META_FIELD).set('category', f.category);
+    const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
+    for (const c of f.mediaLists) if (isCategory(c)) lists.set(c, true);
+  });
+}
