@@ -21,7 +21,7 @@ export function readFields(doc: Y.Doc): ReleaseFields {
   const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
   const category = meta.get('category');
   return {
-    title: doc.getText(TITLE_FIELD).toString(),
+    title: doc.getText(TITLE_FIELD).toJSON(),
     category: isCategory(category) ? category : null,
     mediaLists: CATEGORIES.filter((c) => lists.get(c) === true),
     scheduledDate: typeof meta.get('scheduledDate') === 'string' ? (meta.get('scheduledDate') as string) : '',

@@ -1,29 +1,64 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { releaseCreated } from '@shared/schemas/releases';
+import { ApiError, api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/use-toast';
+import { ReleaseEditorScreen } from '@client/features/editor/release-editor';
 
-const DESCRIPTION =
-  'Γράψτε το δελτίο τύπου με τη βοήθεια του AI, επιλέξτε κατηγορία και λίστες media, και αποθηκεύστε, στείλτε ή προγραμματίστε την αποστολή.';
+const DESCRIPTION = 'Γράψτε το δελτίο τύπου μαζί με την ομάδα σας, επιλέξτε κατηγορία και λίστες media, και αποθηκεύστε, στείλτε ή προγραμματίστε την αποστολή.';
 
-/** One editor screen for new and existing releases (releaseId absent for a new one). */
-function ReleaseEditor({ releaseId }: { releaseId?: string }) {
+/** /client/press-releases/new and /client/new-release: creates a draft and opens it by id. */
+export function NewReleasePage() {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api('POST', '/releases', { schema: releaseCreated })
+      .then(({ id }) => navigate({ to: '/client/press-releases/$id', params: { id }, replace: true }))
+      .catch(() => toast({ title: 'Σφάλμα', description: 'Δεν ήταν δυνατή η δημιουργία του δελτίου τύπου', variant: 'destructive' }));
+  }, [navigate]);
   return (
-    <div data-release-id={releaseId}>
+    <div>
       <PageHeader description={DESCRIPTION} />
-      <ScreenPlaceholder />
+      <div className="flex justify-center py-16" role="status">
+        <Spinner />
+        <span className="sr-only">Δημιουργία πρόχειρου…</span>
+      </div>
     </div>
   );
 }
 
-/** /client/press-releases/new and the sidebar's /client/new-release. */
-export function NewReleasePage() {
-  return <ReleaseEditor />;
-}
-
 const editRoute = getRouteApi('/client/press-releases/$id');
 
-/** /client/press-releases/$id (view and edit both land here). */
+/** /client/press-releases/$id (view and edit both land here); another client's release is a 404. */
 export function EditReleasePage() {
   const { id } = editRoute.useParams();
-  return <ReleaseEditor releaseId={id} />;
+  const exists = useQuery({
+    queryKey: ['release-exists', id],
+    queryFn: () => api('GET', `/releases/${id}`),
+    retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
+  });
+  if (exists.isError && exists.error instanceof ApiError && exists.error.status === 404) {
+    return (
+      <div>
+        <PageHeader />
+        <p className="rounded-md border p-4">
+          Το δελτίο τύπου δεν βρέθηκε.{' '}
+          <Link to="/client/press-releases" className="text-primary underline">
+            Επιστροφή στα δελτία τύπου
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <PageHeader description={DESCRIPTION} />
+      {exists.isSuccess ? <ReleaseEditorScreen key={id} releaseId={id} /> : <Spinner />}
+    </div>
+  );
 }

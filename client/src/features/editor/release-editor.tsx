@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { CalendarClock, Save, Send } from 'lucide-react';
+import type * as Y from 'yjs';
+import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUS_LABELS, type Category } from '@shared/constants';
+import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '@shared/editor/doc-fields';
+import { releaseStateSchema, type ReleaseState } from '@shared/schemas/editor';
+import { ApiError, api } from '@client/api/http';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { toast } from '@client/components/ui/use-toast';
+import { dayjs, formatDateTime } from '@client/lib/dates';
+import { getSocket } from '@client/realtime/socket';
+import { useSession } from '@client/stores/session';
+import { colorFor, PresenceBar } from './presence';
+import { RichTextEditor } from './rich-text';
+import { SaveIndicator } from './save-indicator';
+import { MediaListsPicker } from './media-lists-picker';
+import { useCollab } from './use-collab';
+import { YTextInput } from './y-text-input';
+
+export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
+const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
+
+/** A value of the shared meta map, kept in React state. */
+function useMetaField(meta: Y.Map<unknown>, key: string): [string, (v: string | null) => void] {
+  const read = () => (typeof meta.get(key) === 'string' ? (meta.get(key) as string) : '');
+  const [value, setValue] = useState(read);
+  useEffect(() => {
+    setValue(read());
+    const observer = () => setValue(read());
+    meta.observe(observer);
+    return () => meta.unobserve(observer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta, key]);
+  return [value, (v) => meta.set(key, v)];
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
+    if (err.code === 'account_pending') return PENDING_MESSAGE;
+    if (err.code === 'already_sent') return 'Το δελτίο τύπου έχει ήδη σταλεί';
+    if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';
+  }
+  return 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.';
+}
+
+export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
+  const profile = useSession((s) => s.profile);
+  const queryClient = useQueryClient();
+  const { doc, provider, synced, saveState } = useCollab(releaseId);
+  const meta = doc.getMap(META_FIELD);
+  const title = doc.getText(TITLE_FIELD);
+  const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
+  const [category, setCategory] = useMetaField(meta, 'category');
+  const [scheduledDate, setScheduledDate] = useMetaField(meta, 'scheduledDate');
+  const [scheduledTime, setScheduledTime] = useMetaField(meta, 'scheduledTime');
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [busy, setBusy] = useState<null | 'save' | 'send' | 'schedule'>(null);
+
+  const stateKey = ['release-state', releaseId];
+  const state = useQuery({ queryKey: stateKey, queryFn: () => api('GET', `/releases/${releaseId}/state`, { schema: releaseStateSchema }) });
+  const release = state.data;
+  const readOnly = release?.status === 'sent' || saveState === 'forbidden';
+  const approved = profile?.status === 'approved';
+
+  // Co-editors see status changes (sent, scheduled) without reloading.
+  useEffect(() => {
+    const socket = getSocket();
+    const onState = (s: ReleaseState) => {
+      if (s.id === releaseId) queryClient.setQueryData(stateKey, s);
+    };
+    socket.on('release:state', onState);
+    return () => {
+      socket.off('release:state', onState);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [releaseId, queryClient]);
+
+  // My name and colour for the carets and avatars.
+  useEffect(() => {
+    if (!profile) return;
+    provider.awareness.setLocalStateField('user', { id: profile.user_id, name: profile.name || profile.email, color: colorFor(profile.user_id) });
+  }, [provider, profile]);
+
+  function missingRequired(): boolean {
+    return !title.toJSON().trim() || !category || !editor || editor.isEmpty;
+  }
+
+  async function run(kind: 'save' | 'send' | 'schedule') {
+    if (kind !== 'save' && missingRequired()) {
+      toast({ title: 'Σφάλμα', description: REQUIRED_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    let scheduledAt: string | undefined;
+    if (kind === 'schedule') {
+      const at = dayjs(`${scheduledDate}T${scheduledTime || '09:00'}`);
+      if (!scheduledDate || !at.isValid()) {
+        toast({ title: 'Σφάλμα', description: 'Επιλέξτε ημερομηνία και ώρα αποστολής', variant: 'destructive' });
+        return;
+      }
+      scheduledAt = at.toISOString();
+    }
+    setBusy(kind);
+    try {
+      const path = kind === 'save' ? 'save' : kind === 'send' ? 'send' : 'schedule';
+      const s = await api('POST', `/releases/${releaseId}/${path}`, { body: scheduledAt ? { scheduledAt } : undefined, schema: releaseStateSchema });
+      queryClient.setQueryData(stateKey, s);
+      void queryClient.invalidateQueries({ queryKey: ['releases'] });
+      if (kind === 'save') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου αποθηκεύτηκε', variant: 'success' });
+      if (kind === 'send') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου στάλθηκε στις επιλεγμένες λίστες media', variant: 'success' });
+      if (kind === 'schedule') {
+        toast({ title: 'Επιτυχία', description: `Η αποστολή προγραμματίστηκε για ${formatDateTime(s.scheduledAt!)}`, variant: 'success' });
+      }
+    } catch (err) {
+      toast({ title: 'Σφάλμα', description: errorText(err), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const user = { name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-synced={synced}>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <PresenceBar awareness={provider.awareness} />
+          <div className="flex items-center gap-3">
+            {release ? (
+              <Badge variant={release.status === 'sent' ? 'default' : 'secondary'} data-testid="release-status">
+                {RELEASE_STATUS_LABELS[release.status]}
+              </Badge>
+            ) : null}
+            <SaveIndicator state={saveState} />
+          </div>
+        </div>
+        {release?.status === 'sent' ? (
+          <p className="rounded-md border bg-muted/50 p-3 text-sm">Απεστάλη {release.sentAt ? formatDateTime(release.sentAt) : ''}. Το κείμενο δεν αλλάζει πλέον.</p>
+        ) : null}
+        <div className="space-y-2">
+          <Label htmlFor="release-title">Τίτλος *</Label>
+          <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !synced} className="text-lg font-semibold" />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="release-category">Κατηγορία *</Label>
+          <Select value={category || undefined} onValueChange={(v) => setCategory(v)} disabled={readOnly || !synced}>
+            <SelectTrigger id="release-category" className="w-full sm:w-72">
+              <SelectValue placeholder="Επιλέξτε κατηγορία" />
+            </SelectTrigger>
+            <SelectContent>
+              {CATEGORIES.map((c: Category) => (
+                <SelectItem key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-2">
+          <span className="text-sm font-medium" id="release-content-label">
+            Κείμενο *
+          </span>
+          {synced || saveState === 'offline' ? (
+            <RichTextEditor doc={doc} provider={provider} user={user} readOnly={readOnly} onEditor={setEditor} />
+          ) : (
+            <div className="min-h-[18rem] animate-pulse rounded-md border bg-muted/40" aria-busy="true" />
+          )}
+        </div>
+      </div>
+
+      <aside className="space-y-4">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Αποστολή</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {!approved ? <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{PENDING_MESSAGE}</p> : null}
+            <div className="grid grid-cols-2 gap-2">
+              <div className="space-y-1">
+                <Label htmlFor="release-date">Ημερομηνία</Label>
+                <Input id="release-date" type="date" value={scheduledDate} min={dayjs().format('YYYY-MM-DD')} onChange={(e) => setScheduledDate(e.target.value)} disabled={readOnly} />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="release-time">Ώρα</Label>
+                <Input id="release-time" type="time" value={scheduledTime} onChange={(e) => setScheduledTime(e.target.value)} disabled={readOnly} />
+              </div>
+            </div>
+            {release?.status === 'scheduled' && release.scheduledAt ? (
+              <p className="text-sm text-muted-foreground" data-testid="scheduled-at">
+                Προγραμματισμένο για {formatDateTime(release.scheduledAt)}
+              </p>
+            ) : null}
+            <div className="flex flex-col gap-2">
+              <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
+                <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
+              </Button>
+              <Button variant="secondary" onClick={() => void run('schedule')} disabled={busy !== null || readOnly || !approved}>
+                <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
+              </Button>
+              <Button onClick={() => void run('send')} disabled={busy !== null || readOnly || !approved}>
+                <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <MediaListsPicker lists={lists} disabled={readOnly} />
+          </CardContent>
+        </Card>
+      </aside>
+    </div>
+  );
+}
