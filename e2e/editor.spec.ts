@@ -84,3 +84,24 @@ test("another client's release is a 404, not a leak", async ({ browser }) => {
   await owner.context.close();
   await other.close();
 });
+
+test('the writing assistant asks for text first, then suggests for the actual content; a co-editor sees an inserted title', async ({ browser }) => {
+  const owner = await openAs(browser, DEMO.client, '/client');
+  const path = await newRelease(owner.page);
+  const member = await openAs(browser, COLLEAGUE, path);
+  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  const assistant = owner.page.getByTestId('assistant');
+  await assistant.getByRole('button', { name: 'Προτάσεις για το κείμενο' }).click();
+  await expect(toast(owner.page, 'Παρακαλώ εισάγετε κείμενο για να λάβετε προτάσεις AI')).toBeVisible();
+
+  await owner.page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
+  await owner.page.keyboard.type('Ο Δήμος Πάτρας διοργανώνει φεστιβάλ βιβλίου στην πλατεία Γεωργίου. Το φεστιβάλ βιβλίου διαρκεί δέκα ημέρες με 120 εκδότες.');
+  await assistant.getByRole('button', { name: 'Προτάσεις για το κείμενο' }).click();
+  await expect(assistant.getByTestId('suggested-title')).toHaveCount(3);
+  await expect(assistant.getByTestId('suggested-summary')).toContainText('φεστιβάλ');
+  const first = (await assistant.getByTestId('suggested-title').first().textContent())!;
+  await assistant.getByRole('button', { name: 'Χρήση' }).first().click();
+  await expect(member.page.getByLabel('Τίτλος *')).toHaveValue(first, { timeout: 1500 });
+  await owner.context.close();
+  await member.context.close();
+});

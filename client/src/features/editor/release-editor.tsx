@@ -17,6 +17,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { dayjs, formatDateTime } from '@client/lib/dates';
 import { getSocket } from '@client/realtime/socket';
 import { useSession } from '@client/stores/session';
+import { AssistantCard } from './assistant-card';
 import { colorFor, PresenceBar } from './presence';
 import { RichTextEditor } from './rich-text';
 import { SaveIndicator } from './save-indicator';
@@ -215,6 +216,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <MediaListsPicker lists={lists} disabled={readOnly} />
           </CardContent>
         </Card>
+        <AssistantCard editor={editor} title={title} disabled={readOnly} />
       </aside>
     </div>
   );
