@@ -105,3 +105,21 @@ test('the writing assistant asks for text first, then suggests for the actual co
   await owner.context.close();
   await member.context.close();
 });
+
+test('attachments: a PDF is uploaded, listed with its size for the co-editor live, and a wrong type is refused', async ({ browser }) => {
+  const owner = await openAs(browser, DEMO.client, '/client');
+  const path = await newRelease(owner.page);
+  const member = await openAs(browser, COLLEAGUE, path);
+  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await owner.page.getByLabel('Επιλογή αρχείων').setInputFiles({
+    name: 'Παρουσίαση.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await expect(owner.page.getByTestId('attachments')).toContainText('Παρουσίαση.pdf');
+  await expect(member.page.getByTestId('attachments')).toContainText('Παρουσίαση.pdf', { timeout: 2000 });
+  await owner.page.getByLabel('Επιλογή αρχείων').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(toast(owner.page, 'Δεκτά είναι μόνο εικόνες, PDF και έγγραφα office')).toBeVisible();
+  await owner.context.close();
+  await member.context.close();
+});

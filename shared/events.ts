@@ -17,6 +17,8 @@ export interface ServerToClientEvents {
   // -- editor (issue 6)
   /** A release's status or schedule changed (co-editors update their screen). */
   'release:state': (payload: import('./schemas/editor').ReleaseState) => void;
+  /** A release's attachments changed (co-editors refresh the list). */
+  'release:attachments': (payload: { releaseId: string }) => void;
   // -- tasks and invitations (issue 9)
   // -- superadmin (issue 10)
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */

@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import type { ApiRouter } from './http/api-router';
 import { collabRoutes } from './collab/collab.routes';
 import { assistantRoutes } from './modules/assistant/assistant.routes';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: public site (issue 4)
@@ -15,6 +16,7 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   collabRoutes(api, ctx);
   editorRoutes(api, ctx);
   assistantRoutes(api, ctx);
+  attachmentRoutes(api, ctx);
   // routes: public site (issue 4)
   // routes: client workspace (issue 5)
   // routes: tasks and invitations (issue 9)

@@ -18,6 +18,7 @@ import { dayjs, formatDateTime } from '@client/lib/dates';
 import { getSocket } from '@client/realtime/socket';
 import { useSession } from '@client/stores/session';
 import { AssistantCard } from './assistant-card';
+import { AttachmentsCard } from './attachments-card';
 import { colorFor, PresenceBar } from './presence';
 import { RichTextEditor } from './rich-text';
 import { SaveIndicator } from './save-indicator';
@@ -216,6 +217,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <MediaListsPicker lists={lists} disabled={readOnly} />
           </CardContent>
         </Card>
+        <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
         <AssistantCard editor={editor} title={title} disabled={readOnly} />
       </aside>
     </div>

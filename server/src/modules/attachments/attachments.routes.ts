@@ -1,0 +1,56 @@
+import express from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { ApiRouter } from '../../http/api-router';
+import { actorOf } from '../../http/authenticate';
+import { HttpError } from '../../http/errors';
+import { valid, validate } from '../../http/validate';
+import { FileStore } from '../../storage/files';
+import { AttachmentsService } from './attachments.service';
+import { MAX_ATTACHMENT_BYTES } from './file-types';
+
+const releaseParams = z.object({ id: z.uuid('not a press release id') });
+const attachmentParams = z.object({ id: z.uuid('not a press release id'), attachmentId: z.uuid('not an attachment id') });
+const fileParams = z.object({ attachmentId: z.uuid('not an attachment id') });
+const fileQuery = z.object({ token: z.string().min(10, 'token required') });
+
+export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsService {
+  const service = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
+  // The file is the body; its name travels URI-encoded in X-File-Name. One byte over the
+  // limit is read, so a too-large file gets the clear message rather than a generic 413.
+  const raw = express.raw({ type: () => true, limit: MAX_ATTACHMENT_BYTES + 1 });
+
+  api.get('/releases/:id/attachments', ['client'], validate('params', releaseParams), async (_req, res) => {
+    res.json(await service.list(actorOf(res), valid(res, 'params', releaseParams).id));
+  });
+
+  api.post('/releases/:id/attachments', ['client'], validate('params', releaseParams), raw, async (req, res) => {
+    const name = decodeURIComponent(req.get('x-file-name') ?? 'file');
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    res.status(201).json(await service.add(actorOf(res), valid(res, 'params', releaseParams).id, name, body));
+  });
+
+  api.delete('/releases/:id/attachments/:attachmentId', ['client'], validate('params', attachmentParams), async (_req, res) => {
+    const p = valid(res, 'params', attachmentParams);
+    await service.remove(actorOf(res), p.id, p.attachmentId);
+    res.status(204).end();
+  });
+
+  /** Signed links only: the owner's workspace gets them in the editor, recipients in their mail. */
+  api.get('/attachments/:attachmentId/file', 'public', validate('params', fileParams), validate('query', fileQuery), async (_req, res) => {
+    const opened = await service.open(valid(res, 'params', fileParams).attachmentId, valid(res, 'query', fileQuery).token);
+    if (!opened) throw new HttpError(403, 'invalid_link', 'This link is invalid or has expired');
+    res.setHeader('content-type', opened.row.mime_type);
+    res.setHeader('content-length', String(opened.row.size_bytes));
+    res.setHeader('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opened.row.file_name)}`);
+    res.setHeader('x-content-type-options', 'nosniff');
+    opened.stream.on('error', (err) => {
+      ctx.logger.error({ err, attachmentId: opened.row.id }, 'attachment file unreadable');
+      if (!res.headersSent) res.status(404).json({ error: { code: 'not_found', message: 'File not found' } });
+      else res.destroy();
+    });
+    opened.stream.pipe(res);
+  });
+
+  return service;
+}

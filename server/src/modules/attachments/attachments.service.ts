@@ -1,0 +1,110 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { rooms } from '../../../../shared/events';
+import type { Attachment } from '../../../../shared/schemas/attachments';
+import { editableRelease } from '../../collab/access';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/authenticate';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { FileStore } from '../../storage/files';
+import { cleanFileName, detectType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RELEASE } from './file-types';
+
+const LINK_TTL_SECONDS = 15 * 60;
+
+interface AttachmentRow {
+  id: string;
+  press_release_id: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: Date;
+}
+
+export class AttachmentsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly files: FileStore,
+  ) {}
+
+  /** A signed link to one attachment (also used in e-mails to recipients). */
+  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS): Promise<string> {
+    const token = await new SignJWT({ aid: attachmentId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience('attachment')
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.ctx.tokenKey);
+    return `/api/attachments/${attachmentId}/file?token=${token}`;
+  }
+
+  private async present(r: AttachmentRow): Promise<Attachment> {
+    return {
+      id: r.id,
+      fileName: r.file_name,
+      mimeType: r.mime_type,
+      sizeBytes: Number(r.size_bytes),
+      createdAt: new Date(r.created_at).toISOString(),
+      url: await this.signedUrl(r.id),
+    };
+  }
+
+  private async release(actor: Actor, releaseId: string) {
+    if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
+    return (await this.ctx.db('press_releases').where('id', releaseId).first<{ status: string; workspace_id: string | null }>('status', 'workspace_id'))!;
+  }
+
+  async list(actor: Actor, releaseId: string): Promise<Attachment[]> {
+    await this.release(actor, releaseId);
+    const rows = (await this.ctx.db('release_attachments').where('press_release_id', releaseId).orderBy('created_at')) as AttachmentRow[];
+    return Promise.all(rows.map((r) => this.present(r)));
+  }
+
+  async add(actor: Actor, releaseId: string, rawName: string, data: Buffer): Promise<Attachment> {
+    const release = await this.release(actor, releaseId);
+    if (release.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
+    const fileName = cleanFileName(rawName);
+    if (!data.length) throw badRequest('empty_file', 'The file is empty', { file: 'empty' });
+    if (data.length > MAX_ATTACHMENT_BYTES) throw badRequest('file_too_large', 'The file is larger than 10 MB', { file: 'too large' });
+    const mime = detectType(fileName, data);
+    if (!mime) throw badRequest('file_type_not_allowed', 'Only images, PDF and office documents are accepted', { file: 'type not allowed' });
+    const count = await this.ctx.db('release_attachments').where('press_release_id', releaseId).count<{ n: number }[]>({ n: '*' });
+    if (Number(count[0]?.n ?? 0) >= MAX_ATTACHMENTS_PER_RELEASE) {
+      throw badRequest('too_many_files', `At most ${MAX_ATTACHMENTS_PER_RELEASE} files per press release`, { file: 'too many' });
+    }
+    const key = await this.files.put(`attachments/${releaseId}`, data);
+    try {
+      const [row] = (await this.ctx.db('release_attachments')
+        .insert({ press_release_id: releaseId, file_name: fileName, mime_type: mime, size_bytes: data.length, storage_key: key, uploaded_by: actor.userId })
+        .returning('*')) as AttachmentRow[];
+      this.changed(release.workspace_id, releaseId);
+      return this.present(row!);
+    } catch (err) {
+      await this.files.remove(key);
+      throw err;
+    }
+  }
+
+  async remove(actor: Actor, releaseId: string, attachmentId: string): Promise<void> {
+    const release = await this.release(actor, releaseId);
+    if (release.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
+    const [row] = (await this.ctx.db('release_attachments').where({ id: attachmentId, press_release_id: releaseId }).delete().returning('*')) as AttachmentRow[];
+    if (!row) throw notFound('Attachment not found');
+    await this.files.remove(row.storage_key);
+    this.changed(release.workspace_id, releaseId);
+  }
+
+  /** Resolves a signed link to the stored file, or null when the link is bad or expired. */
+  async open(attachmentId: string, token: string) {
+    try {
+      const { payload } = await jwtVerify(token, this.ctx.tokenKey, { audience: 'attachment', algorithms: ['HS256'] });
+      if (payload.aid !== attachmentId) return null;
+    } catch {
+      return null;
+    }
+    const row = await this.ctx.db('release_attachments').where('id', attachmentId).first<AttachmentRow | undefined>();
+    return row ? { row, stream: this.files.stream(row.storage_key) } : null;
+  }
+
+  private changed(workspaceId: string | null, releaseId: string): void {
+    if (workspaceId) this.ctx.realtime.broadcast(rooms.workspace(workspaceId), 'release:attachments', { releaseId });
+  }
+}

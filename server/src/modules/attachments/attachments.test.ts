@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signIn, signUp } from '../../test/http';
+
+let server: TestServer;
+let token: string;
+let memberToken: string;
+let outsiderToken: string;
+let releaseId: string;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+function upload(name: string, data: Buffer, as = token, id = releaseId) {
+  return fetch(`${server.url}/api/releases/${id}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${as}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+    body: new Uint8Array(data),
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const owner = await signUp(server.url, 'owner@att.test', 'client');
+  const member = await signUp(server.url, 'member@att.test', 'client');
+  await signUp(server.url, 'outsider@att.test', 'client');
+  const ws = await server.ctx.db('workspaces').where('owner_user_id', owner.id).first<{ id: string }>('id');
+  await server.ctx.db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
+  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, workspace_id: ws.id }).returning('id')) as { id: string }[];
+  releaseId = row!.id;
+  token = (await signIn(server.url, 'owner@att.test')).access_token;
+  memberToken = (await signIn(server.url, 'member@att.test')).access_token;
+  outsiderToken = (await signIn(server.url, 'outsider@att.test')).access_token;
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('attachments', () => {
+  it('stores a PDF, lists it with its size, and serves it through the signed link (Greek name kept)', async () => {
+    const member = connect(server.url, { transports: ['websocket'], auth: { token: memberToken } });
+    await new Promise((r) => member.on('session:ready', r));
+    const told = new Promise<{ releaseId: string }>((r) => member.on('release:attachments', r));
+    const res = await upload('Δελτίο τύπου.pdf', PDF);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: string; fileName: string; sizeBytes: number; url: string; mimeType: string };
+    expect(created).toMatchObject({ fileName: 'Δελτίο τύπου.pdf', sizeBytes: PDF.length, mimeType: 'application/pdf' });
+    expect((await told).releaseId).toBe(releaseId);
+    member.close();
+
+    const list = await call<{ id: string }[]>(server.url, 'GET', `/api/releases/${releaseId}/attachments`, { token: memberToken });
+    expect(list.body.map((a) => a.id)).toContain(created.id);
+    const file = await fetch(`${server.url}${created.url}`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(file.headers.get('content-disposition')).toContain(encodeURIComponent('Δελτίο τύπου.pdf'));
+    // A link for another attachment id does not open this one.
+    expect((await fetch(`${server.url}${created.url.replace(created.id, '00000000-0000-4000-8000-000000000000')}`)).status).toBe(403);
+  });
+
+  it('refuses other types, disguised files, empty files and files over 10 MB with clear 400s', async () => {
+    const exe = await upload('setup.exe', Buffer.from('MZ....'));
+    expect(exe.status).toBe(400);
+    expect(((await exe.json()) as { error: { code: string } }).error.code).toBe('file_type_not_allowed');
+    const fake = await upload('photo.png', Buffer.from('this is not a png'));
+    expect(((await fake.json()) as { error: { code: string } }).error.code).toBe('file_type_not_allowed');
+    const empty = await upload('empty.pdf', Buffer.alloc(0));
+    expect(((await empty.json()) as { error: { code: string } }).error.code).toBe('empty_file');
+    const big = await upload('big.pdf', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]));
+    expect([400, 413]).toContain(big.status);
+    const body = (await big.json()) as { error: { code: string } };
+    expect(['file_too_large', 'payload_too_large']).toContain(body.error.code);
+  });
+
+  it('keeps other clients out (404) and removes files', async () => {
+    expect((await upload('x.pdf', PDF, outsiderToken)).status).toBe(404);
+    const res = await upload('remove-me.pdf', PDF);
+    const { id } = (await res.json()) as { id: string };
+    expect((await call(server.url, 'DELETE', `/api/releases/${releaseId}/attachments/${id}`, { token: outsiderToken })).status).toBe(404);
+    expect((await call(server.url, 'DELETE', `/api/releases/${releaseId}/attachments/${id}`, { token: memberToken })).status).toBe(204);
+    const list = await call<{ id: string }[]>(server.url, 'GET', `/api/releases/${releaseId}/attachments`, { token });
+    expect(list.body.map((a) => a.id)).not.toContain(id);
+  });
+});
