@@ -23,6 +23,8 @@ export interface ServerToClientEvents {
   // -- superadmin (issue 10)
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */
   'admin:users_changed': (payload: { userId: string; reason: string }) => void;
+  /** A category media list changed (media added, removed or imported): superadmin screens refresh. */
+  'admin:media_lists_changed': (payload: { category: string }) => void;
 }
 
 export interface NotificationPayload {

@@ -9,6 +9,10 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: client workspace (issue 5)
 // imports: tasks and invitations (issue 9)
 // imports: superadmin (issue 10)
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
+import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -21,4 +25,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   // routes: client workspace (issue 5)
   // routes: tasks and invitations (issue 9)
   // routes: superadmin (issue 10)
+  adminStatsRoutes(api, ctx);
+  adminUserRoutes(api, ctx);
+  mediaListRoutes(api, ctx);
+  auditRoutes(api, ctx);
 }

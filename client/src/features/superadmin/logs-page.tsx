@@ -1,11 +1,150 @@
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, type AuditAction } from '@shared/constants';
+import { auditLogsPage } from '@shared/schemas/admin';
+import { api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { formatDateTime } from '@client/lib/dates';
+import { Pager } from '@client/features/admin/components';
+import { MetadataView } from '@client/features/admin/metadata-view';
+import { AUDIT_LABELS, ERR } from '@client/features/admin/strings';
+import { useAdminLive } from '@client/features/admin/use-admin-live';
+import { useErrorToast } from '@client/features/admin/use-error-toast';
+
+const AUDIT_KEY = ['admin', 'audit'] as const;
 
 export function LogsPage() {
+  const [action, setAction] = useState<'all' | AuditAction>('all');
+  const [actorInput, setActorInput] = useState('');
+  const [actor, setActor] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const t = setTimeout(() => setActor(actorInput.trim()), 300);
+    return () => clearTimeout(t);
+  }, [actorInput]);
+  useEffect(() => setPage(1), [action, actor, from, to]);
+
+  const params = useMemo(() => {
+    const p = new URLSearchParams({ action, page: String(page) });
+    if (actor) p.set('actor', actor);
+    if (from) p.set('from', from);
+    if (to && (!from || to >= from)) p.set('to', to);
+    return p.toString();
+  }, [action, actor, from, to, page]);
+
+  const q = useQuery({
+    queryKey: [...AUDIT_KEY, params],
+    queryFn: () => api('GET', `/admin/audit-logs?${params}`, { schema: auditLogsPage }),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive(['admin:users_changed', 'admin:media_lists_changed'], [AUDIT_KEY]);
+  useErrorToast(q.error, ERR.overview);
+  const items = q.data?.items ?? [];
+  const filtered = action !== 'all' || actor || from || to;
+
   return (
     <>
-      <PageHeader description="Το αρχείο ενεργειών: ποιος έκανε τι και πότε, για κάθε ευαίσθητη ενέργεια." />
-      <ScreenPlaceholder />
+      <PageHeader description="Οι ευαίσθητες ενέργειες του συστήματος, νεότερες πρώτα. Οι εγγραφές δεν αλλάζουν και δεν διαγράφονται." />
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_1fr_10rem_10rem_auto] lg:items-end">
+        <div className="space-y-1.5">
+          <Label>Ενέργεια</Label>
+          <Select value={action} onValueChange={(v) => setAction(v as 'all' | AuditAction)}>
+            <SelectTrigger aria-label="Φίλτρο ενέργειας">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">Όλες οι ενέργειες</SelectItem>
+              {AUDIT_ACTIONS.map((a) => (
+                <SelectItem key={a} value={a}>
+                  {AUDIT_LABELS[a]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="audit-actor">Χρήστης (e-mail)</Label>
+          <Input id="audit-actor" value={actorInput} onChange={(e) => setActorInput(e.target.value)} placeholder="π.χ. admin@" />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="audit-from">Από</Label>
+          <Input id="audit-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="audit-to">Έως</Label>
+          <Input id="audit-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        </div>
+        <Button
+          variant="outline"
+          disabled={!filtered}
+          onClick={() => {
+            setAction('all');
+            setActorInput('');
+            setFrom('');
+            setTo('');
+          }}
+        >
+          Καθαρισμός
+        </Button>
+      </div>
+      <div className="rounded-lg border bg-card">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Ημερομηνία</TableHead>
+              <TableHead>Ενέργεια</TableHead>
+              <TableHead>Από</TableHead>
+              <TableHead>Αντικείμενο</TableHead>
+              <TableHead>Λεπτομέρειες</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {q.isPending ? (
+              <TableRow>
+                <TableCell colSpan={5} className="py-10 text-center">
+                  <Spinner />
+                </TableCell>
+              </TableRow>
+            ) : items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+                  {q.isError ? ERR.overview : 'Δεν βρέθηκαν εγγραφές'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((r) => (
+                <TableRow key={r.id} data-action={r.action_type}>
+                  <TableCell className="whitespace-nowrap align-top">{formatDateTime(r.created_at)}</TableCell>
+                  <TableCell className="align-top">
+                    <div className="font-medium">{AUDIT_LABELS[r.action_type]}</div>
+                    <code className="text-xs text-muted-foreground">{r.action_type}</code>
+                  </TableCell>
+                  <TableCell className="align-top">
+                    <div>{r.actor_email ?? 'Σύστημα'}</div>
+                    <div className="text-xs text-muted-foreground">{r.actor_role}</div>
+                  </TableCell>
+                  <TableCell className="align-top text-xs">
+                    <div>{r.entity_type ?? '—'}</div>
+                    <div className="break-all text-muted-foreground">{r.entity_id ?? ''}</div>
+                  </TableCell>
+                  <TableCell className="min-w-[14rem] align-top">
+                    <MetadataView metadata={r.metadata} />
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {q.data ? <Pager page={page} total={q.data.total} pageSize={q.data.pageSize} onPage={setPage} /> : null}
     </>
   );
 }

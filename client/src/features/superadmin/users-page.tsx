@@ -1,11 +1,327 @@
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, Check, CheckCheck, Download, MoreHorizontal, Power, PowerOff, Repeat, Search, ShieldCheck, X } from 'lucide-react';
+import { ROLES, type Role } from '@shared/constants';
+import {
+  adminUser,
+  adminUsersPage,
+  bulkApproveResult,
+  USER_STATUS_FILTERS,
+  type AdminUser,
+  type UserActionBody,
+  type UserStatusFilter,
+} from '@shared/schemas/admin';
+import { api, ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { toast } from '@client/components/ui/use-toast';
+import { formatDate } from '@client/lib/dates';
+import { useSession } from '@client/stores/session';
+import {
+  Checkbox,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  Pager,
+  UserStatusBadge,
+} from '@client/features/admin/components';
+import { downloadFile } from '@client/features/admin/download';
+import {
+  ACTION_DONE,
+  ACTION_LABELS,
+  bulkApproved,
+  ERR,
+  INACTIVE_LABEL,
+  OK_TITLE,
+  ROLE_LABELS,
+  STATUS_LABELS,
+  USER_ACTION_ERRORS,
+} from '@client/features/admin/strings';
+import { useAdminLive } from '@client/features/admin/use-admin-live';
+import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
+
+const USERS_KEY = ['admin', 'users'] as const;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+function statusFilterLabel(s: UserStatusFilter): string {
+  if (s === 'all') return 'Όλες οι καταστάσεις';
+  if (s === 'inactive') return INACTIVE_LABEL;
+  return STATUS_LABELS[s];
+}
+
+function UserActions({ user, onAction }: { user: AdminUser; onAction: (u: AdminUser, body: UserActionBody) => void }) {
+  const other: Role | null = user.role === 'client' ? 'media' : user.role === 'media' ? 'client' : null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Ενέργειες για ${user.email}`}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {user.status === 'pending' ? (
+          <>
+            <DropdownMenuItem onSelect={() => onAction(user, { action: 'approve' })}>
+              <Check /> {ACTION_LABELS.approve}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction(user, { action: 'reject' })}>
+              <X /> {ACTION_LABELS.reject}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
+        {user.status === 'banned' ? (
+          <DropdownMenuItem onSelect={() => onAction(user, { action: 'unban' })}>
+            <ShieldCheck /> {ACTION_LABELS.unban}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem destructive onSelect={() => onAction(user, { action: 'ban' })}>
+            <Ban /> {ACTION_LABELS.ban}
+          </DropdownMenuItem>
+        )}
+        {user.is_active ? (
+          <DropdownMenuItem onSelect={() => onAction(user, { action: 'deactivate' })}>
+            <PowerOff /> {ACTION_LABELS.deactivate}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => onAction(user, { action: 'activate' })}>
+            <Power /> {ACTION_LABELS.activate}
+          </DropdownMenuItem>
+        )}
+        {other ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => onAction(user, { action: 'role_change', role: other })}>
+              <Repeat /> {other === 'media' ? ACTION_LABELS.toMedia : ACTION_LABELS.toClient}
+            </DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
 export function UsersPage() {
+  const qc = useQueryClient();
+  const me = useSession((s) => s.profile?.user_id);
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<'all' | Role>('all');
+  const [status, setStatus] = useState<UserStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const q = useDebounced(search.trim(), 300);
+
+  useEffect(() => setPage(1), [q, role, status]);
+
+  const params = useMemo(() => {
+    const p = new URLSearchParams({ role, status, page: String(page) });
+    if (q) p.set('q', q);
+    return p.toString();
+  }, [q, role, status, page]);
+
+  const list = useQuery({
+    queryKey: [...USERS_KEY, params],
+    queryFn: () => api('GET', `/admin/users?${params}`, { schema: adminUsersPage }),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive(['admin:users_changed'], [USERS_KEY]);
+  useErrorToast(list.error, ERR.users);
+
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin'] });
+
+  const action = useMutation({
+    mutationFn: ({ user, body }: { user: AdminUser; body: UserActionBody }) =>
+      api('POST', `/admin/users/${user.user_id}/actions`, { body, schema: adminUser }),
+    onSuccess: (_u, { body }) => {
+      toast({ title: OK_TITLE, description: ACTION_DONE[body.action], variant: 'success' });
+      refresh();
+    },
+    onError: (err) => {
+      errorToast(ERR.userUpdate, err instanceof ApiError ? USER_ACTION_ERRORS[err.code] : undefined, err);
+      refresh();
+    },
+  });
+
+  const bulk = useMutation({
+    mutationFn: (ids: string[]) => api('POST', '/admin/users/bulk-approve', { body: { ids }, schema: bulkApproveResult }),
+    onSuccess: (r) => {
+      toast({ title: OK_TITLE, description: bulkApproved(r.approved), variant: 'success' });
+      setSelected(new Set());
+      refresh();
+    },
+    onError: (err) => errorToast(ERR.bulkApprove, undefined, err),
+  });
+
+  const exportCsv = useMutation({
+    mutationFn: () => {
+      const p = new URLSearchParams({ role, status });
+      if (q) p.set('q', q);
+      return downloadFile(`/admin/users/export?${p.toString()}`, `users-${new Date().toISOString().slice(0, 10)}.csv`);
+    },
+    onError: (err) => errorToast(ERR.users, undefined, err),
+  });
+
+  const items = list.data?.items ?? [];
+  const selectable = items.filter((u) => u.user_id !== me);
+  const allOnPage = selectable.length > 0 && selectable.every((u) => selected.has(u.user_id));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const togglePage = () =>
+    setSelected((s) => {
+      const n = new Set(s);
+      for (const u of selectable) {
+        if (allOnPage) n.delete(u.user_id);
+        else n.add(u.user_id);
+      }
+      return n;
+    });
+
   return (
     <>
-      <PageHeader description="Έγκριση, απόρριψη, αποκλεισμός και αλλαγή ρόλου χρηστών, με αναζήτηση, φίλτρα, μαζική έγκριση και εξαγωγή CSV." />
-      <ScreenPlaceholder />
+      <PageHeader
+        description="Έγκριση, απόρριψη, αποκλεισμός και αλλαγή ρόλου χρηστών, με αναζήτηση, φίλτρα, μαζική έγκριση και εξαγωγή CSV."
+        actions={
+          <>
+            <Button
+              onClick={() => bulk.mutate([...selected])}
+              disabled={selected.size === 0 || bulk.isPending}
+              data-testid="bulk-approve"
+            >
+              <CheckCheck /> Μαζική έγκριση{selected.size ? ` (${selected.size})` : ''}
+            </Button>
+            <Button variant="outline" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+              <Download /> Εξαγωγή CSV
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center">
+        <div className="relative md:max-w-sm md:flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Αναζήτηση ονόματος, e-mail ή οργανισμού"
+            aria-label="Αναζήτηση χρηστών"
+            className="pl-9"
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3 md:flex">
+          <Select value={role} onValueChange={(v) => setRole(v as 'all' | Role)}>
+            <SelectTrigger className="md:w-44" aria-label="Φίλτρο ρόλου">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">Όλοι οι ρόλοι</SelectItem>
+              {ROLES.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={status} onValueChange={(v) => setStatus(v as UserStatusFilter)}>
+            <SelectTrigger className="md:w-48" aria-label="Φίλτρο κατάστασης">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {USER_STATUS_FILTERS.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {statusFilterLabel(s)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {list.data ? (
+          <p className="text-sm text-muted-foreground md:ml-auto" data-testid="pending-count">
+            Σε αναμονή: <strong className="text-foreground">{list.data.pending}</strong>
+          </p>
+        ) : null}
+      </div>
+
+      <div className="rounded-lg border bg-card">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-10">
+                <Checkbox checked={allOnPage} onChange={togglePage} aria-label="Επιλογή όλων της σελίδας" disabled={!selectable.length} />
+              </TableHead>
+              <TableHead>Χρήστης</TableHead>
+              <TableHead>Οργανισμός</TableHead>
+              <TableHead>Ρόλος</TableHead>
+              <TableHead>Κατάσταση</TableHead>
+              <TableHead>Εγγραφή</TableHead>
+              <TableHead className="w-12">
+                <span className="sr-only">Ενέργειες</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.isPending ? (
+              <TableRow>
+                <TableCell colSpan={7} className="py-10 text-center">
+                  <Spinner />
+                </TableCell>
+              </TableRow>
+            ) : items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
+                  {list.isError ? ERR.users : 'Δεν βρέθηκαν χρήστες'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((u) => (
+                <TableRow key={u.user_id} data-state={selected.has(u.user_id) ? 'selected' : undefined} data-email={u.email}>
+                  <TableCell>
+                    <Checkbox
+                      checked={selected.has(u.user_id)}
+                      onChange={() => toggle(u.user_id)}
+                      disabled={u.user_id === me}
+                      aria-label={`Επιλογή ${u.email}`}
+                    />
+                  </TableCell>
+                  <TableCell className="min-w-[12rem]">
+                    <div className="font-medium text-foreground">{u.name || '—'}</div>
+                    <div className="text-xs text-muted-foreground">{u.email}</div>
+                  </TableCell>
+                  <TableCell>{u.organization ?? '—'}</TableCell>
+                  <TableCell>{ROLE_LABELS[u.role]}</TableCell>
+                  <TableCell data-testid="user-status">
+                    <UserStatusBadge status={u.status} isActive={u.is_active} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDate(u.created_at)}</TableCell>
+                  <TableCell>
+                    {u.user_id === me ? null : <UserActions user={u} onAction={(user, body) => action.mutate({ user, body })} />}
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      {list.data ? <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} /> : null}
     </>
   );
 }

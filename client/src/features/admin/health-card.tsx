@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity } from 'lucide-react';
+import { adminHealth, type HealthBadge, type HealthLevel } from '@shared/schemas/admin';
+import { api } from '@client/api/http';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { formatDateTime } from '@client/lib/dates';
+import { cn } from '@client/lib/utils';
+
+const BADGE: Record<HealthBadge, { label: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' }> = {
+  healthy: { label: 'healthy', variant: 'success' },
+  warning: { label: 'warning', variant: 'warning' },
+  error: { label: 'error', variant: 'destructive' },
+  unknown: { label: 'unknown', variant: 'secondary' },
+};
+const BADGE_TEXT: Record<HealthBadge, string> = {
+  healthy: 'Όλα λειτουργούν κανονικά',
+  warning: 'Κάποια μέτρηση πλησιάζει το όριο',
+  error: 'Κάποια μέτρηση ξεπέρασε το όριο',
+  unknown: 'Κάποια μέτρηση δεν ήταν δυνατή',
+};
+const DOT: Record<HealthLevel, string> = {
+  green: 'bg-green-500',
+  yellow: 'bg-amber-400',
+  red: 'bg-red-500',
+  unknown: 'bg-slate-300',
+};
+const TEXT: Record<HealthLevel, string> = {
+  green: 'text-green-700',
+  yellow: 'text-amber-700',
+  red: 'text-red-700',
+  unknown: 'text-muted-foreground',
+};
+
+function Row({ label, value, level, unit }: { label: string; value: number | null; level: HealthLevel; unit?: string }) {
+  return (
+    <li className="flex items-center justify-between gap-3 py-2">
+      <span className="flex items-center gap-2 text-sm">
+        <span className={cn('h-2.5 w-2.5 rounded-full', DOT[level])} aria-hidden />
+        {label}
+      </span>
+      <span className={cn('text-sm font-semibold tabular-nums', TEXT[level])} data-level={level}>
+        {value === null ? '—' : `${value}${unit ?? ''}`}
+      </span>
+    </li>
+  );
+}
+
+/** Real measurements, refreshed every 15 s: database round trip, e-mail and newsletter queues. */
+export function HealthCard() {
+  const q = useQuery({
+    queryKey: ['admin', 'health'],
+    queryFn: () => api('GET', '/admin/health', { schema: adminHealth }),
+    refetchInterval: 15_000,
+  });
+  const h = q.data;
+  const badge = h?.badge ?? (q.isError ? 'unknown' : undefined);
+  return (
+    <Card data-testid="health-card">
+      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0 pb-2">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Activity className="h-4 w-4 text-primary" aria-hidden />
+          Υγεία συστήματος
+        </CardTitle>
+        {badge ? (
+          <Badge variant={BADGE[badge].variant} title={BADGE_TEXT[badge]} data-testid="health-badge">
+            {BADGE[badge].label}
+          </Badge>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {q.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : (
+          <>
+            <ul className="divide-y">
+              <Row label="Καθυστέρηση βάσης δεδομένων" value={h?.db.value ?? null} level={h?.db.level ?? 'unknown'} unit=" ms" />
+              <Row label="Ουρά e-mail" value={h?.emailQueue.value ?? null} level={h?.emailQueue.level ?? 'unknown'} />
+              <Row label="Ουρά newsletter" value={h?.newsletterQueue.value ?? null} level={h?.newsletterQueue.level ?? 'unknown'} />
+            </ul>
+            <p className="mt-2 text-xs text-muted-foreground">
+              {badge ? BADGE_TEXT[badge] : ''}
+              {h ? ` · ${formatDateTime(h.checkedAt)}` : ''}
+            </p>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

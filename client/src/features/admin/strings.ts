@@ -1,0 +1,84 @@
+/** Greek strings of the superadmin console (errors and toasts verbatim from the spec, section 8). */
+import type { AuditAction, Role, UserStatus } from '@shared/constants';
+
+export const ERR = {
+  title: 'Σφάλμα',
+  overview: 'Δεν ήταν δυνατή η φόρτωση των δεδομένων',
+  users: 'Δεν ήταν δυνατή η φόρτωση των χρηστών',
+  userUpdate: 'Δεν ήταν δυνατή η ενημέρωση του χρήστη',
+  bulkApprove: 'Δεν ήταν δυνατή η μαζική έγκριση',
+  media: 'Δεν ήταν δυνατή η φόρτωση των media',
+  addMedia: 'Δεν ήταν δυνατή η προσθήκη των media',
+  removeMedia: 'Δεν ήταν δυνατή η αφαίρεση του media',
+  bulkImport: 'Δεν ήταν δυνατή η μαζική εισαγωγή',
+} as const;
+
+export const OK_TITLE = 'Επιτυχία';
+export const WARN_TITLE = 'Προσοχή';
+
+export const ROLE_LABELS: Record<Role, string> = { client: 'Πελάτης', media: 'Media', superadmin: 'Superadmin' };
+export const STATUS_LABELS: Record<UserStatus, string> = {
+  pending: 'Σε αναμονή',
+  approved: 'Εγκεκριμένος',
+  rejected: 'Απορρίφθηκε',
+  banned: 'Αποκλεισμένος',
+};
+export const INACTIVE_LABEL = 'Inactive';
+
+export const ACTION_LABELS = {
+  approve: 'Έγκριση',
+  reject: 'Απόρριψη',
+  ban: 'Αποκλεισμός',
+  unban: 'Άρση αποκλεισμού',
+  activate: 'Ενεργοποίηση',
+  deactivate: 'Απενεργοποίηση',
+  toMedia: 'Αλλαγή ρόλου σε Media',
+  toClient: 'Αλλαγή ρόλου σε Πελάτη',
+} as const;
+
+export const ACTION_DONE = {
+  approve: 'Ο χρήστης εγκρίθηκε',
+  reject: 'Ο χρήστης απορρίφθηκε',
+  ban: 'Ο χρήστης αποκλείστηκε',
+  unban: 'Ο αποκλεισμός του χρήστη άρθηκε',
+  activate: 'Ο χρήστης ενεργοποιήθηκε',
+  deactivate: 'Ο χρήστης απενεργοποιήθηκε',
+  role_change: 'Ο ρόλος του χρήστη άλλαξε',
+} as const;
+
+export const bulkApproved = (n: number) => (n === 1 ? '1 χρήστης εγκρίθηκε' : `${n} χρήστες εγκρίθηκαν`);
+export const mediaAdded = (n: number) => `${n} media προστέθηκαν`;
+export const MEDIA_REMOVED = 'Το media αφαιρέθηκε';
+export const ALL_ALREADY_IN = 'Όλα τα επιλεγμένα media υπάρχουν ήδη στην κατηγορία';
+export const NO_MEDIA_FOUND = 'Δεν βρέθηκαν media για τα e-mail που δόθηκαν';
+
+export const AUDIT_LABELS: Record<AuditAction, string> = {
+  'user.approve': 'Έγκριση χρήστη',
+  'user.reject': 'Απόρριψη χρήστη',
+  'user.ban': 'Αποκλεισμός χρήστη',
+  'user.unban': 'Άρση αποκλεισμού',
+  'user.role_change': 'Αλλαγή ρόλου',
+  'user.deactivate': 'Απενεργοποίηση χρήστη',
+  'user.activate': 'Ενεργοποίηση χρήστη',
+  'media_list.add': 'Προσθήκη media σε λίστα',
+  'media_list.remove': 'Αφαίρεση media από λίστα',
+  'media_list.bulk_import': 'Μαζική εισαγωγή media',
+  'press_release.sent': 'Αποστολή δελτίου τύπου',
+  'newsletter.daily.run': 'Ημερήσιο newsletter',
+  'newsletter.weekly.run': 'Εβδομαδιαίο newsletter',
+  'email.sent': 'Αποστολή e-mail',
+  'task.create': 'Δημιουργία εργασίας',
+  'task.update': 'Ενημέρωση εργασίας',
+};
+
+/** Greek messages for the 409 codes of user actions (shown under the spec's update error). */
+export const USER_ACTION_ERRORS: Record<string, string> = {
+  not_pending: 'Η έγκριση και η απόρριψη γίνονται μόνο όσο ο χρήστης είναι σε αναμονή.',
+  already_banned: 'Ο χρήστης είναι ήδη αποκλεισμένος.',
+  not_banned: 'Ο χρήστης δεν είναι αποκλεισμένος.',
+  already_active: 'Ο χρήστης είναι ήδη ενεργός.',
+  already_inactive: 'Ο χρήστης είναι ήδη ανενεργός.',
+  superadmin_role_locked: 'Ο ρόλος ενός superadmin δεν αλλάζει.',
+  same_role: 'Ο χρήστης έχει ήδη αυτόν τον ρόλο.',
+  cannot_modify_self: 'Δεν μπορείτε να αλλάξετε τον δικό σας λογαριασμό.',
+};

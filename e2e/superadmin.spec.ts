@@ -1,0 +1,192 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO, expect, signInAs, signInViaApi, SUPERADMIN_LOGIN_PATH, test, toast, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'secret123';
+
+async function signUp(request: APIRequestContext, email: string, role: 'client' | 'media', name: string): Promise<string> {
+  const res = await request.post('/auth/v1/signup', {
+    data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` } },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function superadminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    data: { ...DEMO.superadmin, login_path: SUPERADMIN_LOGIN_PATH },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function approve(request: APIRequestContext, id: string): Promise<void> {
+  const token = await superadminToken(request);
+  const res = await request.post(`/api/admin/users/${id}/actions`, {
+    data: { action: 'approve' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function openUsers(browser: Browser, search: string): Promise<Page> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signInAs(page, 'superadmin');
+  await page.goto('/superadmin/users');
+  await page.getByLabel('Αναζήτηση χρηστών').fill(search);
+  await expect(page.getByText('Δεν βρέθηκαν χρήστες')).toBeVisible();
+  return page;
+}
+
+function row(page: Page, email: string) {
+  return page.locator(`tr[data-email="${email}"]`);
+}
+
+test('a sign-up appears live in the users page; approving it clears the pending banner in the new client tab', async ({
+  browser,
+  consoleErrors,
+}) => {
+  const tag = `e2eq${Date.now()}`;
+  const admin = await openUsers(browser, tag);
+  const admin2 = await openUsers(browser, tag);
+  const overview = await admin2.context().newPage();
+  await overview.goto('/superadmin');
+  const signupsToday = async () => Number(await overview.getByTestId('signups-today').textContent());
+  const pendingCount = async () => Number(await overview.getByTestId('counter-pending').textContent());
+  await expect(overview.getByTestId('signups-today')).toBeAttached();
+  const before = { signups: await signupsToday(), pending: await pendingCount() };
+
+  const clientCtx = await browser.newContext();
+  const client = await clientCtx.newPage();
+  const email = uniqueEmail(tag);
+  await signUp(clientCtx.request, email, 'client', `Νέος Πελάτης ${tag}`);
+  const signedUpAt = Date.now();
+  await expect(row(admin, email)).toBeVisible({ timeout: 1_000 });
+  expect(Date.now() - signedUpAt).toBeLessThan(1_000);
+  await expect(row(admin, email).getByTestId('user-status')).toHaveText('Σε αναμονή');
+  // The overview of another superadmin counts the sign-up without a reload.
+  await expect.poll(signupsToday, { timeout: 2_000 }).toBeGreaterThan(before.signups);
+  await expect.poll(pendingCount, { timeout: 2_000 }).toBeGreaterThan(before.pending);
+
+  await signInViaApi(client, email, PASSWORD);
+  await client.goto('/client');
+  await expect(client.getByTestId('account-status-banner')).toBeVisible();
+
+  await row(admin, email).getByRole('button', { name: `Ενέργειες για ${email}` }).click();
+  await admin.getByRole('menuitem', { name: 'Έγκριση' }).click();
+  await expect(toast(admin, 'Ο χρήστης εγκρίθηκε')).toBeVisible();
+  await expect(row(admin, email).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
+  await expect(client.getByTestId('account-status-banner')).toBeHidden({ timeout: 2_000 });
+  // The other superadmin's open users page follows the action.
+  await expect(row(admin2, email).getByTestId('user-status')).toHaveText('Εγκεκριμένος', { timeout: 2_000 });
+  expect(consoleErrors).toEqual([]);
+  await clientCtx.close();
+  await admin.context().close();
+  await admin2.context().close();
+});
+
+test('banning a user signs their open tab out; bulk approve and Inactive badge', async ({ browser }) => {
+  const tag = `e2eb${Date.now()}`;
+  const admin = await openUsers(browser, tag);
+  const userCtx = await browser.newContext();
+  const user = await userCtx.newPage();
+  const email = uniqueEmail(tag);
+  const id = await signUp(userCtx.request, email, 'client', `Προς αποκλεισμό ${tag}`);
+  await approve(userCtx.request, id);
+  await signInViaApi(user, email, PASSWORD);
+  await user.goto('/client');
+  await expect(user).toHaveURL(/\/client/);
+  await expect(row(admin, email)).toBeVisible();
+
+  await row(admin, email).getByRole('button', { name: `Ενέργειες για ${email}` }).click();
+  await admin.getByRole('menuitem', { name: 'Αποκλεισμός' }).click();
+  const bannedAt = Date.now();
+  await expect(user).toHaveURL(/\/login/, { timeout: 1_500 });
+  expect(Date.now() - bannedAt).toBeLessThan(1_500);
+  await expect(row(admin, email).getByTestId('user-status')).toHaveText('Αποκλεισμένος');
+
+  // Bulk approve two new sign-ups, then deactivate one: it shows Inactive.
+  const a = uniqueEmail(`${tag}a`);
+  const b = uniqueEmail(`${tag}b`);
+  await signUp(userCtx.request, a, 'media', `Μέσο Α ${tag}`);
+  await signUp(userCtx.request, b, 'client', `Πελάτης Β ${tag}`);
+  await expect(row(admin, a)).toBeVisible();
+  await expect(row(admin, b)).toBeVisible();
+  await admin.getByLabel(`Επιλογή ${a}`).check();
+  await admin.getByLabel(`Επιλογή ${b}`).check();
+  await admin.getByTestId('bulk-approve').click();
+  await expect(toast(admin, '2 χρήστες εγκρίθηκαν')).toBeVisible();
+  await expect(row(admin, a).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
+  await row(admin, a).getByRole('button', { name: `Ενέργειες για ${a}` }).click();
+  await admin.getByRole('menuitem', { name: 'Απενεργοποίηση' }).click();
+  await expect(row(admin, a).getByTestId('user-status')).toHaveText('Inactive');
+
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Εξαγωγή CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+  await userCtx.close();
+  await admin.context().close();
+});
+
+test('add and bulk-import media into a category, remove one, and read it in the audit log', async ({ page, consoleErrors }) => {
+  const tag = `e2em${Date.now()}`;
+  const m1 = uniqueEmail(`${tag}one`);
+  const m2 = uniqueEmail(`${tag}two`);
+  for (const [email, name] of [
+    [m1, `Μέσο Ένα ${tag}`],
+    [m2, `Μέσο Δύο ${tag}`],
+  ] as const) {
+    await approve(page.request, await signUp(page.request, email, 'media', name));
+  }
+  await signInAs(page, 'superadmin');
+  await page.goto('/superadmin/media-lists');
+  await page.getByRole('button', { name: /^Lifestyle/ }).click();
+  await expect(page.getByRole('heading', { name: 'Lifestyle', level: 2 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Προσθήκη media' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Αναζήτηση media').fill(`${tag}one`);
+  await dialog.getByLabel(m1).check();
+  await dialog.getByRole('button', { name: /^Προσθήκη/ }).click();
+  await expect(toast(page, '1 media προστέθηκαν')).toBeVisible();
+  await page.getByLabel('Αναζήτηση στην κατηγορία').fill(tag);
+  await expect(page.locator(`tr[data-email="${m1}"]`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Μαζική εισαγωγή' }).click();
+  await page.getByLabel('E-mail').fill(`${m1},\n ${m2.toUpperCase()} \n\nnobody-${tag}@example.gr,`);
+  await page.getByRole('button', { name: 'Εισαγωγή' }).click();
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('Σύνολο e-mail3');
+  await expect(summary).toContainText('Βρέθηκαν2');
+  await expect(summary).toContainText('Προστέθηκαν1');
+  await expect(summary).toContainText('Υπήρχαν ήδη1');
+  await expect(summary).toContainText(`nobody-${tag}@example.gr`);
+  await page.getByRole('button', { name: 'Κλείσιμο' }).first().click();
+  await expect(page.locator(`tr[data-email="${m2}"]`)).toBeVisible();
+
+  // No media found: the warning toast.
+  await page.getByRole('button', { name: 'Μαζική εισαγωγή' }).click();
+  await page.getByLabel('E-mail').fill(`ghost-${tag}@example.gr`);
+  await page.getByRole('button', { name: 'Εισαγωγή' }).click();
+  await expect(toast(page, 'Προσοχή')).toContainText('Δεν βρέθηκαν media');
+  await expect(page.getByTestId('import-summary')).toContainText('Βρέθηκαν0');
+  await page.getByRole('dialog').getByRole('button', { name: 'Κλείσιμο' }).first().click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByRole('button', { name: `Αφαίρεση ${m1}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
+  await expect(toast(page, 'Το media αφαιρέθηκε')).toBeVisible();
+  await expect(page.locator(`tr[data-email="${m1}"]`)).toBeHidden();
+
+  await page.goto('/superadmin/logs');
+  await page.getByLabel('Χρήστης (e-mail)').fill('superadmin@example.com');
+  await page.getByRole('combobox', { name: 'Φίλτρο ενέργειας' }).click();
+  await page.getByRole('option', { name: 'Μαζική εισαγωγή media' }).click();
+  const imported = page.locator('tr[data-action="media_list.bulk_import"]', { hasText: `nobody-${tag}@example.gr` });
+  await expect(imported).toContainText('superadmin@example.com');
+  await expect(imported).toContainText('found2');
+  await expect(page.locator('tr[data-action="media_list.bulk_import"]').first()).toContainText(`ghost-${tag}@example.gr`);
+  await page.getByRole('combobox', { name: 'Φίλτρο ενέργειας' }).click();
+  await page.getByRole('option', { name: 'Αφαίρεση media από λίστα' }).click();
+  await expect(page.locator('tr[data-action="media_list.remove"]').first()).toContainText(m1);
+  expect(consoleErrors).toEqual([]);
+});

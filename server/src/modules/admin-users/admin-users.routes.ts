@@ -1,0 +1,48 @@
+import {
+  adminUsersQuery,
+  bulkApproveBody,
+  userActionBody,
+  userIdParams,
+} from '../../../../shared/schemas/admin';
+import type { AppContext } from '../../context';
+import type { ApiRouter } from '../../http/api-router';
+import { actorOf } from '../../http/authenticate';
+import { valid, validate } from '../../http/validate';
+import { todayStamp, usersCsv } from './admin-users.presenter';
+import * as service from './admin-users.service';
+
+const SA = ['superadmin'] as const;
+
+/** Superadmin user management: list, export, actions, bulk approve. */
+export function adminUserRoutes(api: ApiRouter, ctx: AppContext): void {
+  api.get('/admin/users', SA, validate('query', adminUsersQuery), async (_req, res) => {
+    res.json(await service.listUsers(ctx, valid(res, 'query', adminUsersQuery)));
+  });
+
+  api.get('/admin/users/export', SA, validate('query', adminUsersQuery), async (_req, res) => {
+    const rows = await service.exportUsers(ctx, valid(res, 'query', adminUsersQuery));
+    res.setHeader('content-type', 'text/csv; charset=utf-8');
+    res.setHeader('content-disposition', `attachment; filename="users-${todayStamp()}.csv"`);
+    res.send(usersCsv(rows));
+  });
+
+  api.post(
+    '/admin/users/bulk-approve',
+    SA,
+    validate('body', bulkApproveBody),
+    async (_req, res) => {
+      res.json(await service.bulkApprove(ctx, actorOf(res), valid(res, 'body', bulkApproveBody).ids));
+    },
+  );
+
+  api.post(
+    '/admin/users/:id/actions',
+    SA,
+    validate('params', userIdParams),
+    validate('body', userActionBody),
+    async (_req, res) => {
+      const { id } = valid(res, 'params', userIdParams);
+      res.json(await service.applyUserAction(ctx, actorOf(res), id, valid(res, 'body', userActionBody)));
+    },
+  );
+}
