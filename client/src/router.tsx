@@ -41,6 +41,7 @@ import { ReportsPage } from '@client/features/client/reports-page';
 import { ClientSettingsPage } from '@client/features/client/settings-page';
 import { TasksPage } from '@client/features/client/tasks-page';
 import { MarketingPage } from '@client/features/marketing/marketing-page';
+import { CookieConsent } from '@client/features/cookies/cookie-banner';
 import { BookmarksPage } from '@client/features/media/bookmarks-page';
 import { MediaDashboardPage } from '@client/features/media/dashboard-page';
 import { NewsletterPage } from '@client/features/media/newsletter-page';
@@ -88,7 +89,12 @@ function RootComponent() {
   useLayoutEffect(() => {
     if (title) document.title = formatDocumentTitle(title);
   }, [title]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <CookieConsent />
+    </>
+  );
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({

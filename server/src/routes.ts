@@ -6,6 +6,7 @@ import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: public site (issue 4)
+import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 // imports: client workspace (issue 5)
 // imports: tasks and invitations (issue 9)
 // imports: superadmin (issue 10)
@@ -22,6 +23,7 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   assistantRoutes(api, ctx);
   attachmentRoutes(api, ctx);
   // routes: public site (issue 4)
+  publicSiteRoutes(api, ctx);
   // routes: client workspace (issue 5)
   // routes: tasks and invitations (issue 9)
   // routes: superadmin (issue 10)

@@ -1,19 +1,51 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { cn } from '@client/lib/utils';
+
+const DEFAULT_DESCRIPTION =
+  'Deltio: γράψτε δελτία τύπου με τη βοήθεια AI, στείλτε τα στοχευμένα στα ελληνικά media ανά κατηγορία και μετρήστε τα αποτελέσματα με αναφορές και KPIs.';
+
+/** Sets <meta name="description"> for the current page; restores the default on leave. */
+export function usePageDescription(description: string | undefined): void {
+  React.useEffect(() => {
+    if (!description) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.appendChild(meta);
+    }
+    meta.content = description;
+    return () => {
+      if (meta) meta.content = DEFAULT_DESCRIPTION;
+    };
+  }, [description]);
+}
 
 interface PublicPageProps {
   /** Defaults to the current route's Greek title (shared/routes.ts). */
   title?: string;
   lead?: React.ReactNode;
+  /** The page's meta description; defaults to the lead when it is plain text. */
+  description?: string;
   eyebrow?: React.ReactNode;
   children?: React.ReactNode;
   className?: string;
+  contentClassName?: string;
 }
 
 /** A public/marketing page: title band with h1 and lead paragraph, then the content. */
-export function PublicPage({ title, lead, eyebrow, children, className }: PublicPageProps) {
+export function PublicPage({
+  title,
+  lead,
+  description,
+  eyebrow,
+  children,
+  className,
+  contentClassName,
+}: PublicPageProps) {
   const routeTitle = useRouteTitle();
+  usePageDescription(description ?? (typeof lead === 'string' ? lead : undefined));
   return (
     <div className={className}>
       <section className="border-b bg-gradient-to-b from-blue-50/80 to-background">
@@ -31,7 +63,7 @@ export function PublicPage({ title, lead, eyebrow, children, className }: Public
           ) : null}
         </div>
       </section>
-      {children ? <div className={cn('container py-12')}>{children}</div> : null}
+      {children ? <div className={cn('container py-12', contentClassName)}>{children}</div> : null}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { PRODUCT_NAME } from '@shared/constants';
+import { PRODUCT_NAME, ROLE_HOMES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { useT } from '@client/i18n';
+import { useSession } from '@client/stores/session';
 import { Logo } from './logo';
 import { FOOTER_GROUPS, PUBLIC_NAV } from './nav-config';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -16,6 +17,8 @@ function PublicHeader() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const role = useSession((s) => (s.status === 'signed_in' ? (s.profile?.role ?? null) : null));
+  const home = role ? (ROLE_HOMES[role] ?? '/') : null;
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -33,7 +36,11 @@ function PublicHeader() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <Button asChild variant="ghost">
-            <Link to="/login">{t('nav.login')}</Link>
+            {home ? (
+              <Link to={home}>Πίνακας ελέγχου</Link>
+            ) : (
+              <Link to="/login">{t('nav.login')}</Link>
+            )}
           </Button>
           <Button asChild>
             <Link to="/signup" search={{ role: 'client' }}>
@@ -64,8 +71,8 @@ function PublicHeader() {
               {t(item.labelKey)}
             </Link>
           ))}
-          <Link to="/login" className={cn(navLinkClass, 'py-2.5 text-base')}>
-            {t('nav.login')}
+          <Link to={home ?? '/login'} className={cn(navLinkClass, 'py-2.5 text-base')}>
+            {home ? 'Πίνακας ελέγχου' : t('nav.login')}
           </Link>
           <Button asChild size="lg" className="mt-2 w-full">
             <Link to="/signup" search={{ role: 'client' }}>

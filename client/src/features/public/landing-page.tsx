@@ -7,6 +7,8 @@ import {
   Send,
   Sparkles,
   Target,
+  Quote,
+  Star,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -15,8 +17,10 @@ import { routeTitle, type AppPath } from '@shared/routes';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { usePageDescription } from '@client/components/public-page';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { useT } from '@client/i18n';
+import { cn } from '@client/lib/utils';
 
 const FEATURES: { to: AppPath; icon: LucideIcon; text: string }[] = [
   {
@@ -47,6 +51,83 @@ const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Send, title: 'Στείλτε', text: 'Αποστολή τώρα ή προγραμματισμένα.' },
   { icon: BarChart3, title: 'Μετρήστε', text: 'Παρακολουθήστε ανοίγματα, κλικ και KPIs.' },
 ];
+
+/** Organisations that use the platform (wordmarks, drawn as text). */
+const TRUSTED_BY = [
+  { name: 'Κυκλάδες Tech', className: 'font-extrabold tracking-tight' },
+  { name: 'Ολυμπία Ασφαλιστική', className: 'font-serif font-semibold' },
+  { name: 'Θέατρο Πειραιά', className: 'font-semibold uppercase tracking-widest text-sm' },
+  { name: 'Aegean Foods', className: 'font-bold italic' },
+  { name: 'Δελφοί Media', className: 'font-black' },
+  { name: 'Ιωνική Ενέργεια', className: 'font-medium tracking-wide' },
+];
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'Πριν στέλναμε τα δελτία μας από το Outlook σε μια λίστα που κανείς δεν ενημέρωνε. Τώρα φτάνουν μόνο σε όσους καλύπτουν τον κλάδο μας και βλέπουμε ποιος τα άνοιξε.',
+    name: 'Κατερίνα Παπαδάκη',
+    role: 'Υπεύθυνη Επικοινωνίας, Κυκλάδες Tech',
+  },
+  {
+    quote:
+      'Ο βοηθός AI μάς γλιτώνει μία ώρα σε κάθε δελτίο: προτείνει τίτλους, κόβει τις επαναλήψεις και γράφει καθαρή περίληψη για τους δημοσιογράφους.',
+    name: 'Νίκος Αλεξίου',
+    role: 'Διευθυντής Marketing, Aegean Foods',
+  },
+  {
+    quote:
+      'Ως δημοσιογράφος λαμβάνω μόνο ό,τι αφορά το πολιτιστικό ρεπορτάζ, σε καθαρή μορφή και με ειδοποίηση τη στιγμή που δημοσιεύεται. Επιτέλους λιγότερος θόρυβος.',
+    name: 'Μαρία Σταματίου',
+    role: 'Δημοσιογράφος πολιτισμού',
+  },
+];
+
+/** The landing page's static plans (spec section 9); the pricing page loads the real ones. */
+const LANDING_PLANS = [
+  {
+    code: 'starter',
+    name: 'Starter',
+    price: '49€',
+    period: '/μήνα',
+    features: [
+      '5 δελτία τύπου τον μήνα',
+      '100 επαφές media',
+      'Βοηθός συγγραφής AI',
+      'Αναφορές ανοιγμάτων και κλικ',
+    ],
+    cta: 'Ξεκίνα δωρεάν',
+    popular: false,
+  },
+  {
+    code: 'pro',
+    name: 'Pro',
+    price: '149€',
+    period: '/μήνα',
+    features: [
+      'Απεριόριστα δελτία τύπου',
+      '1000+ επαφές media',
+      'Προηγμένος βοηθός AI',
+      'Αναλυτικές αναφορές και εξαγωγή CSV',
+    ],
+    cta: 'Ξεκίνα δοκιμή Pro',
+    popular: true,
+  },
+  {
+    code: 'enterprise',
+    name: 'Enterprise',
+    price: 'Κατόπιν επικοινωνίας',
+    period: '',
+    features: [
+      'Απεριόριστοι χρήστες και επαφές',
+      'SSO και σύμβαση επεξεργασίας δεδομένων',
+      'SLA 99,9%',
+      'Αποκλειστικός υπεύθυνος λογαριασμού',
+    ],
+    cta: 'Ζήτησε προσφορά',
+    popular: false,
+  },
+] as const;
 
 /** A small static preview of the product for the hero (sample figures, no data). */
 function HeroPreview() {
@@ -99,6 +180,9 @@ function HeroPreview() {
 export function LandingPage() {
   const t = useT();
   const title = useRouteTitle();
+  usePageDescription(
+    'Deltio: η ελληνική πλατφόρμα για δελτία τύπου. Γράψτε με τη βοήθεια AI, στείλτε στοχευμένα στα media ανά κατηγορία και μετρήστε ανοίγματα, κλικ και KPIs. 14 ημέρες δωρεάν δοκιμή.',
+  );
   return (
     <>
       <section className="relative overflow-hidden border-b bg-gradient-to-b from-blue-50 via-background to-background">
@@ -128,6 +212,24 @@ export function LandingPage() {
             </p>
           </div>
           <HeroPreview />
+        </div>
+      </section>
+
+      <section className="border-b bg-white" aria-labelledby="landing-trusted">
+        <div className="container py-10">
+          <h2
+            id="landing-trusted"
+            className="text-center text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+          >
+            Μας εμπιστεύονται οργανισμοί σε όλη την Ελλάδα
+          </h2>
+          <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4 text-lg text-slate-600">
+            {TRUSTED_BY.map((logo) => (
+              <li key={logo.name} className={logo.className}>
+                {logo.name}
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 
@@ -178,6 +280,89 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <section className="container py-16" aria-labelledby="landing-testimonials">
+        <h2 id="landing-testimonials" className="text-2xl font-bold sm:text-3xl">
+          Τι λένε οι πελάτες μας
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {TESTIMONIALS.map((item) => (
+            <li key={item.name}>
+              <figure className="flex h-full flex-col rounded-lg border bg-card p-6 shadow-sm">
+                <Quote className="h-6 w-6 text-primary" aria-hidden />
+                <blockquote className="mt-3 flex-1 text-sm leading-relaxed text-slate-700">
+                  «{item.quote}»
+                </blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="block font-semibold">{item.name}</span>
+                  <span className="text-muted-foreground">{item.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="border-y bg-slate-50" aria-labelledby="landing-plans">
+        <div className="container py-16">
+          <h2 id="landing-plans" className="text-2xl font-bold sm:text-3xl">
+            Πλάνα για κάθε ομάδα
+          </h2>
+          <p className="mt-2 text-muted-foreground">Οι τιμές δεν περιλαμβάνουν ΦΠΑ.</p>
+          <div className="mt-8 grid gap-6 lg:grid-cols-3">
+            {LANDING_PLANS.map((plan) => (
+              <Card
+                key={plan.code}
+                data-testid={`landing-plan-${plan.code}`}
+                className={cn(
+                  'relative flex flex-col',
+                  plan.popular && 'border-2 border-primary shadow-lg',
+                )}
+              >
+                {plan.popular ? (
+                  <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">
+                    <Star className="h-3 w-3" aria-hidden />
+                    Δημοφιλέστερο
+                  </Badge>
+                ) : null}
+                <CardHeader>
+                  <CardTitle className="text-xl">{plan.name}</CardTitle>
+                  <p>
+                    <span className={cn('font-extrabold', plan.period ? 'text-4xl' : 'text-2xl')}>
+                      {plan.price}
+                    </span>
+                    {plan.period ? (
+                      <span className="text-muted-foreground"> {plan.period}</span>
+                    ) : null}
+                  </p>
+                </CardHeader>
+                <CardContent className="flex flex-1 flex-col justify-between gap-6">
+                  <ul className="space-y-2 text-sm">
+                    {plan.features.map((f) => (
+                      <li key={f} className="flex items-start gap-2">
+                        <CheckCircle2
+                          className="mt-0.5 h-4 w-4 shrink-0 text-green-700"
+                          aria-hidden
+                        />
+                        {f}
+                      </li>
+                    ))}
+                  </ul>
+                  <Button asChild variant={plan.popular ? 'default' : 'outline'} className="w-full">
+                    {plan.code === 'enterprise' ? (
+                      <Link to="/pricing">{plan.cta}</Link>
+                    ) : (
+                      <Link to="/signup" search={{ role: 'client', plan: plan.code }}>
+                        {plan.cta}
+                      </Link>
+                    )}
+                  </Button>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
         </div>
       </section>
 

@@ -1,10 +1,197 @@
+import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
+import { STATUS_COMPONENTS, type SystemState } from '@shared/constants';
+import type { Incident, StatusResponse } from '@shared/schemas/public-site';
 import { PublicPage } from '@client/components/public-page';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Badge } from '@client/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { formatDateTime, formatLongDate } from '@client/lib/dates';
+import { cn } from '@client/lib/utils';
+import { useStatus } from './public-api';
+import {
+  COMPONENT_LABELS,
+  INCIDENT_IMPACT_LABELS,
+  INCIDENT_STATUS_LABELS,
+  STATE_BADGE,
+  SYSTEM_STATE_LABELS,
+  impactVariant,
+  incidentStatusVariant,
+} from './status-labels';
+import { useStatusLive } from './use-status-live';
+
+const DEFAULTS: StatusResponse = {
+  overall: 'operational',
+  components: {
+    api: 'operational',
+    app: 'operational',
+    database: 'operational',
+    emails: 'operational',
+    newsletters: 'operational',
+  },
+  updated_at: null,
+  uptime: { days30: 99.9, days90: 99.8 },
+  incidents: [],
+};
+
+const OVERALL_TEXT: Record<SystemState, string> = {
+  operational: 'Όλα τα συστήματα λειτουργούν κανονικά',
+  degraded: 'Ορισμένες υπηρεσίες λειτουργούν με καθυστερήσεις',
+  outage: 'Υπάρχει διακοπή λειτουργίας',
+};
+
+function StateIcon({ state, className }: { state: SystemState; className?: string }) {
+  const Icon =
+    state === 'operational' ? CheckCircle2 : state === 'degraded' ? AlertTriangle : XCircle;
+  const color =
+    state === 'operational'
+      ? 'text-green-700'
+      : state === 'degraded'
+        ? 'text-amber-700'
+        : 'text-red-700';
+  return <Icon className={cn(color, className)} aria-hidden />;
+}
+
+const percent = new Intl.NumberFormat('el-GR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+
+function IncidentCard({ incident }: { incident: Incident }) {
+  return (
+    <li className="rounded-lg border p-5" data-testid="incident">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-semibold">{incident.title}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <time dateTime={incident.started_at}>{formatLongDate(incident.started_at)}</time>
+            {incident.resolved_at ? (
+              <>
+                {' · επιλύθηκε '}
+                <time dateTime={incident.resolved_at}>{formatDateTime(incident.resolved_at)}</time>
+              </>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={incidentStatusVariant(incident.status)}>
+            {INCIDENT_STATUS_LABELS[incident.status]}
+          </Badge>
+          <Badge variant={impactVariant(incident.impact)}>
+            {INCIDENT_IMPACT_LABELS[incident.impact]}
+          </Badge>
+        </div>
+      </div>
+      {incident.updates.length ? (
+        <ol className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4">
+          {[...incident.updates].reverse().map((u, i) => (
+            <li key={`${u.ts}-${i}`} className="text-sm">
+              <time dateTime={u.ts} className="block text-xs font-medium text-muted-foreground">
+                {formatDateTime(u.ts)}
+              </time>
+              <p className="mt-0.5">{u.message}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
 
 export function StatusPage() {
+  const query = useStatus();
+  useStatusLive();
+  const status = query.data ?? DEFAULTS;
+
   return (
-    <PublicPage lead="Η τρέχουσα κατάσταση της πλατφόρμας και των υπηρεσιών της, οι χρόνοι διαθεσιμότητας και τα συμβάντα των τελευταίων 90 ημερών.">
-      <ScreenPlaceholder />
+    <PublicPage
+      lead="Η τρέχουσα κατάσταση της πλατφόρμας και των υπηρεσιών της, οι χρόνοι διαθεσιμότητας και τα συμβάντα των τελευταίων 90 ημερών."
+      description="Κατάσταση συστήματος Deltio: λειτουργία API, εφαρμογής, βάσης δεδομένων, email και newsletters, διαθεσιμότητα και συμβάντα των τελευταίων 90 ημερών."
+    >
+      <div
+        className={cn(
+          'flex items-center gap-3 rounded-lg border p-5',
+          status.overall === 'operational' && 'border-green-200 bg-green-50',
+          status.overall === 'degraded' && 'border-amber-200 bg-amber-50',
+          status.overall === 'outage' && 'border-red-200 bg-red-50',
+        )}
+        data-testid="overall"
+        data-state={status.overall}
+      >
+        <StateIcon state={status.overall} className="h-7 w-7 shrink-0" />
+        <div>
+          <h2 className="text-lg font-semibold">{OVERALL_TEXT[status.overall]}</h2>
+          <p className="text-sm text-slate-700">
+            Συνολική κατάσταση: {SYSTEM_STATE_LABELS[status.overall]}
+            {status.updated_at ? ` · τελευταία ενημέρωση ${formatDateTime(status.updated_at)}` : ''}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Υπηρεσίες</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y" aria-label="Υπηρεσίες">
+              {STATUS_COMPONENTS.map((c) => {
+                const state = status.components[c];
+                return (
+                  <li
+                    key={c}
+                    className="flex items-center justify-between gap-3 py-3"
+                    data-testid={`component-${c}`}
+                    data-state={state}
+                  >
+                    <span className="flex items-center gap-2 font-medium">
+                      <StateIcon state={state} className="h-4 w-4" />
+                      {COMPONENT_LABELS[c]}
+                    </span>
+                    <Badge variant={STATE_BADGE[state]}>{SYSTEM_STATE_LABELS[state]}</Badge>
+                  </li>
+                );
+              })}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Διαθεσιμότητα</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-4 text-center">
+              <div className="flex flex-col-reverse rounded-md bg-slate-50 p-4">
+                <dt className="mt-1 text-xs text-muted-foreground">τελευταίες 30 ημέρες</dt>
+                <dd className="text-2xl font-bold text-green-700" data-testid="uptime-30">
+                  {percent.format(status.uptime.days30)}%
+                </dd>
+              </div>
+              <div className="flex flex-col-reverse rounded-md bg-slate-50 p-4">
+                <dt className="mt-1 text-xs text-muted-foreground">τελευταίες 90 ημέρες</dt>
+                <dd className="text-2xl font-bold text-green-700" data-testid="uptime-90">
+                  {percent.format(status.uptime.days90)}%
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section className="mt-10" aria-labelledby="incidents-heading">
+        <h2 id="incidents-heading" className="text-xl font-semibold">
+          Συμβάντα των τελευταίων 90 ημερών
+        </h2>
+        {status.incidents.length ? (
+          <ul className="mt-4 space-y-4">
+            {status.incidents.map((i) => (
+              <IncidentCard key={i.id} incident={i} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+            Δεν έχουν αναφερθεί συμβάντα τις τελευταίες 90 ημέρες
+          </p>
+        )}
+      </section>
     </PublicPage>
   );
 }

@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VERSION } from '@shared/constants';
+import { cookieConsentSchema } from '@shared/schemas/public-site';
+import { api } from '@client/api/http';
+import { authClient } from '@client/auth/client';
+
+export interface ConsentChoice {
+  functional: boolean;
+  performance: boolean;
+  marketing: boolean;
+}
+
+export interface StoredConsent extends ConsentChoice {
+  version: typeof COOKIE_CONSENT_VERSION;
+  necessary: true;
+  saved_at: string;
+}
+
+export const NO_OPTIONAL: ConsentChoice = {
+  functional: false,
+  performance: false,
+  marketing: false,
+};
+export const ALL_OPTIONAL: ConsentChoice = { functional: true, performance: true, marketing: true };
+
+/** The stored choice, or null when there is none (or it is of another version / unreadable). */
+export function readStoredConsent(): StoredConsent | null {
+  try {
+    const raw = localStorage.getItem(COOKIE_CONSENT_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<StoredConsent>;
+    if (v.version !== COOKIE_CONSENT_VERSION) return null;
+    return {
+      version: COOKIE_CONSENT_VERSION,
+      necessary: true,
+      functional: v.functional === true,
+      performance: v.performance === true,
+      marketing: v.marketing === true,
+      saved_at: typeof v.saved_at === 'string' ? v.saved_at : new Date().toISOString(),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the choice in the user's account; a failure is only logged (the choice still applies). */
+export async function saveConsentToServer(choice: ConsentChoice): Promise<void> {
+  if (!authClient.getSession()) return;
+  try {
+    await api('PUT', '/cookie-consent', {
+      body: { version: COOKIE_CONSENT_VERSION, necessary: true, ...choice },
+      schema: cookieConsentSchema,
+    });
+  } catch (err) {
+    console.error('Error saving cookie consent', err);
+  }
+}
+
+interface ConsentState {
+  consent: StoredConsent | null;
+  /** The banner was closed with its X for this visit (no choice stored). */
+  dismissed: boolean;
+  preferencesOpen: boolean;
+  choose: (choice: ConsentChoice) => void;
+  acceptAll: () => void;
+  rejectOptional: () => void;
+  dismiss: () => void;
+  setPreferencesOpen: (open: boolean) => void;
+}
+
+export const useConsent = create<ConsentState>()((set, get) => ({
+  consent: typeof localStorage === 'undefined' ? null : readStoredConsent(),
+  dismissed: false,
+  preferencesOpen: false,
+  choose(choice) {
+    const consent: StoredConsent = {
+      version: COOKIE_CONSENT_VERSION,
+      necessary: true,
+      ...choice,
+      saved_at: new Date().toISOString(),
+    };
+    try {
+      localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify(consent));
+    } catch (err) {
+      console.warn('Could not store the cookie consent locally', err);
+    }
+    set({ consent, preferencesOpen: false });
+    void saveConsentToServer(choice);
+  },
+  acceptAll() {
+    get().choose(ALL_OPTIONAL);
+  },
+  rejectOptional() {
+    get().choose(NO_OPTIONAL);
+  },
+  dismiss() {
+    set({ dismissed: true });
+  },
+  setPreferencesOpen(open) {
+    set({ preferencesOpen: open });
+  },
+}));
+
+/** Opens the preferences dialog (from the cookie policy page or the footer). */
+export function openCookiePreferences(): void {
+  useConsent.getState().setPreferencesOpen(true);
+}
+
+/** Whether a non-necessary category may load: only after the visitor agreed to it. */
+export function hasConsent(category: keyof ConsentChoice): boolean {
+  return useConsent.getState().consent?.[category] === true;
+}

@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Cookie, X } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Switch } from '@client/components/ui/switch';
+import { useSession } from '@client/stores/session';
+import { NO_OPTIONAL, saveConsentToServer, useConsent, type ConsentChoice } from './consent-store';
+
+const CATEGORIES: { key: keyof ConsentChoice | 'necessary'; title: string; text: string }[] = [
+  {
+    key: 'necessary',
+    title: 'Απαραίτητα',
+    text: 'Απαιτούνται για τη σύνδεση, την ασφάλεια και την αποθήκευση αυτής της επιλογής. Είναι πάντα ενεργά.',
+  },
+  {
+    key: 'functional',
+    title: 'Λειτουργικά',
+    text: 'Θυμούνται προτιμήσεις σας, όπως την κατάσταση της πλαϊνής μπάρας. Διάρκεια: 1 έτος.',
+  },
+  {
+    key: 'performance',
+    title: 'Απόδοσης (analytics)',
+    text: 'Ανώνυμα στατιστικά χρήσης για να βελτιώνουμε την πλατφόρμα. Διάρκεια: 2 έτη.',
+  },
+  {
+    key: 'marketing',
+    title: 'Marketing',
+    text: 'Μέτρηση της αποτελεσματικότητας των καμπανιών μας. Διάρκεια: 1 έτος.',
+  },
+];
+
+function PreferencesDialog() {
+  const open = useConsent((s) => s.preferencesOpen);
+  const setOpen = useConsent((s) => s.setPreferencesOpen);
+  const consent = useConsent((s) => s.consent);
+  const choose = useConsent((s) => s.choose);
+  const acceptAll = useConsent((s) => s.acceptAll);
+  const [draft, setDraft] = useState<ConsentChoice>(NO_OPTIONAL);
+
+  useEffect(() => {
+    if (open) {
+      setDraft(
+        consent
+          ? {
+              functional: consent.functional,
+              performance: consent.performance,
+              marketing: consent.marketing,
+            }
+          : NO_OPTIONAL,
+      );
+    }
+  }, [open, consent]);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Προτιμήσεις cookies</DialogTitle>
+          <DialogDescription>
+            Επιλέξτε ποιες κατηγορίες cookies επιτρέπετε. Μπορείτε να αλλάξετε γνώμη οποιαδήποτε
+            στιγμή.
+          </DialogDescription>
+        </DialogHeader>
+        <ul className="space-y-4">
+          {CATEGORIES.map((c) => {
+            const id = `cookie-${c.key}`;
+            const checked = c.key === 'necessary' ? true : draft[c.key];
+            return (
+              <li
+                key={c.key}
+                className="flex items-start justify-between gap-4 rounded-md border p-3"
+              >
+                <div>
+                  <label htmlFor={id} className="font-medium">
+                    {c.title}
+                  </label>
+                  <p id={`${id}-text`} className="mt-1 text-sm text-muted-foreground">
+                    {c.text}
+                  </p>
+                </div>
+                <Switch
+                  id={id}
+                  checked={checked}
+                  disabled={c.key === 'necessary'}
+                  aria-describedby={`${id}-text`}
+                  onCheckedChange={(value) => {
+                    if (c.key !== 'necessary') setDraft((d) => ({ ...d, [c.key]: value }));
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => choose(draft)}>
+            Αποθήκευση προτιμήσεων
+          </Button>
+          <Button onClick={acceptAll}>Αποδοχή όλων</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The cookie banner (fixed at the bottom while no choice is stored) and the preferences dialog.
+ * Mounted once at the root. When a user signs in, a choice made before is saved to the account.
+ */
+export function CookieConsent() {
+  const consent = useConsent((s) => s.consent);
+  const dismissed = useConsent((s) => s.dismissed);
+  const acceptAll = useConsent((s) => s.acceptAll);
+  const rejectOptional = useConsent((s) => s.rejectOptional);
+  const dismiss = useConsent((s) => s.dismiss);
+  const setPreferencesOpen = useConsent((s) => s.setPreferencesOpen);
+  const signedInAs = useSession((s) =>
+    s.status === 'signed_in' ? (s.profile?.user_id ?? null) : null,
+  );
+
+  useEffect(() => {
+    const current = useConsent.getState().consent;
+    if (signedInAs && current) {
+      void saveConsentToServer({
+        functional: current.functional,
+        performance: current.performance,
+        marketing: current.marketing,
+      });
+    }
+  }, [signedInAs]);
+
+  return (
+    <>
+      {!consent && !dismissed ? (
+        <section
+          role="region"
+          aria-label="Συγκατάθεση cookies"
+          data-testid="cookie-banner"
+          className="fixed inset-x-0 bottom-0 z-50 border-t bg-background shadow-[0_-4px_16px_rgba(15,23,42,0.08)]"
+        >
+          <div className="container relative flex flex-col gap-4 py-4 pr-12 lg:flex-row lg:items-center lg:justify-between">
+            <div className="flex items-start gap-3">
+              <Cookie className="mt-0.5 h-5 w-5 shrink-0 text-primary" aria-hidden />
+              <p className="text-sm text-slate-700">
+                Χρησιμοποιούμε απαραίτητα cookies για τη λειτουργία της πλατφόρμας και, με τη
+                συγκατάθεσή σας, λειτουργικά, στατιστικά και marketing cookies. Μάθετε περισσότερα
+                στην{' '}
+                <Link
+                  to="/legal/privacy"
+                  className="font-medium text-primary underline underline-offset-2"
+                >
+                  πολιτική απορρήτου
+                </Link>{' '}
+                και στην{' '}
+                <Link
+                  to="/legal/cookies"
+                  className="font-medium text-primary underline underline-offset-2"
+                >
+                  πολιτική cookies
+                </Link>
+                .
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+              <Button variant="ghost" size="sm" onClick={() => setPreferencesOpen(true)}>
+                Προτιμήσεις
+              </Button>
+              <Button variant="outline" size="sm" onClick={rejectOptional}>
+                Απόρριψη μη απαραίτητων
+              </Button>
+              <Button size="sm" onClick={acceptAll}>
+                Αποδοχή όλων
+              </Button>
+            </div>
+            <button
+              type="button"
+              onClick={dismiss}
+              aria-label="Κλείσιμο"
+              className="absolute right-3 top-3 rounded-sm p-1 text-slate-500 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        </section>
+      ) : null}
+      <PreferencesDialog />
+    </>
+  );
+}

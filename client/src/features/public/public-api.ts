@@ -1,0 +1,84 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  demoRequestSchema,
+  leadSchema,
+  plansResponse,
+  statusResponse,
+  type DemoRequestBody,
+  type LeadBody,
+} from '@shared/schemas/public-site';
+import { api } from '@client/api/http';
+import { toast } from '@client/components/ui/use-toast';
+
+/** Verbatim texts of the spec (first document, sections 5 and 8). */
+export const MSG = {
+  required: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
+  consent: 'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
+  sendOk: 'Επιτυχής αποστολή',
+  sendFail: 'Παρουσιάστηκε σφάλμα κατά την αποστολή',
+  submitOk: 'Επιτυχής υποβολή',
+  submitFail: 'Παρουσιάστηκε σφάλμα κατά την υποβολή',
+  plansFail: 'Δεν ήταν δυνατή η φόρτωση των πλάνων',
+  pastDate: 'Η ημερομηνία δεν μπορεί να είναι προγενέστερη της σημερινής',
+  badEmail: 'Παρακαλώ εισάγετε έγκυρη διεύθυνση email',
+} as const;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const plansQueryKey = ['public', 'plans'] as const;
+export const statusQueryKey = ['public', 'status'] as const;
+
+export function usePlans() {
+  return useQuery({
+    queryKey: plansQueryKey,
+    queryFn: async () => (await api('GET', '/plans', { schema: plansResponse })).plans,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export function useStatus() {
+  return useQuery({
+    queryKey: statusQueryKey,
+    queryFn: async () => {
+      try {
+        return await api('GET', '/status', { schema: statusResponse });
+      } catch (err) {
+        // Spec: a status load error is only logged; the page shows the defaults.
+        console.warn('Could not load the system status', err);
+        return null;
+      }
+    },
+  });
+}
+
+export function useSendLead() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: LeadBody) => api('POST', '/leads', { body, schema: leadSchema }),
+    onSuccess: () => {
+      toast({ title: MSG.sendOk, variant: 'success' });
+      void navigate({ to: '/thank-you' });
+    },
+    onError: () => toast({ title: 'Σφάλμα', description: MSG.sendFail, variant: 'destructive' }),
+  });
+}
+
+export function useSendDemoRequest() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: DemoRequestBody) =>
+      api('POST', '/demo-requests', { body, schema: demoRequestSchema }),
+    onSuccess: () => {
+      toast({ title: MSG.submitOk, variant: 'success' });
+      void navigate({ to: '/thank-you' });
+    },
+    onError: () => toast({ title: 'Σφάλμα', description: MSG.submitFail, variant: 'destructive' }),
+  });
+}
+
+/** A validation message: a destructive toast (and the caller shows it inline too). */
+export function showValidation(message: string): void {
+  toast({ title: 'Σφάλμα', description: message, variant: 'destructive' });
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getSocket } from '@client/realtime/socket';
+import { statusQueryKey } from './public-api';
+
+/** Refetches the status page whenever the server says it changed. */
+export function useStatusLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onChanged = () => void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+    socket.on('status:changed', onChanged);
+    // After a reconnect we may have missed an event.
+    socket.on('connect', onChanged);
+    return () => {
+      socket.off('status:changed', onChanged);
+      socket.off('connect', onChanged);
+    };
+  }, [queryClient]);
+}

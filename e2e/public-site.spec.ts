@@ -1,0 +1,475 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  DEMO,
+  expect,
+  SUPERADMIN_LOGIN_PATH,
+  signInAs,
+  test,
+  toast,
+  uniqueEmail,
+} from './fixtures';
+
+const CONSENT_KEY = 'cookie_consent_v1';
+const GREEK_LONG_DATE =
+  /\d{1,2} (Ιανουαρίου|Φεβρουαρίου|Μαρτίου|Απριλίου|Μαΐου|Ιουνίου|Ιουλίου|Αυγούστου|Σεπτεμβρίου|Οκτωβρίου|Νοεμβρίου|Δεκεμβρίου) \d{4}/;
+
+/** Pretends the visitor already chose, so the fixed banner does not cover the page under test. */
+async function withConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    if (!localStorage.getItem(key)) {
+      localStorage.setItem(
+        key,
+        JSON.stringify({
+          version: 'v1',
+          necessary: true,
+          functional: false,
+          performance: false,
+          marketing: false,
+          saved_at: new Date().toISOString(),
+        }),
+      );
+    }
+  }, CONSENT_KEY);
+}
+
+function athensDate(offsetDays: number): string {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Athens',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+}
+
+async function superToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    data: { ...DEMO.superadmin, login_path: SUPERADMIN_LOGIN_PATH },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function metaDescription(page: Page): Promise<string> {
+  return (await page.locator('meta[name="description"]').getAttribute('content')) ?? '';
+}
+
+test.describe('with a stored cookie choice', () => {
+  test.beforeEach(async ({ context }) => {
+    await withConsent(context);
+  });
+
+  test('the landing page shows the three plans, its own title and description', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Διανομή δελτίων τύπου στα ελληνικά media' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('landing-plan-starter')).toContainText('49€');
+    await expect(page.getByTestId('landing-plan-starter')).toContainText('5 δελτία τύπου τον μήνα');
+    await expect(page.getByTestId('landing-plan-pro')).toContainText('149€');
+    await expect(page.getByTestId('landing-plan-pro')).toContainText('Δημοφιλέστερο');
+    await expect(page.getByTestId('landing-plan-enterprise')).toContainText('Κατόπιν επικοινωνίας');
+    await expect(page.getByRole('heading', { name: 'Τι λένε οι πελάτες μας' })).toBeVisible();
+    await expect(page.locator('figure')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: 'Ξεκίνα δοκιμή Pro' })).toHaveAttribute(
+      'href',
+      '/signup?role=client&plan=pro',
+    );
+    await expect(page).toHaveTitle(/Διανομή δελτίων τύπου/);
+    expect(await metaDescription(page)).toContain('14 ημέρες δωρεάν δοκιμή');
+    await expect(page.locator('img:not([alt])')).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('pricing: plans from the server, monthly/yearly toggle, comparison, FAQ and the quote dialog', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const plans = (
+      (await (await page.request.get('/api/plans')).json()) as {
+        plans: { code: string; monthly_price: number | null; yearly_price: number | null }[];
+      }
+    ).plans;
+    const pro = plans.find((p) => p.code === 'pro')!;
+    const starter = plans.find((p) => p.code === 'starter')!;
+
+    await page.goto('/pricing');
+    await expect(page).toHaveTitle(/^Τιμές \| Deltio/);
+    expect(await metaDescription(page)).toContain('Starter, Pro και Enterprise');
+    await expect(page.getByTestId('price-pro')).toContainText(`${pro.monthly_price}€`);
+    await expect(page.getByTestId('price-starter')).toContainText(`${starter.monthly_price}€`);
+    await expect(page.getByTestId('price-enterprise')).toHaveText('Κατόπιν επικοινωνίας');
+    await expect(page.getByText('2 μήνες δώρο')).toBeVisible();
+    await expect(page.getByTestId('plan-pro')).toContainText('Δημοφιλέστερο');
+    await expect(page.getByTestId('plan-starter')).not.toContainText('Δημοφιλέστερο');
+    await expect(page.getByRole('link', { name: 'Ξεκίνα δοκιμή Pro' })).toHaveAttribute(
+      'href',
+      '/signup?role=client&plan=pro',
+    );
+    await expect(page.getByRole('link', { name: 'Ξεκίνα δωρεάν' })).toHaveAttribute(
+      'href',
+      '/signup?role=client&plan=starter',
+    );
+    await expect(page.getByText('Όλες οι τιμές είναι χωρίς ΦΠΑ', { exact: false })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Ετήσια', exact: true }).click();
+    const proMonthly = Math.round(pro.yearly_price! / 12);
+    const proSaving = Math.round(
+      ((12 * pro.monthly_price! - pro.yearly_price!) / (12 * pro.monthly_price!)) * 100,
+    );
+    await expect(page.getByTestId('price-pro')).toContainText(`${proMonthly}€`);
+    await expect(page.getByTestId('price-pro')).toContainText(`Εξοικονόμηση ${proSaving}%`);
+    await expect(page.getByTestId('price-starter')).toContainText(
+      `${Math.round(starter.yearly_price! / 12)}€`,
+    );
+    await expect(page.getByTestId('price-enterprise')).toHaveText('Κατόπιν επικοινωνίας');
+    await page.getByRole('button', { name: 'Μηνιαία', exact: true }).click();
+    await expect(page.getByTestId('price-pro')).toContainText(`${pro.monthly_price}€`);
+
+    // Comparison table: lists, booleans and text.
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row', { name: /Ενιαία σύνδεση \(SSO\)/ })).toContainText('Όχι');
+    await expect(table.getByRole('row', { name: /Ενιαία σύνδεση \(SSO\)/ })).toContainText('Ναι');
+    await expect(
+      table
+        .getByRole('row', { name: /Αναφορές και KPIs/ })
+        .locator('li')
+        .first(),
+    ).toBeVisible();
+
+    await expect(page.getByTestId('faq-item')).toHaveCount(8);
+    await page.getByRole('button', { name: 'Ποιους τρόπους πληρωμής δέχεστε;' }).click();
+    await expect(page.getByText(/Visa, Mastercard/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Ζήτησε προσφορά' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Αποστολή αιτήματος' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
+    );
+    await dialog.getByLabel('Ονοματεπώνυμο').fill('Σοφία Ιωάννου');
+    await dialog.getByLabel('Email').fill(uniqueEmail('quote'));
+    await dialog.getByLabel('Εταιρεία').fill('Όμιλος Δοκιμή ΑΕ');
+    await dialog.getByRole('button', { name: 'Αποστολή αιτήματος' }).click();
+    await expect(toast(page, 'Επιτυχής αποστολή')).toBeVisible();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a plans load failure shows the spec message', async ({ page }) => {
+    await page.route('**/api/plans', (route) =>
+      route.fulfill({ status: 500, body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
+    await page.goto('/pricing');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Δεν ήταν δυνατή η φόρτωση των πλάνων' }),
+    ).toBeVisible();
+    await expect(toast(page, 'Δεν ήταν δυνατή η φόρτωση των πλάνων')).toBeVisible();
+  });
+
+  test('contact: required fields, consent, then a stored lead and the thank-you page', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/contact');
+    await expect(page.getByTestId('opening-hours')).toContainText('9:00 - 18:00');
+    await expect(page.getByTestId('opening-hours')).toContainText('10:00 - 15:00');
+    await expect(page.getByTestId('opening-hours')).toContainText('Κλειστά');
+    const submit = page.getByRole('button', { name: 'Αποστολή μηνύματος' });
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Παρακαλώ συμπληρώστε' })).toHaveText(
+      'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
+    );
+    await page.getByLabel('Ονοματεπώνυμο').fill('Δημήτρης Κωνσταντίνου');
+    await page.getByLabel('Email').fill(uniqueEmail('contact'));
+    await page
+      .getByLabel('Μήνυμα')
+      .fill('Θα θέλαμε μια παρουσίαση για την ομάδα επικοινωνίας μας.');
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Παρακαλώ δεχτείτε' })).toHaveText(
+      'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
+    );
+    await page.getByLabel(/Συμφωνώ με την/).check();
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST',
+    );
+    await submit.click();
+    const res = await sent;
+    expect(res.status()).toBe(201);
+    expect(((await res.json()) as { source: string }).source).toBe('contact');
+    await expect(toast(page, 'Επιτυχής αποστολή')).toBeVisible();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page.getByText(/μέσα σε 5 λεπτά/)).toBeVisible();
+    await expect(page.getByText(/εντός 24 ωρών/).first()).toBeVisible();
+    await expect(page.getByText(/demo 15 λεπτών/)).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a lead failure shows the failure toast and stays on the page', async ({ page }) => {
+    await page.route('**/api/leads', (route) =>
+      route.fulfill({ status: 500, body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
+    await page.goto('/contact');
+    await page.getByLabel('Ονοματεπώνυμο').fill('Δημήτρης');
+    await page.getByLabel('Email').fill('d@example.gr');
+    await page.getByLabel('Μήνυμα').fill('Γεια σας');
+    await page.getByLabel(/Συμφωνώ με την/).check();
+    await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+    await expect(toast(page, 'Παρουσιάστηκε σφάλμα κατά την αποστολή')).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('book a demo: no date before today, then a stored request', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/book-demo');
+    const date = page.getByLabel('Προτιμώμενη ημερομηνία');
+    await expect(date).toHaveAttribute('min', athensDate(0));
+    const submit = page.getByRole('button', { name: 'Κλείστε το demo' });
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Παρακαλώ' })).toHaveText(
+      'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
+    );
+    await page.getByLabel('Ονοματεπώνυμο').fill('Αλεξάνδρα Νικολάου');
+    await page.getByLabel('Email').fill(uniqueEmail('demo'));
+    await page.getByLabel('Εταιρεία ή μέσο').fill('Ionian Labs');
+    await page.getByRole('combobox', { name: 'Ενδιαφέρομαι ως' }).click();
+    await page.getByRole('option', { name: 'Πελάτης' }).click();
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Παρακαλώ' })).toHaveText(
+      'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
+    );
+    await page.getByLabel(/Συμφωνώ με την/).check();
+    await date.fill(athensDate(-2));
+    await submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'ημερομηνία' })).toBeVisible();
+    await expect(page).toHaveURL(/\/book-demo$/);
+
+    // The server refuses a past date too.
+    const refused = await page.request.post('/api/demo-requests', {
+      data: {
+        full_name: 'Α',
+        email: 'a@example.gr',
+        company: 'Β',
+        role: 'client',
+        preferred_date: athensDate(-2),
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect(
+      ((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields,
+    ).toHaveProperty('preferred_date');
+
+    await date.fill(athensDate(3));
+    await page.getByRole('combobox', { name: 'Προτιμώμενη ώρα' }).click();
+    await page.getByRole('option', { name: /Πρωί/ }).click();
+    const sent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/demo-requests') && r.request().method() === 'POST',
+    );
+    await submit.click();
+    const res = await sent;
+    expect(res.status()).toBe(201);
+    expect(await res.json()).toMatchObject({
+      status: 'new',
+      role: 'client',
+      preferred_date: athensDate(3),
+      preferred_time: 'morning',
+      notes: null,
+    });
+    await expect(toast(page, 'Επιτυχής υποβολή')).toBeVisible();
+    await expect(page).toHaveURL(/\/thank-you$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('legal pages: privacy has six sections, cookies five with durations, terms come soon', async ({
+    page,
+  }) => {
+    await page.goto('/legal/privacy');
+    await expect(page.locator('main h2')).toHaveCount(6);
+    await expect(page.getByRole('heading', { name: /Τα δικαιώματά σας \(GDPR\)/ })).toBeVisible();
+    await page.goto('/legal/cookies');
+    await expect(page.locator('main section[id] h2')).toHaveCount(5);
+    const types = page.getByRole('table');
+    await expect(types.getByRole('row', { name: /Λειτουργικά/ })).toContainText('1 έτος');
+    await expect(types.getByRole('row', { name: /Απόδοσης/ })).toContainText('2 έτη');
+    await expect(types.getByRole('row', { name: /Marketing/ })).toContainText('1 έτος');
+    await page.goto('/legal/terms');
+    await expect(
+      page.getByText('Οι όροι χρήσης της πλατφόρμας θα προστεθούν σύντομα.'),
+    ).toBeVisible();
+  });
+
+  test('the navbar offers the dashboard instead of sign-in when signed in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Σύνδεση' })).toBeVisible();
+    await signInAs(page, 'client');
+    await page.goto('/pricing');
+    const dash = page.getByRole('banner').getByRole('link', { name: 'Πίνακας ελέγχου' });
+    await expect(dash).toBeVisible();
+    await expect(dash).toHaveAttribute('href', '/client');
+  });
+
+  test('the status page lists incidents with Greek dates and follows a superadmin live', async ({
+    browser,
+    page,
+    consoleErrors,
+  }) => {
+    const token = await superToken(page.request);
+    const title = `Καθυστέρηση ειδοποιήσεων ${Date.now()}`;
+    const created = await page.request.post('/api/incidents', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { title, impact: 'minor', message: 'Διερευνούμε καθυστερήσεις στις ειδοποιήσεις.' },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/status');
+    await expect(page.getByTestId('overall')).toContainText('Σε λειτουργία');
+    await expect(page.getByTestId('uptime-30')).toHaveText('99,9%');
+    await expect(page.getByTestId('uptime-90')).toHaveText('99,8%');
+    const incident = page.getByTestId('incident').filter({ hasText: title });
+    await expect(incident).toContainText(GREEK_LONG_DATE);
+    await expect(incident).toContainText('Διερεύνηση');
+    await expect(incident).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+    const adminContext = await browser.newContext();
+    await withConsent(adminContext);
+    const admin = await adminContext.newPage();
+    try {
+      await signInAs(admin, 'superadmin');
+      await admin.goto('/superadmin/settings');
+      await admin.getByLabel('Αποστολή email', { exact: true }).selectOption('degraded');
+      await expect(page.getByTestId('component-emails')).toHaveAttribute('data-state', 'degraded');
+      await expect(page.getByTestId('component-emails')).toContainText('Υποβαθμισμένη λειτουργία');
+
+      // An update and the resolution show live too.
+      const row = admin.getByTestId('admin-incident').filter({ hasText: title });
+      await row.getByRole('button', { name: 'Επίλυση' }).click();
+      await expect(incident.getByText('Επιλύθηκε', { exact: true })).toBeVisible();
+      await expect(incident).toContainText('Νέα κατάσταση: Επιλύθηκε');
+
+      await admin.getByLabel('Αποστολή email', { exact: true }).selectOption('operational');
+      await expect(page.getByTestId('component-emails')).toHaveAttribute(
+        'data-state',
+        'operational',
+      );
+    } finally {
+      await adminContext.close();
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('cookie consent', () => {
+  test('accept all hides the banner for good and stores cookie_consent_v1', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'πολιτική απορρήτου' })).toHaveAttribute(
+      'href',
+      '/legal/privacy',
+    );
+    await expect(banner.getByRole('link', { name: 'πολιτική cookies' })).toHaveAttribute(
+      'href',
+      '/legal/cookies',
+    );
+    await banner.getByRole('button', { name: 'Αποδοχή όλων' }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+    const stored = JSON.parse(
+      (await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY)) ?? 'null',
+    ) as Record<string, unknown>;
+    expect(stored).toMatchObject({
+      version: 'v1',
+      necessary: true,
+      functional: true,
+      performance: true,
+      marketing: true,
+    });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('preferences: necessary fixed on, others off by default, saved to the account when signed in', async ({
+    page,
+  }) => {
+    await signInAs(page, 'media');
+    await page.goto('/');
+    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Προτιμήσεις' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Προτιμήσεις cookies' });
+    await expect(dialog.getByRole('switch', { name: 'Απαραίτητα' })).toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Απαραίτητα' })).toBeDisabled();
+    await expect(dialog.getByRole('switch', { name: 'Λειτουργικά' })).not.toBeChecked();
+    await expect(dialog.getByRole('switch', { name: /Απόδοσης/ })).not.toBeChecked();
+    await expect(dialog.getByRole('switch', { name: 'Marketing' })).not.toBeChecked();
+    await dialog.getByRole('switch', { name: /Απόδοσης/ }).click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/cookie-consent') && r.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: 'Αποθήκευση προτιμήσεων' }).click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({
+      version: 'v1',
+      necessary: true,
+      functional: false,
+      performance: true,
+      marketing: false,
+    });
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+  });
+
+  test('a failed save is only logged and the choice still applies', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
+    await signInAs(page, 'client');
+    await page.route('**/api/cookie-consent', (route) =>
+      route.fulfill({ status: 500, body: '{"error":{"code":"internal","message":"x"}}' }),
+    );
+    await page.goto('/pricing');
+    await page
+      .getByTestId('cookie-banner')
+      .getByRole('button', { name: 'Απόρριψη μη απαραίτητων' })
+      .click();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+    await expect
+      .poll(() => logged.some((l) => l.includes('Error saving cookie consent')))
+      .toBe(true);
+    const stored = await page.evaluate((k) => localStorage.getItem(k), CONSENT_KEY);
+    expect(JSON.parse(stored ?? 'null')).toMatchObject({
+      functional: false,
+      performance: false,
+      marketing: false,
+    });
+  });
+});
+
+test.describe('accessibility and small screens', () => {
+  for (const path of ['/', '/pricing', '/contact', '/book-demo', '/status']) {
+    test(`${path} has no serious or critical axe violation and fits 375 px`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(bad).toEqual([]);
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.waitForTimeout(100);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
