@@ -14,6 +14,10 @@ export interface ServerToClientEvents {
   /** The public status page changed (overall state, a component or an incident). */
   'status:changed': (payload: { at: string }) => void;
   // -- client workspace (issue 5)
+  /** The client's press-release list changed (created, duplicated, deleted): refetch. */
+  'releases:changed': (payload: { releaseId: string; reason: 'created' | 'duplicated' | 'deleted' }) => void;
+  /** Notifications were marked read (in another tab): refetch the bell. */
+  'notification:read': (payload: { ids: number[] | 'all' }) => void;
   // -- editor (issue 6)
   /** A release's status or schedule changed (co-editors update their screen). */
   'release:state': (payload: import('./schemas/editor').ReleaseState) => void;

@@ -8,6 +8,9 @@ import { profileRoutes } from './modules/profiles/profiles.routes';
 // imports: public site (issue 4)
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 // imports: client workspace (issue 5)
+import { clientDashboardRoutes } from './modules/client-dashboard/client-dashboard.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { releaseRoutes } from './modules/releases/releases.routes';
 // imports: tasks and invitations (issue 9)
 // imports: superadmin (issue 10)
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
@@ -25,6 +28,9 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   // routes: public site (issue 4)
   publicSiteRoutes(api, ctx);
   // routes: client workspace (issue 5)
+  releaseRoutes(api, ctx);
+  notificationRoutes(api, ctx);
+  clientDashboardRoutes(api, ctx);
   // routes: tasks and invitations (issue 9)
   // routes: superadmin (issue 10)
   adminStatsRoutes(api, ctx);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Bell, LogOut, Menu, PanelLeft, X } from 'lucide-react';
+import { LogOut, Menu, PanelLeft, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { useIsMobile } from '@client/hooks/use-mobile';
@@ -19,6 +19,8 @@ import {
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { authClient, useSession } from '@client/stores/session';
 import { AccountStatusBanner } from './account-status-banner';
+import { NotificationBell } from '@client/features/notifications/notification-bell';
+import { OnboardingWizard } from '@client/features/onboarding/onboarding-wizard';
 
 function SidebarLink({
   item,
@@ -178,9 +180,7 @@ function DashboardHeader() {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-        <Button variant="ghost" size="icon" aria-label={t('shell.notifications')}>
-          <Bell aria-hidden />
-        </Button>
+        <NotificationBell />
         <Button
           variant="outline"
           size="sm"
@@ -249,6 +249,7 @@ export function DashboardLayout({ role }: { role: DashboardRole }) {
           <Outlet />
         </main>
       </div>
+      {role === 'client' ? <OnboardingWizard /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
+import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
+import { ReleaseList, RELEASE_STRINGS } from '@client/features/releases/release-list';
 
 export function PressReleasesPage() {
   return (
@@ -13,12 +13,12 @@ export function PressReleasesPage() {
           <Button asChild>
             <Link to="/client/press-releases/new">
               <Plus aria-hidden />
-              Νέο δελτίο τύπου
+              {RELEASE_STRINGS.create}
             </Link>
           </Button>
         }
       />
-      <ScreenPlaceholder />
+      <ReleaseList />
     </>
   );
 }

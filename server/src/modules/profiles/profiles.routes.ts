@@ -1,9 +1,15 @@
-import { profilePatch, type Profile } from '../../../../shared/schemas/auth';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { rooms } from '../../../../shared/events';
+import type { Profile } from '../../../../shared/schemas/auth';
+import { settingsPatch } from '../../../../shared/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
+import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/notifications.service';
+import { LOGO_CONTENT_TYPES, LOGO_FILE_RE, checkLogo, logoDir, readLogoBody, removeStoredLogo, storeLogo, type LogoType } from './profiles.logo';
 
 const COLUMNS = [
   'user_id',
@@ -28,24 +34,89 @@ function present(row: ProfileRow) {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-/** The signed-in user's own profile. */
-export function profileRoutes(api: ApiRouter, { db }: AppContext): void {
+export const WELCOME_NOTIFICATION_KIND = 'onboarding.welcome';
+
+/** The signed-in user's own profile, and the company logo. */
+export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppContext): void {
   api.get('/profile', 'authenticated', async (_req, res) => {
     const row = await db('profiles').where('user_id', actorOf(res).userId).first<ProfileRow | undefined>(...COLUMNS);
     if (!row) throw notFound('Profile not found');
     res.json(present(row));
   });
 
-  api.patch('/profile', 'authenticated', validate('body', profilePatch), async (_req, res) => {
-    const patch = valid(res, 'body', profilePatch);
-    const { userId } = actorOf(res);
+  api.patch('/profile', 'authenticated', validate('body', settingsPatch), async (_req, res) => {
+    const patch = valid(res, 'body', settingsPatch);
+    const { userId, role } = actorOf(res);
     const update: Record<string, unknown> = { ...patch };
     if (patch.email_notifications) update.email_notifications = JSON.stringify(patch.email_notifications);
-    const rows = (await db('profiles')
-      .where('user_id', userId)
-      .update(Object.keys(update).length ? update : { updated_at: db.fn.now() })
-      .returning(COLUMNS as unknown as string[])) as ProfileRow[];
-    if (!rows[0]) throw notFound('Profile not found');
-    res.json(present(rows[0]));
+    let notes: NotificationRow[] = [];
+    let replacedLogo: string | null = null;
+    const row = await db.transaction(async (trx) => {
+      const before = await trx('profiles')
+        .where('user_id', userId)
+        .first<{ onboarded: boolean; company_logo_url: string | null } | undefined>('onboarded', 'company_logo_url');
+      if (!before) throw notFound('Profile not found');
+      const rows = (await trx('profiles')
+        .where('user_id', userId)
+        .update(Object.keys(update).length ? update : { updated_at: trx.fn.now() })
+        .returning(COLUMNS as unknown as string[])) as ProfileRow[];
+      const after = rows[0];
+      if (!after) throw notFound('Profile not found');
+      if (patch.company_logo_url !== undefined && before.company_logo_url !== after.company_logo_url) {
+        replacedLogo = before.company_logo_url;
+      }
+      // The first completed onboarding of a client greets them in the bell.
+      if (role === 'client' && !before.onboarded && after.onboarded) {
+        const seen = await trx('notifications').where({ user_id: userId, kind: WELCOME_NOTIFICATION_KIND }).first<{ id: number } | undefined>('id');
+        if (!seen) {
+          notes = await createNotifications(trx, [
+            {
+              userId,
+              kind: WELCOME_NOTIFICATION_KIND,
+              title: 'Καλώς ήρθες στο Deltio!',
+              body: 'Ο λογαριασμός σου είναι έτοιμος. Γράψε το πρώτο σου δελτίο τύπου.',
+              link: '/client/press-releases/new',
+            },
+          ]);
+        }
+      }
+      return after;
+    });
+    publishNotifications(realtime, notes);
+    realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
+    if (replacedLogo) await removeStoredLogo(config, replacedLogo).catch(() => undefined);
+    res.json(present(row));
+  });
+
+  // The file itself is the body, sent with its image content type (no multipart).
+  api.post('/profile/logo', 'authenticated', async (req, res) => {
+    const { userId } = actorOf(res);
+    const buf = await readLogoBody(req);
+    const type = checkLogo(buf);
+    const file = await storeLogo(config, buf, type);
+    const url = `/api/profile/logo/${file}`;
+    const before = await db('profiles').where('user_id', userId).first<{ company_logo_url: string | null } | undefined>('company_logo_url');
+    await db('profiles').where('user_id', userId).update({ company_logo_url: url });
+    if (before?.company_logo_url) await removeStoredLogo(config, before.company_logo_url).catch(() => undefined);
+    realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
+    res.status(201).json({ url });
+  });
+
+  // Logos are public images (shown in e-mails and on the media side): no token needed.
+  api.get('/profile/logo/:file', 'public', async (req, res) => {
+    const file = String(req.params.file ?? '');
+    if (!LOGO_FILE_RE.test(file)) throw notFound('Logo not found');
+    const type = file.split('.').pop() as LogoType;
+    let data: Buffer;
+    try {
+      data = await fs.readFile(path.join(logoDir(config), file));
+    } catch {
+      throw notFound('Logo not found');
+    }
+    res.setHeader('content-type', LOGO_CONTENT_TYPES[type]);
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    res.setHeader('content-security-policy', "default-src 'none'");
+    res.send(data);
   });
 }
+

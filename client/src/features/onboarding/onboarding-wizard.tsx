@@ -1,0 +1,317 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { BarChart3, Check, PartyPopper, Send, Sparkles, Upload } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category } from '@shared/constants';
+import { profileSchema } from '@shared/schemas/auth';
+import { api } from '@client/api/http';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { toast } from '@client/components/ui/use-toast';
+import { cn } from '@client/lib/utils';
+import { useSession } from '@client/stores/session';
+import { useOnboarding } from './onboarding-store';
+
+const TOTAL = LIMITS.onboardingSteps;
+const URL_RE = /^https?:\/\/[^\s]+$/i;
+
+const S = {
+  stepOf: (n: number) => `Βήμα ${n} από ${TOTAL}`,
+  previous: 'Προηγούμενο',
+  next: 'Επόμενο',
+  finish: 'Ολοκλήρωση Ρύθμισης',
+  finishing: 'Ολοκλήρωση...',
+  welcomeTitle: 'Καλώς ήρθες στο Deltio!',
+  welcomeText:
+    'Σε λίγα βήματα θα ρυθμίσουμε τον λογαριασμό σου ώστε να γράφεις, να στέλνεις και να παρακολουθείς τα δελτία τύπου σου σε ένα μέρος.',
+  welcomePoints: ['Το προφίλ της εταιρείας σου', 'Την προεπιλεγμένη κατηγορία των δελτίων σου', 'Τους στόχους σου στην πλατφόρμα'],
+  companyTitle: 'Προφίλ εταιρείας',
+  companyText: 'Πώς θα εμφανίζεται η εταιρεία σου στα δελτία τύπου.',
+  companyName: 'Όνομα εταιρείας',
+  website: 'Ιστοσελίδα',
+  logoUrl: 'URL λογοτύπου',
+  upload: 'Ανέβασμα αρχείου',
+  comingSoon: 'Σύντομα διαθέσιμο',
+  urlHint: 'Προαιρετικό. Μόνο διευθύνσεις URL (https://...) υποστηρίζονται προς το παρόν.',
+  badUrl: 'Η διεύθυνση πρέπει να ξεκινά με http:// ή https://',
+  categoryTitle: 'Προεπιλεγμένη κατηγορία',
+  categoryText: 'Η κατηγορία που θα προτείνεται σε κάθε νέο δελτίο τύπου. Μπορείς να την αλλάξεις αργότερα στις ρυθμίσεις.',
+  category: 'Κατηγορία',
+  categoryPlaceholder: 'Επίλεξε κατηγορία',
+  goalsTitle: 'Οι στόχοι σου',
+  goalsText: 'Τι θέλεις να πετύχεις με το Deltio; Επίλεξε όσα ισχύουν.',
+  doneTitle: 'Όλα έτοιμα!',
+  doneText: 'Ο λογαριασμός σου είναι έτοιμος. Ολοκλήρωσε τη ρύθμιση και γράψε το πρώτο σου δελτίο τύπου.',
+  successTitle: 'Καλώς ήρθες!',
+  successText: 'Η ρύθμιση του λογαριασμού σου ολοκληρώθηκε επιτυχώς.',
+  errorTitle: 'Σφάλμα',
+  errorText: 'Προέκυψε σφάλμα κατά την ολοκλήρωση της ρύθμισης.',
+};
+
+const GOALS = [
+  { key: 'aiWriting', icon: Sparkles, title: 'Συγγραφή με AI', text: 'Γράψε πιο γρήγορα δελτία τύπου με τη βοήθεια του AI.' },
+  { key: 'targetedSending', icon: Send, title: 'Στοχευμένη αποστολή', text: 'Στείλε στα σωστά media ανά κατηγορία.' },
+  { key: 'reporting', icon: BarChart3, title: 'Αναφορές και KPIs', text: 'Παρακολούθησε ανοίγματα, κλικ και δημοσιεύσεις.' },
+] as const;
+type GoalKey = (typeof GOALS)[number]['key'];
+
+interface Form {
+  companyName: string;
+  website: string;
+  logoUrl: string;
+  defaultCategory: Category | '';
+  goals: Record<GoalKey, boolean>;
+}
+
+/** The clients' 5-step onboarding: opens while profile.onboarded is false and cannot be dismissed. */
+export function OnboardingWizard() {
+  const profile = useSession((s) => s.profile);
+  const { step, setStep, generation, restart } = useOnboarding();
+  const navigate = useNavigate();
+  const open = profile?.role === 'client' && !profile.onboarded;
+  const [saving, setSaving] = useState(false);
+  const initial = (): Form => ({
+    companyName: profile?.organization ?? '',
+    website: profile?.website ?? '',
+    logoUrl: profile?.company_logo_url?.startsWith('http') ? profile.company_logo_url : '',
+    defaultCategory: profile?.default_category ?? '',
+    goals: { aiWriting: false, targetedSending: false, reporting: false },
+  });
+  const [form, setForm] = useState<Form>(initial);
+
+  // A restart (or another account) starts from the profile's values again.
+  useEffect(() => {
+    setForm(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on restart / user change
+  }, [generation, profile?.user_id]);
+
+  useEffect(() => {
+    window.restartOnboarding = restart;
+    return () => {
+      if (window.restartOnboarding === restart) delete window.restartOnboarding;
+    };
+  }, [restart]);
+
+  const logoBad = form.logoUrl.trim() !== '' && !URL_RE.test(form.logoUrl.trim());
+  const websiteBad = form.website.trim() !== '' && !URL_RE.test(form.website.trim());
+  const nextDisabled =
+    (step === 2 && (form.companyName.trim() === '' || logoBad || websiteBad)) || (step === 3 && !form.defaultCategory);
+
+  async function finish() {
+    setSaving(true);
+    try {
+      const updated = await api('PATCH', '/profile', {
+        body: {
+          onboarded: true,
+          organization: form.companyName.trim(),
+          default_category: form.defaultCategory || null,
+          company_logo_url: form.logoUrl.trim() || null,
+        },
+        schema: profileSchema,
+      });
+      toast({ title: S.successTitle, description: S.successText, variant: 'success' });
+      useSession.getState().setProfile(updated);
+      setStep(1);
+      await navigate({ to: '/client/press-releases/new' });
+    } catch (err) {
+      console.warn('Onboarding could not be completed', err);
+      toast({ title: S.errorTitle, description: S.errorText, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!open) return null;
+  const progress = (step / TOTAL) * 100;
+
+  return (
+    <Dialog open onOpenChange={() => undefined}>
+      <DialogContent
+        hideClose
+        data-testid="onboarding-wizard"
+        className="max-w-xl grid-cols-[minmax(0,1fr)]"
+        onEscapeKeyDown={(e) => e.preventDefault()}
+        onPointerDownOutside={(e) => e.preventDefault()}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
+        <div className="space-y-2">
+          <div className="flex items-center justify-between text-xs font-medium text-muted-foreground">
+            <span>{S.stepOf(step)}</span>
+            <span>{Math.round(progress)}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={S.stepOf(step)}
+            aria-valuemin={1}
+            aria-valuemax={TOTAL}
+            aria-valuenow={step}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+
+        {step === 1 ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{S.welcomeTitle}</DialogTitle>
+              <DialogDescription>{S.welcomeText}</DialogDescription>
+            </DialogHeader>
+            <ul className="space-y-2 text-sm">
+              {S.welcomePoints.map((p) => (
+                <li key={p} className="flex items-center gap-2">
+                  <Check className="h-4 w-4 text-green-600" aria-hidden />
+                  {p}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+
+        {step === 2 ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{S.companyTitle}</DialogTitle>
+              <DialogDescription>{S.companyText}</DialogDescription>
+            </DialogHeader>
+            <div className="space-y-4">
+              <div className="space-y-1.5">
+                <Label htmlFor="ob-company">{S.companyName} *</Label>
+                <Input
+                  id="ob-company"
+                  required
+                  value={form.companyName}
+                  onChange={(e) => setForm({ ...form, companyName: e.target.value })}
+                  autoComplete="organization"
+                />
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="ob-website">{S.website}</Label>
+                <Input
+                  id="ob-website"
+                  type="url"
+                  placeholder="https://"
+                  value={form.website}
+                  aria-invalid={websiteBad}
+                  onChange={(e) => setForm({ ...form, website: e.target.value })}
+                />
+                {websiteBad ? <p className="text-xs text-red-700">{S.badUrl}</p> : null}
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="ob-logo">{S.logoUrl}</Label>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <Input
+                    id="ob-logo"
+                    type="url"
+                    placeholder="https://"
+                    value={form.logoUrl}
+                    aria-invalid={logoBad}
+                    aria-describedby="ob-logo-hint"
+                    onChange={(e) => setForm({ ...form, logoUrl: e.target.value })}
+                  />
+                  <Button type="button" variant="outline" disabled className="h-auto min-h-10 shrink-0 whitespace-normal">
+                    <Upload aria-hidden />
+                    {S.upload} · {S.comingSoon}
+                  </Button>
+                </div>
+                <p id="ob-logo-hint" className={cn('text-xs', logoBad ? 'text-red-700' : 'text-muted-foreground')}>
+                  {logoBad ? S.badUrl : S.urlHint}
+                </p>
+              </div>
+            </div>
+          </>
+        ) : null}
+
+        {step === 3 ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{S.categoryTitle}</DialogTitle>
+              <DialogDescription>{S.categoryText}</DialogDescription>
+            </DialogHeader>
+            <div className="space-y-1.5">
+              <Label htmlFor="ob-category">{S.category}</Label>
+              <Select
+                value={form.defaultCategory || undefined}
+                onValueChange={(v) => setForm({ ...form, defaultCategory: v as Category })}
+              >
+                <SelectTrigger id="ob-category">
+                  <SelectValue placeholder={S.categoryPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {CATEGORIES.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </>
+        ) : null}
+
+        {step === 4 ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{S.goalsTitle}</DialogTitle>
+              <DialogDescription>{S.goalsText}</DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {GOALS.map((g) => {
+                const on = form.goals[g.key];
+                const Icon = g.icon;
+                return (
+                  <button
+                    key={g.key}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => setForm({ ...form, goals: { ...form.goals, [g.key]: !on } })}
+                    className={cn(
+                      'flex flex-col items-start gap-2 rounded-lg border p-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      on ? 'border-primary bg-primary/5' : 'hover:bg-slate-50',
+                    )}
+                  >
+                    <span className="flex w-full items-center justify-between">
+                      <Icon className="h-5 w-5 text-primary" aria-hidden />
+                      {on ? <Check className="h-4 w-4 text-primary" aria-hidden /> : null}
+                    </span>
+                    <span className="text-sm font-semibold">{g.title}</span>
+                    <span className="text-xs text-muted-foreground">{g.text}</span>
+                  </button>
+                );
+              })}
+            </div>
+          </>
+        ) : null}
+
+        {step === 5 ? (
+          <>
+            <DialogHeader>
+              <DialogTitle className="flex items-center gap-2">
+                <PartyPopper className="h-5 w-5 text-primary" aria-hidden />
+                {S.doneTitle}
+              </DialogTitle>
+              <DialogDescription>{S.doneText}</DialogDescription>
+            </DialogHeader>
+          </>
+        ) : null}
+
+        <div className="flex items-center justify-between gap-2 pt-2">
+          <Button variant="outline" disabled={step === 1 || saving} onClick={() => setStep(step - 1)}>
+            {S.previous}
+          </Button>
+          {step < TOTAL ? (
+            <Button disabled={nextDisabled} onClick={() => setStep(step + 1)}>
+              {S.next}
+            </Button>
+          ) : (
+            <Button disabled={saving} onClick={() => void finish()}>
+              {saving ? S.finishing : S.finish}
+            </Button>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,348 @@
+import { useEffect, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Copy, Eye, FileText, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  RELEASE_STATUSES,
+  RELEASE_STATUS_LABELS,
+  type Category,
+  type ReleaseStatus,
+} from '@shared/constants';
+import type { ReleaseListItem } from '@shared/schemas/releases';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import { toast } from '@client/components/ui/use-toast';
+import { formatDate, formatDateTime } from '@client/lib/dates';
+import { cn } from '@client/lib/utils';
+import { useDeleteRelease, useDuplicateRelease, useReleaseList, useReleasesLive, type ReleaseFilters } from './use-releases';
+
+export const RELEASE_STRINGS = {
+  searchPlaceholder: 'Αναζήτηση σε τίτλο και περιεχόμενο...',
+  search: 'Αναζήτηση δελτίων τύπου',
+  category: 'Κατηγορία',
+  status: 'Κατάσταση',
+  allCategories: 'Όλες οι κατηγορίες',
+  allStatuses: 'Όλες οι καταστάσεις',
+  title: 'Τίτλος',
+  created: 'Ημερομηνία δημιουργίας',
+  schedule: 'Προγραμματισμός',
+  actions: 'Ενέργειες',
+  untitled: 'Χωρίς τίτλο',
+  noCategory: '—',
+  view: 'Προβολή',
+  edit: 'Επεξεργασία',
+  duplicate: 'Αντιγραφή',
+  delete: 'Διαγραφή',
+  rowMenu: (title: string) => `Ενέργειες για «${title}»`,
+  page: (x: number, y: number) => `Σελίδα ${x} από ${y}`,
+  previous: 'Προηγούμενη',
+  next: 'Επόμενη',
+  total: (n: number) => (n === 1 ? '1 δελτίο τύπου' : `${n} δελτία τύπου`),
+  create: 'Νέο δελτίο τύπου',
+  createFirst: 'Δημιούργησε το πρώτο σου δελτίο τύπου',
+  emptyFiltered: 'Δεν βρέθηκαν δελτία τύπου που να ταιριάζουν με τα κριτήρια αναζήτησης',
+  emptyNone: 'Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο',
+  clearFilters: 'Καθαρισμός φίλτρων',
+  loadError: 'Δεν ήταν δυνατή η φόρτωση των δελτίων τύπου',
+  duplicated: 'Το δελτίο τύπου αντιγράφηκε επιτυχώς',
+  duplicateError: 'Δεν ήταν δυνατή η αντιγραφή του δελτίου τύπου',
+  confirmTitle: 'Διαγραφή δελτίου τύπου',
+  confirmText: 'Είστε σίγουροι ότι θέλετε να διαγράψετε αυτό το δελτίο τύπου;',
+  cancel: 'Ακύρωση',
+  deleted: 'Το δελτίο τύπου διαγράφηκε επιτυχώς',
+  deleteError: 'Δεν ήταν δυνατή η διαγραφή του δελτίου τύπου',
+  success: 'Επιτυχία',
+  error: 'Σφάλμα',
+  retry: 'Δοκίμασε ξανά',
+};
+const S = RELEASE_STRINGS;
+
+export const STATUS_BADGE: Record<ReleaseStatus, 'secondary' | 'info' | 'success'> = {
+  draft: 'secondary',
+  scheduled: 'info',
+  sent: 'success',
+};
+
+function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: () => void }) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateRelease();
+  const title = release.title || S.untitled;
+  const open = () => void navigate({ to: '/client/press-releases/$id', params: { id: release.id } });
+  const itemClass =
+    'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50';
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={S.rowMenu(title)}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" className="z-50 min-w-40 rounded-md border bg-background p-1 shadow-md">
+          <DropdownMenu.Item className={itemClass} onSelect={open}>
+            <Eye className="h-4 w-4" aria-hidden />
+            {S.view}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={open}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            {S.edit}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={itemClass}
+            disabled={duplicate.isPending}
+            onSelect={() =>
+              duplicate.mutate(release.id, {
+                onSuccess: () => toast({ title: S.success, description: S.duplicated, variant: 'success' }),
+                onError: (err) => {
+                  console.error('Duplicate failed', err);
+                  toast({ title: S.error, description: S.duplicateError, variant: 'destructive' });
+                },
+              })
+            }
+          >
+            <Copy className="h-4 w-4" aria-hidden />
+            {S.duplicate}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={cn(itemClass, 'text-red-700')} onSelect={onDelete}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {S.delete}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; onClose: () => void }) {
+  const del = useDeleteRelease();
+  return (
+    <Dialog open={release !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{S.confirmTitle}</DialogTitle>
+          <DialogDescription>{S.confirmText}</DialogDescription>
+        </DialogHeader>
+        {release ? <p className="text-sm font-medium">{release.title || S.untitled}</p> : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={del.isPending}>
+            {S.cancel}
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={del.isPending}
+            onClick={() =>
+              release &&
+              del.mutate(release.id, {
+                onSuccess: () => {
+                  toast({ title: S.success, description: S.deleted, variant: 'success' });
+                  onClose();
+                },
+                onError: (err) => {
+                  console.error('Delete failed', err);
+                  toast({ title: S.error, description: S.deleteError, variant: 'destructive' });
+                  onClose();
+                },
+              })
+            }
+          >
+            {del.isPending ? <Spinner size="sm" /> : <Trash2 aria-hidden />}
+            {S.delete}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The client's press releases: server-side search, filters and pages of 10, with the row menu. */
+export function ReleaseList() {
+  useReleasesLive();
+  const [input, setInput] = useState('');
+  const [filters, setFilters] = useState<ReleaseFilters>({ q: '', category: 'all', status: 'all', page: 1 });
+  const [toDelete, setToDelete] = useState<ReleaseListItem | null>(null);
+
+  // Search as you type, after a short pause.
+  useEffect(() => {
+    const t = setTimeout(() => setFilters((f) => (f.q === input.trim() ? f : { ...f, q: input.trim(), page: 1 })), 300);
+    return () => clearTimeout(t);
+  }, [input]);
+
+  const list = useReleaseList(filters);
+  useEffect(() => {
+    if (list.isError) {
+      console.error('Press-release list failed to load', list.error);
+      toast({ title: S.error, description: S.loadError, variant: 'destructive' });
+    }
+  }, [list.isError, list.error]);
+
+  // The server answers with the last page when the asked one no longer exists.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && list.data.page !== filters.page) {
+      const page = list.data.page;
+      setFilters((f) => ({ ...f, page }));
+    }
+  }, [list.data, list.isPlaceholderData, filters.page]);
+
+  const data = list.data;
+  const filtered = filters.q !== '' || filters.category !== 'all' || filters.status !== 'all';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 rounded-lg border bg-background p-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input
+            type="search"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder={S.searchPlaceholder}
+            aria-label={S.search}
+            className="pl-9"
+          />
+        </div>
+        <Select value={filters.category} onValueChange={(v) => setFilters((f) => ({ ...f, category: v as Category | 'all', page: 1 }))}>
+          <SelectTrigger className="sm:w-52" aria-label={S.category}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">{S.allCategories}</SelectItem>
+            {CATEGORIES.map((c) => (
+              <SelectItem key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as ReleaseStatus | 'all', page: 1 }))}>
+          <SelectTrigger className="sm:w-52" aria-label={S.status}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">{S.allStatuses}</SelectItem>
+            {RELEASE_STATUSES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {RELEASE_STATUS_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {list.isPending ? (
+        <div className="flex justify-center rounded-lg border bg-background py-16">
+          <Spinner />
+        </div>
+      ) : !data ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
+          <p className="text-sm text-red-700">{S.loadError}</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            {S.retry}
+          </Button>
+        </div>
+      ) : data.items.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="releases-empty">
+          <FileText className="h-10 w-10 text-slate-300" aria-hidden />
+          <p className="max-w-md text-sm font-medium text-slate-700">{filtered ? S.emptyFiltered : S.emptyNone}</p>
+          {filtered ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setInput('');
+                setFilters({ q: '', category: 'all', status: 'all', page: 1 });
+              }}
+            >
+              {S.clearFilters}
+            </Button>
+          ) : (
+            <Button asChild>
+              <Link to="/client/press-releases/new">
+                <Plus aria-hidden />
+                {S.createFirst}
+              </Link>
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div className={cn('rounded-lg border bg-background', list.isFetching && 'opacity-80')}>
+          <Table aria-busy={list.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{S.title}</TableHead>
+                <TableHead className="hidden md:table-cell">{S.category}</TableHead>
+                <TableHead className="hidden lg:table-cell">{S.created}</TableHead>
+                <TableHead className="hidden lg:table-cell">{S.schedule}</TableHead>
+                <TableHead className="hidden sm:table-cell">{S.status}</TableHead>
+                <TableHead className="w-12 text-right">
+                  <span className="sr-only">{S.actions}</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.items.map((r) => (
+                <TableRow key={r.id} data-testid="release-row">
+                  <TableCell className="max-w-[15rem] sm:max-w-md">
+                    <Link
+                      to="/client/press-releases/$id"
+                      params={{ id: r.id }}
+                      className="block truncate font-medium hover:underline"
+                    >
+                      {r.title || S.untitled}
+                    </Link>
+                    <span className="block text-xs text-muted-foreground md:hidden">
+                      {r.category ? CATEGORY_LABELS[r.category] : S.noCategory} · {formatDate(r.created_at)}
+                    </span>
+                    <Badge variant={STATUS_BADGE[r.status]} className="mt-1 sm:hidden">
+                      {RELEASE_STATUS_LABELS[r.status]}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">{r.category ? CATEGORY_LABELS[r.category] : S.noCategory}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(r.created_at)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap lg:table-cell">{r.scheduled_at ? formatDateTime(r.scheduled_at) : '—'}</TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <RowMenu release={r} onDelete={() => setToDelete(r)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm">
+            <span className="text-muted-foreground">{S.total(data.total)}</span>
+            <div className="flex items-center gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={data.page <= 1}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+                aria-label={S.previous}
+              >
+                <ChevronLeft aria-hidden />
+              </Button>
+              <span data-testid="pager">{S.page(data.page, data.pageCount)}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={data.page >= data.pageCount}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+                aria-label={S.next}
+              >
+                <ChevronRight aria-hidden />
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+      <DeleteDialog release={toDelete} onClose={() => setToDelete(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { NotificationRow } from './notifications.service';
+
+export async function listForUser(q: Knex | Knex.Transaction, userId: string, limit: number): Promise<NotificationRow[]> {
+  return (await q('notifications')
+    .where('user_id', userId)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('*')) as NotificationRow[];
+}
+
+export async function unreadCount(q: Knex | Knex.Transaction, userId: string): Promise<number> {
+  const [row] = (await q('notifications')
+    .where('user_id', userId)
+    .whereNull('read_at')
+    .select(q.raw('count(*)::int as n'))) as { n: number }[];
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read; undefined when it is not theirs. */
+export async function markRead(q: Knex | Knex.Transaction, userId: string, id: number): Promise<NotificationRow | undefined> {
+  const existing = await q('notifications').where({ id, user_id: userId }).first<NotificationRow | undefined>('*');
+  if (!existing) return undefined;
+  if (existing.read_at) return existing;
+  const [row] = (await q('notifications')
+    .where({ id, user_id: userId })
+    .update({ read_at: q.fn.now() })
+    .returning('*')) as NotificationRow[];
+  return row;
+}
+
+export async function markAllRead(q: Knex | Knex.Transaction, userId: string): Promise<number> {
+  return q('notifications').where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
+}

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Request } from 'express';
+import { LIMITS } from '../../../../shared/constants';
+import type { Config } from '../../config';
+import { badRequest } from '../../http/errors';
+
+export type LogoType = 'png' | 'jpeg' | 'webp' | 'gif';
+
+export const LOGO_CONTENT_TYPES: Record<LogoType, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+/** Stored logo file names: <uuid>.<ext>, nothing else is ever served. */
+export const LOGO_FILE_RE = /^[0-9a-f]{32}\.(png|jpeg|webp|gif)$/;
+
+/** Where logos live: <DATA_DIR>/uploads/logos (a temp folder when the database is in memory). */
+export function logoDir(config: Config): string {
+  const base = config.dataDir === ':memory:' ? path.join(os.tmpdir(), 'deltio-memory-data') : config.dataDir;
+  return path.resolve(base, 'uploads', 'logos');
+}
+
+/** Recognises the image by its first bytes, never by the name or the declared type. */
+export function sniffImage(buf: Buffer): LogoType | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 6 && (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * Reads the raw request body (the file itself, sent with its image content type),
+ * refusing anything over the 2 MB limit while it streams in.
+ */
+export async function readLogoBody(req: Request): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > LIMITS.logoMaxBytes) {
+    req.resume();
+    throw badRequest('file_too_large', 'The logo must be at most 2 MB', { file: 'The logo must be at most 2 MB' });
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LIMITS.logoMaxBytes) {
+      req.resume();
+      throw badRequest('file_too_large', 'The logo must be at most 2 MB', { file: 'The logo must be at most 2 MB' });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function checkLogo(buf: Buffer): LogoType {
+  if (buf.length === 0) throw badRequest('file_required', 'No file was sent', { file: 'A logo file is required' });
+  const type = sniffImage(buf);
+  if (!type) {
+    throw badRequest('unsupported_file_type', 'The logo must be a PNG, JPEG, WebP or GIF image', {
+      file: 'The logo must be a PNG, JPEG, WebP or GIF image',
+    });
+  }
+  return type;
+}
+
+export async function storeLogo(config: Config, buf: Buffer, type: LogoType): Promise<string> {
+  const dir = logoDir(config);
+  await fs.mkdir(dir, { recursive: true });
+  const file = `${crypto.randomUUID().replace(/-/g, '')}.${type}`;
+  await fs.writeFile(path.join(dir, file), buf);
+  return file;
+}
+
+/** Removes a previously uploaded logo of ours (URLs of other sites are left alone). */
+export async function removeStoredLogo(config: Config, url: string | null): Promise<void> {
+  const file = url?.startsWith('/api/profile/logo/') ? url.slice('/api/profile/logo/'.length) : null;
+  if (!file || !LOGO_FILE_RE.test(file)) return;
+  await fs.rm(path.join(logoDir(config), file), { force: true });
+}

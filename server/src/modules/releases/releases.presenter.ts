@@ -1,0 +1,28 @@
+import type { ReleaseDetail, ReleaseListItem } from '../../../../shared/schemas/releases';
+import type { ReleaseListRow, ReleaseRow } from './releases.repo';
+
+const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+
+export function presentListItem(r: ReleaseListRow): ReleaseListItem {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    category: r.category,
+    status: r.status,
+    client_id: r.client_id,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    scheduled_at: iso(r.scheduled_at),
+    sent_at: iso(r.sent_at),
+  };
+}
+
+export function presentDetail(r: ReleaseRow): ReleaseDetail {
+  return {
+    ...presentListItem(r),
+    content_text: r.content_text,
+    workspace_id: r.workspace_id,
+    media_list_categories: r.media_list_categories ?? [],
+  };
+}

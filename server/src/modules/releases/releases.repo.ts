@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import type { Category, ReleaseStatus } from '../../../../shared/constants';
+
+export interface ReleaseRow {
+  id: string;
+  title: string;
+  content: string;
+  content_text: string;
+  search_text: string;
+  category: Category | null;
+  status: ReleaseStatus;
+  client_id: string;
+  workspace_id: string | null;
+  media_list_categories: Category[];
+  scheduled_at: Date | null;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'title',
+  'content',
+  'category',
+  'status',
+  'client_id',
+  'created_at',
+  'updated_at',
+  'scheduled_at',
+  'sent_at',
+] as const;
+
+export type ReleaseListRow = Pick<ReleaseRow, (typeof LIST_COLUMNS)[number]>;
+
+export interface ListFilter {
+  clientId: string;
+  /** Already normalised with normalizeSearch(); '' for no search. */
+  search: string;
+  category: Category | null;
+  status: ReleaseStatus | null;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards so a query is matched literally. */
+function likeContains(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(q: Knex | Knex.Transaction, f: Omit<ListFilter, 'limit' | 'offset'>) {
+  const query = q('press_releases').where('client_id', f.clientId);
+  if (f.search) query.andWhereRaw("search_text like ? escape '\\'", [likeContains(f.search)]);
+  if (f.category) query.andWhere('category', f.category);
+  if (f.status) query.andWhere('status', f.status);
+  return query;
+}
+
+export async function listReleases(q: Knex | Knex.Transaction, f: ListFilter): Promise<{ rows: ReleaseListRow[]; total: number }> {
+  const [countRow] = (await filtered(q, f).select(q.raw('count(*)::int as n'))) as { n: number }[];
+  const rows = (await filtered(q, f)
+    .select(...LIST_COLUMNS)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(f.limit)
+    .offset(f.offset)) as ReleaseListRow[];
+  return { rows, total: Number(countRow?.n ?? 0) };
+}
+
+export async function countOwn(q: Knex | Knex.Transaction, clientId: string): Promise<number> {
+  const [row] = (await q('press_releases').where('client_id', clientId).select(q.raw('count(*)::int as n'))) as { n: number }[];
+  return Number(row?.n ?? 0);
+}
+
+export async function findRelease(q: Knex | Knex.Transaction, id: string): Promise<ReleaseRow | undefined> {
+  return q('press_releases').where('id', id).first<ReleaseRow | undefined>('*');
+}
+
+/** Whether userId belongs to the workspace of the release's owner (or the release's own workspace). */
+export async function isWorkspaceMember(q: Knex | Knex.Transaction, release: ReleaseRow, userId: string): Promise<boolean> {
+  const row = await q('workspace_members as m')
+    .join('workspaces as w', 'w.id', 'm.workspace_id')
+    .where('m.user_id', userId)
+    .andWhere((w) => {
+      w.where('w.owner_user_id', release.client_id);
+      if (release.workspace_id) w.orWhere('w.id', release.workspace_id);
+    })
+    .first<{ one: number } | undefined>(q.raw('1 as one'));
+  return Boolean(row);
+}
+
+export async function ownedWorkspaceId(q: Knex | Knex.Transaction, userId: string): Promise<string | null> {
+  const row = await q('workspaces').where('owner_user_id', userId).first<{ id: string } | undefined>('id');
+  return row?.id ?? null;
+}
+
+export async function insertRelease(q: Knex | Knex.Transaction, values: Record<string, unknown>): Promise<ReleaseRow> {
+  const [row] = (await q('press_releases').insert(values).returning('*')) as ReleaseRow[];
+  if (!row) throw new Error('press release not inserted');
+  return row;
+}
+
+export async function deleteRelease(q: Knex | Knex.Transaction, id: string): Promise<number> {
+  return q('press_releases').where('id', id).delete();
+}
+
+export async function defaultCategoryOf(q: Knex | Knex.Transaction, userId: string): Promise<Category | null> {
+  const row = await q('profiles').where('user_id', userId).first<{ default_category: Category | null } | undefined>('default_category');
+  return row?.default_category ?? null;
+}
