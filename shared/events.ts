@@ -24,6 +24,12 @@ export interface ServerToClientEvents {
   /** A release's attachments changed (co-editors refresh the list). */
   'release:attachments': (payload: { releaseId: string }) => void;
   // -- tasks and invitations (issue 9)
+  /** A task of a workspace you belong to was created or changed (any field): the full task. */
+  'task:changed': (payload: import('./schemas/tasks').Task) => void;
+  /** A workspace's members or pending invitations changed: refetch them. */
+  'workspace:members_changed': (payload: { workspaceId: string }) => void;
+  /** A member was removed from a workspace (sent to the workspace and to the removed user). */
+  'workspace:member_removed': (payload: { workspaceId: string; userId: string }) => void;
   // -- superadmin (issue 10)
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */
   'admin:users_changed': (payload: { userId: string; reason: string }) => void;

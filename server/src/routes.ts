@@ -12,6 +12,8 @@ import { clientDashboardRoutes } from './modules/client-dashboard/client-dashboa
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { releaseRoutes } from './modules/releases/releases.routes';
 // imports: tasks and invitations (issue 9)
+import { taskRoutes } from './modules/tasks/tasks.routes';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
 // imports: superadmin (issue 10)
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
@@ -32,6 +34,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   notificationRoutes(api, ctx);
   clientDashboardRoutes(api, ctx);
   // routes: tasks and invitations (issue 9)
+  workspaceRoutes(api, ctx);
+  taskRoutes(api, ctx);
   // routes: superadmin (issue 10)
   adminStatsRoutes(api, ctx);
   adminUserRoutes(api, ctx);

@@ -1,0 +1,265 @@
+/**
+ * Task board fan-out benchmark: one task status change (PATCH /api/tasks/:id) reaching
+ * 1,000 connected Socket.IO members of a workspace — the real server from startServer,
+ * real sockets, real database — timed until the LAST member has the 'task:changed' event.
+ * In the same run, the reference: a bare `ws` server broadcasting the same JSON payload to
+ * 1,000 `ws` clients, timed the same way. Target: our p99 within 2× of the bare broadcast.
+ *
+ *   npx tsx bench/tasks.bench.ts                 (embedded database)
+ *   DATABASE_URL=postgres://... npx tsx bench/tasks.bench.ts
+ *   MEMBERS=500 ROUNDS=30 npx tsx bench/tasks.bench.ts
+ *
+ * Members are inserted directly (users, profiles, sessions, workspace_members) and get
+ * access tokens minted with the server's key, so no 1,000 argon2 sign-ins are needed.
+ * The clients live in a worker thread (as they would on other machines), for ours and for
+ * the reference alike; the worker reports when its last client has the message, stamped
+ * with an absolute clock (performance.timeOrigin + now()).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { io as ioClient } from 'socket.io-client';
+import WebSocket, { WebSocketServer } from 'ws';
+import { loadConfig } from '../server/src/config';
+import { createLogger } from '../server/src/logger';
+import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
+import { startServer } from '../server/src/server';
+import { createTestDb } from '../server/src/test/db';
+import { call, signIn, signUp } from '../server/src/test/http';
+
+const MEMBERS = Number(process.env.MEMBERS ?? 1000);
+const ROUNDS = Number(process.env.ROUNDS ?? 20);
+const WARMUP = 3;
+const STATUSES = ['in_progress', 'blocked', 'done', 'open'] as const;
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
+
+const clock = () => performance.timeOrigin + performance.now();
+
+interface ClientsInit {
+  kind: 'socketio' | 'ws';
+  url: string;
+  tokens: string[];
+}
+
+/** Worker thread: connects the clients, then reports when all have a given message (keyed). */
+function clientWorker(init: ClientsInit): void {
+  const counts = new Map<number, number>();
+  const total = init.tokens.length;
+  const got = (key: number) => {
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n === total) parentPort!.postMessage({ type: 'done', key, at: clock() });
+  };
+  const connectAll = async () => {
+    for (let i = 0; i < total; i += 100) {
+      await Promise.all(
+        init.tokens.slice(i, i + 100).map(
+          (token) =>
+            new Promise<void>((resolve, reject) => {
+              if (init.kind === 'socketio') {
+                const s = ioClient(init.url, { transports: ['websocket'], reconnection: false, auth: { token } });
+                s.on('task:changed', (t: { version: number }) => got(t.version));
+                s.once('session:ready', () => resolve());
+                s.once('connect_error', reject);
+              } else {
+                const c = new WebSocket(init.url);
+                c.on('message', (data: WebSocket.RawData) => got((JSON.parse((data as Buffer).toString()) as { n: number }).n));
+                c.once('open', () => resolve());
+                c.once('error', reject);
+              }
+            }),
+        ),
+      );
+    }
+    parentPort!.postMessage({ type: 'ready' });
+  };
+  connectAll().catch((err: unknown) => parentPort!.postMessage({ type: 'error', message: String(err) }));
+}
+
+/** Starts the clients in a worker; `waitFor(key)` resolves with the absolute time the last one got it. */
+async function startClients(init: ClientsInit): Promise<{ waitFor: (key: number) => Promise<number>; stop: () => Promise<void> }> {
+  // The worker runs this same TypeScript file, through tsx's loader registered in the worker.
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: init });
+  const waiting = new Map<number, (at: number) => void>();
+  const arrived = new Map<number, number>();
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: { type: string; key?: number; at?: number; message?: string }) => {
+      if (m.type === 'ready') resolve();
+      else if (m.type === 'error') reject(new Error(m.message));
+      else if (m.type === 'done') {
+        const w = waiting.get(m.key!);
+        if (w) w(m.at!);
+        else arrived.set(m.key!, m.at!);
+      }
+    });
+    worker.once('error', reject);
+  });
+  return {
+    waitFor: (key) =>
+      arrived.has(key) ? Promise.resolve(arrived.get(key)!) : new Promise<number>((r) => waiting.set(key, r)),
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCall: number[] }> {
+  const testDb = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: ':memory:' }),
+  });
+  const server = await startServer({ config, db: testDb.db, logger: createLogger(config) });
+  const { db } = server.ctx;
+  try {
+    await signUp(server.url, 'owner@bench.test');
+    const owner = await signIn(server.url, 'owner@bench.test');
+    const ws = (await db('workspaces').where('owner_user_id', owner.user.id).first('id')) as { id: string };
+
+    // 1,000 members, each with a live session and a minted access token.
+    const tokens: string[] = [];
+    for (let start = 0; start < MEMBERS; start += 250) {
+      const n = Math.min(250, MEMBERS - start);
+      const emails = Array.from({ length: n }, (_, i) => `member${start + i}@bench.test`);
+      const users = (await db('users')
+        .insert(emails.map((email) => ({ email })))
+        .returning(['id', 'email'])) as { id: string; email: string }[];
+      await db('profiles').insert(users.map((u) => ({ user_id: u.id, email: u.email, name: u.email, role: 'client', status: 'approved' })));
+      await db('workspace_members').insert(users.map((u) => ({ workspace_id: ws.id, user_id: u.id, role: 'member' })));
+      const sessions = (await db('auth_sessions')
+        .insert(users.map((u) => ({ user_id: u.id })))
+        .returning(['id', 'user_id'])) as { id: string; user_id: string }[];
+      for (const s of sessions) {
+        const u = users.find((x) => x.id === s.user_id)!;
+        tokens.push((await signAccessToken({ sub: u.id, sid: s.id, role: 'client', email: u.email }, server.ctx.tokenKey, 3600)).token);
+      }
+    }
+
+    // Connect every member (the handshake joins them to the workspace room).
+    const clients = await startClients({ kind: 'socketio', url: server.url, tokens });
+
+    const created = await call<{ id: string; version: number }>(server.url, 'POST', `/api/workspaces/${ws.id}/tasks`, {
+      token: owner.access_token,
+      body: { title: 'Benchmark task' },
+    });
+    let version = created.body.version;
+
+    // Also note when the server emits, to split the time into "request + DB" and "fan-out".
+    let emittedAt = 0;
+    const realBroadcast = server.ctx.realtime.broadcast.bind(server.ctx.realtime);
+    server.ctx.realtime.broadcast = ((room: string, event: string, ...args: unknown[]) => {
+      if (event === 'task:changed') emittedAt = clock();
+      (realBroadcast as (...a: unknown[]) => void)(room, event, ...args);
+      if (event === 'task:changed') emitCall.push(clock() - emittedAt);
+    }) as typeof server.ctx.realtime.broadcast;
+
+    const samples: number[] = [];
+    const emitToLast: number[] = [];
+    const emitCall: number[] = [];
+    for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
+      const status = STATUSES[round % STATUSES.length]!;
+      const arrived = clients.waitFor(version + 1);
+      const t0 = clock();
+      const r = await call<{ version: number }>(server.url, 'PATCH', `/api/tasks/${created.body.id}`, {
+        token: owner.access_token,
+        body: { version, status },
+      });
+      if (r.status !== 200) throw new Error(`PATCH failed: ${r.status} ${JSON.stringify(r.body)}`);
+      const last = await arrived;
+      version = r.body.version;
+      if (round >= WARMUP) {
+        samples.push(last - t0);
+        emitToLast.push(last - emittedAt);
+      }
+    }
+    await clients.stop();
+    return { samples, emitToLast, emitCall: emitCall.slice(WARMUP) };
+  } finally {
+    await server.close();
+    await testDb.destroy();
+  }
+}
+
+async function reference(payload: string): Promise<number[]> {
+  const server = http.createServer();
+  const wss = new WebSocketServer({ server });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clients = await startClients({ kind: 'ws', url, tokens: Array.from({ length: MEMBERS }, () => '') });
+  const samples: number[] = [];
+  for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
+    const arrived = clients.waitFor(round);
+    const t0 = clock();
+    const message = JSON.stringify({ n: round, event: 'task:changed', payload: JSON.parse(payload) as unknown });
+    for (const c of wss.clients) c.send(message);
+    const last = await arrived;
+    if (round >= WARMUP) samples.push(last - t0);
+  }
+  await clients.stop();
+  wss.close();
+  await new Promise<void>((r) => server.close(() => r()));
+  return samples;
+}
+
+async function main(): Promise<void> {
+  console.log(`Task status change fan-out to ${MEMBERS} members, ${ROUNDS} changes (after ${WARMUP} warm-up)`);
+  console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded (PGlite)'}`);
+  const o = await ours();
+  // A payload the size of a real task DTO.
+  const payload = JSON.stringify({
+    id: '6f1f3c1e-8d3a-4b8a-9a55-3f5f0f4c2b11',
+    workspace_id: '0b8e8f4e-7f43-4d8b-8b0a-2b0a3f0d8c11',
+    title: 'Benchmark task',
+    description: null,
+    assignee_user_id: null,
+    assignee: null,
+    priority: 'normal',
+    due_date: null,
+    created_by: '1a0b7a3e-2f6c-4d0e-9a1b-6c3d2e1f0a99',
+    creator: { user_id: '1a0b7a3e-2f6c-4d0e-9a1b-6c3d2e1f0a99', name: 'Test client', email: 'owner@bench.test' },
+    status: 'in_progress',
+    press_release_id: null,
+    press_release: null,
+    version: 2,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  });
+  const ref = await reference(payload);
+
+  const rows = [
+    ['ours: PATCH → last member (end to end)', o.samples],
+    ['ours: server emit → last member (fan-out only)', o.emitToLast],
+    ['ours: the emit call itself (server CPU, 1,000 sockets)', o.emitCall],
+    ['reference: bare ws broadcast → last client', ref],
+  ] as const;
+  console.log('');
+  console.log(`${'measure'.padEnd(56)}       p50        p99`);
+  for (const [name, s] of rows) console.log(`${name.padEnd(56)} ${ms(pct(s, 50))} ${ms(pct(s, 99))}`);
+  const ratio = pct(o.samples, 99) / pct(ref, 99);
+  const fanRatio = pct(o.emitToLast, 99) / pct(ref, 99);
+  console.log('');
+  console.log(`p99 ratio, end to end / reference: ${ratio.toFixed(2)}× (target ≤ 2×) ${ratio <= 2 ? 'OK' : 'MISSED'}`);
+  console.log(`p99 ratio, fan-out only / reference: ${fanRatio.toFixed(2)}×`);
+  console.log(`load average while running: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' ')} (other processes skew both sides)`);
+}
+
+if (isMainThread) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+} else {
+  clientWorker(workerData as ClientsInit);
+}

@@ -1,0 +1,43 @@
+import type { Task } from '@shared/schemas/tasks';
+import type { TaskPriority, TaskStatus } from '@shared/constants';
+
+export interface TaskFilters {
+  q: string;
+  status: TaskStatus | 'all';
+  priority: TaskPriority | 'all';
+  /** A member's user id, 'unassigned' or 'all'. */
+  assignee: string;
+}
+
+export const NO_FILTERS: TaskFilters = { q: '', status: 'all', priority: 'all', assignee: 'all' };
+
+/** Lower case without Greek accents, so «συνταξη» finds «Σύνταξη». */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** The board filters in the browser, so live changes apply without a round trip. */
+export function filterTasks(tasks: readonly Task[], f: TaskFilters): Task[] {
+  const q = fold(f.q.trim());
+  return tasks.filter(
+    (t) =>
+      (f.status === 'all' || t.status === f.status) &&
+      (f.priority === 'all' || t.priority === f.priority) &&
+      (f.assignee === 'all' || (f.assignee === 'unassigned' ? !t.assignee_user_id : t.assignee_user_id === f.assignee)) &&
+      (!q || fold(t.title).includes(q) || fold(t.description ?? '').includes(q)),
+  );
+}
+
+export function isFiltered(f: TaskFilters): boolean {
+  return f.q.trim() !== '' || f.status !== 'all' || f.priority !== 'all' || f.assignee !== 'all';
+}
+
+/** Newest first, as the server sends them. */
+export function upsertTask(tasks: readonly Task[], task: Task): Task[] {
+  const i = tasks.findIndex((t) => t.id === task.id);
+  if (i === -1) return [task, ...tasks];
+  if (tasks[i]!.version > task.version) return [...tasks]; // an older event arriving late
+  const next = [...tasks];
+  next[i] = task;
+  return next;
+}

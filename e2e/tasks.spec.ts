@@ -1,0 +1,219 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'secret123';
+
+interface Person {
+  email: string;
+  name: string;
+  token: string;
+}
+
+/** Signs up a fresh client through the API and signs them in (no UI, fast). */
+async function freshClient(page: Page, prefix: string, name: string): Promise<Person> {
+  const email = uniqueEmail(prefix);
+  const signup = await page.request.post('/auth/v1/signup', {
+    data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` } },
+  });
+  expect(signup.ok()).toBe(true);
+  const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  const session = await res.text();
+  const token = (JSON.parse(session) as { access_token: string }).access_token;
+  // Past the onboarding wizard and the cookie banner: this test is about the task board.
+  const onboarded = await page.request.patch('/api/profile', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { onboarded: true },
+  });
+  expect(onboarded.ok()).toBe(true);
+  const consent = JSON.stringify({ version: 'v1', necessary: true, functional: false, performance: false, marketing: false, saved_at: new Date().toISOString() });
+  await page.goto('/legal/terms');
+  await page.evaluate(
+    ([k, v, ck, cv]) => {
+      localStorage.setItem(k, v);
+      localStorage.setItem(ck, cv);
+    },
+    [SESSION_KEY, session, 'cookie_consent_v1', consent] as const,
+  );
+  return { email, name, token };
+}
+
+async function newPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return { page, errors };
+}
+
+const card = (page: Page, title: string) => page.getByTestId('task-card').filter({ hasText: title });
+
+async function pick(page: Page, trigger: ReturnType<Page['getByTestId']>, option: string) {
+  await trigger.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('owner invites a colleague; tasks and status changes appear live for both; filters work; removal ends access', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const owner = await freshClient(a.page, 'owner9', 'Ελένη Ιδιοκτήτρια');
+  const member = await freshClient(b.page, 'member9', 'Νίκος Συνεργάτης');
+
+  // The owner invites by e-mail from /client/invitations (outside production the API answers with the link).
+  await a.page.goto('/client/invitations');
+  await a.page.getByLabel('Email συνεργάτη').fill(member.email);
+  const [response] = await Promise.all([
+    a.page.waitForResponse((r) => r.url().includes('/invitations') && r.request().method() === 'POST'),
+    a.page.getByRole('button', { name: 'Αποστολή πρόσκλησης' }).click(),
+  ]);
+  const { acceptUrl } = (await response.json()) as { acceptUrl: string };
+  await expect(toast(a.page, `Η πρόσκληση στάλθηκε στο ${member.email}`)).toBeVisible();
+  await expect(a.page.getByTestId('pending-invitations')).toContainText(member.email);
+
+  // The colleague follows the link, signed in, and joins.
+  const link = new URL(acceptUrl);
+  await b.page.goto(link.pathname + link.search);
+  await expect(b.page.getByTestId('invitation-result')).toContainText('Γίνατε μέλος του χώρου εργασίας');
+  // The owner's screen updates without a reload: a member, no pending invitation.
+  await expect(a.page.getByTestId('workspace-members')).toContainText(member.name);
+  await expect(a.page.getByTestId('pending-invitations')).toHaveCount(0);
+  // The same link cannot be used twice.
+  await b.page.goto(link.pathname + link.search);
+  await expect(b.page.getByTestId('invitation-result')).toContainText('Η πρόσκληση έχει ήδη χρησιμοποιηθεί.');
+  b.errors.length = 0; // the refused second use logs its 400 on purpose
+  await b.page.getByTestId('memberships').getByRole('link', { name: 'Εργασίες' }).click();
+  await expect(b.page.getByTestId('workspace-switcher')).toContainText(owner.name);
+
+  await a.page.goto('/client/tasks');
+  await expect(a.page.getByText('Δεν υπάρχουν ακόμη εργασίες — δημιουργήστε την πρώτη')).toBeVisible();
+
+  // The owner creates a task assigned to the colleague: it appears on the colleague's open board.
+  const title = `Δελτίο αποτελεσμάτων ${Date.now()}`;
+  await a.page.getByRole('button', { name: 'Νέα εργασία' }).first().click();
+  const dialog = a.page.getByRole('dialog');
+  const create = dialog.getByRole('button', { name: 'Δημιουργία' });
+  await dialog.getByLabel('Τίτλος').fill('   ');
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Τίτλος').fill(title);
+  await pick(a.page, dialog.getByLabel('Υπεύθυνος'), member.name);
+  await pick(a.page, dialog.getByLabel('Προτεραιότητα'), 'Υψηλή');
+  await create.click();
+  await expect(toast(a.page, 'Η εργασία δημιουργήθηκε')).toBeVisible();
+  await expect(card(a.page, title)).toContainText('Ανοιχτή');
+  await expect(card(b.page, title)).toBeVisible({ timeout: 1_000 });
+  await expect(card(b.page, title)).toContainText(member.name);
+  await expect(card(b.page, title)).toContainText('Υψηλή');
+  await expect(card(b.page, title)).toContainText(owner.name);
+
+  // The colleague moves it; the owner sees the new status within a second.
+  await pick(b.page, card(b.page, title).getByTestId('task-status'), 'Σε εξέλιξη');
+  await expect(toast(b.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
+  await expect(card(a.page, title).getByTestId('task-status')).toHaveText('Σε εξέλιξη', { timeout: 1_000 });
+  // Any status to any other: back to open from the owner's side, seen by the colleague.
+  await pick(a.page, card(a.page, title).getByTestId('task-status'), 'Μπλοκαρισμένη');
+  await expect(card(b.page, title).getByTestId('task-status')).toHaveText('Μπλοκαρισμένη', { timeout: 1_000 });
+
+  // The colleague edits the task in the dialog; the owner sees the new title live.
+  const renamed = `${title} (τελικό)`;
+  await card(b.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
+  await b.page.getByRole('dialog').getByLabel('Τίτλος').fill(renamed);
+  await b.page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
+  await expect(card(a.page, renamed)).toBeVisible({ timeout: 1_000 });
+
+  // A second, unassigned, low-priority task (created by the colleague) for the filters.
+  const second = `Λίστα αποδεκτών ${Date.now()}`;
+  await b.page.getByRole('button', { name: 'Νέα εργασία' }).first().click();
+  await b.page.getByRole('dialog').getByLabel('Τίτλος').fill(second);
+  await pick(b.page, b.page.getByRole('dialog').getByLabel('Προτεραιότητα'), 'Χαμηλή');
+  await b.page.getByRole('dialog').getByRole('button', { name: 'Δημιουργία' }).click();
+  await expect(card(a.page, second)).toBeVisible({ timeout: 1_000 });
+
+  const cards = a.page.getByTestId('task-card');
+  await expect(cards).toHaveCount(2);
+  await pick(a.page, a.page.getByTestId('filter-status'), 'Μπλοκαρισμένη');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(renamed);
+  await pick(a.page, a.page.getByTestId('filter-status'), 'Όλες οι καταστάσεις');
+  await pick(a.page, a.page.getByTestId('filter-priority'), 'Χαμηλή');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(second);
+  await pick(a.page, a.page.getByTestId('filter-priority'), 'Όλες οι προτεραιότητες');
+  await pick(a.page, a.page.getByTestId('filter-assignee'), 'Χωρίς ανάθεση');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(second);
+  await pick(a.page, a.page.getByTestId('filter-assignee'), member.name);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(renamed);
+  await pick(a.page, a.page.getByTestId('filter-assignee'), 'Όλοι οι υπεύθυνοι');
+  await a.page.getByLabel('Αναζήτηση εργασιών').fill('αποδεκτων');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(second);
+  await a.page.getByLabel('Αναζήτηση εργασιών').fill('καμία τέτοια εργασία');
+  await expect(a.page.getByText('Δεν βρέθηκαν εργασίες που να ταιριάζουν με τα κριτήρια αναζήτησης')).toBeVisible();
+
+  // The owner removes the colleague: their open board closes at once.
+  await a.page.goto('/client/invitations');
+  await a.page.getByRole('button', { name: `Αφαίρεση: ${member.name}` }).click();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
+  await expect(toast(a.page, 'Το μέλος αφαιρέθηκε')).toBeVisible();
+  await expect(toast(b.page, 'Αφαιρεθήκατε από έναν χώρο εργασίας')).toBeVisible();
+  await expect(card(b.page, renamed)).toHaveCount(0);
+  await expect(b.page.getByTestId('workspace-switcher')).toHaveCount(0);
+
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+});
+
+test('two members editing the same task: the second save is refused with the fresh task shown, nothing is lost', async ({ browser }) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const owner = await freshClient(a.page, 'owner9c', 'Άννα Ιδιοκτήτρια');
+  const member = await freshClient(b.page, 'member9c', 'Πέτρος Μέλος');
+  const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
+  const wsList = (await (await a.page.request.get('/api/workspaces', { headers: auth(owner) })).json()) as { workspaces: { id: string }[] };
+  const wsId = wsList.workspaces[0]!.id;
+  const inv = (await (
+    await a.page.request.post(`/api/workspaces/${wsId}/invitations`, { headers: auth(owner), data: { email: member.email } })
+  ).json()) as { acceptUrl: string };
+  const token = new URL(inv.acceptUrl).searchParams.get('accept');
+  expect((await b.page.request.post('/api/invitations/accept', { headers: auth(member), data: { token } })).ok()).toBe(true);
+  const title = `Κοινή εργασία ${Date.now()}`;
+  expect((await a.page.request.post(`/api/workspaces/${wsId}/tasks`, { headers: auth(owner), data: { title } })).status()).toBe(201);
+
+  await a.page.goto('/client/tasks');
+  await b.page.goto(`/client/tasks?workspace=${wsId}`);
+  await card(a.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
+  await card(b.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
+
+  // The owner saves first.
+  const ownersTitle = `${title} — από την Άννα`;
+  await a.page.getByRole('dialog').getByLabel('Τίτλος').fill(ownersTitle);
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
+  await expect(toast(a.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
+
+  // The colleague is warned while still editing, and their save is refused with the current task shown.
+  const dialog = b.page.getByRole('dialog');
+  await expect(dialog.getByRole('alert')).toContainText('Άλλο μέλος άλλαξε αυτή την εργασία');
+  await pick(b.page, dialog.getByLabel('Προτεραιότητα'), 'Επείγουσα');
+  await dialog.getByRole('button', { name: 'Αποθήκευση' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Η εργασία άλλαξε στο μεταξύ από άλλο μέλος');
+  await expect(toast(b.page, 'Σφάλμα κατά την ενημέρωση εργασίας')).toBeVisible();
+  await expect(dialog.getByLabel('Τίτλος')).toHaveValue(ownersTitle);
+  b.errors.length = 0; // the refused save (409) is logged on purpose
+
+  // Saving again on the fresh version works; both changes survive, on both screens.
+  await pick(b.page, dialog.getByLabel('Προτεραιότητα'), 'Επείγουσα');
+  await dialog.getByRole('button', { name: 'Αποθήκευση' }).click();
+  await expect(toast(b.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
+  await expect(card(a.page, ownersTitle)).toContainText('Επείγουσα', { timeout: 1_000 });
+  await expect(card(b.page, ownersTitle)).toContainText('Επείγουσα');
+
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+});

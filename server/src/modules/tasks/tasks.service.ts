@@ -1,0 +1,150 @@
+import { rooms } from '../../../../shared/events';
+import {
+  TASK_STATUS_LABELS,
+  type Task,
+  type TaskListQuery,
+  type taskCreateBody,
+  type taskPatchBody,
+} from '../../../../shared/schemas/tasks';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.service';
+import { createNotifications, publishNotifications, type NewNotification } from '../notifications/notifications.service';
+import { requireMembership, workspaceRole } from '../workspaces/workspaces.service';
+import { assertAssignable, assertReleaseLinkable } from './tasks.policy';
+import { presentTask } from './tasks.presenter';
+import * as repo from './tasks.repo';
+
+type CreateInput = z.output<typeof taskCreateBody>;
+type PatchInput = z.output<typeof taskPatchBody>;
+
+const EDITABLE = ['title', 'description', 'assignee_user_id', 'priority', 'due_date', 'status', 'press_release_id'] as const;
+type Editable = (typeof EDITABLE)[number];
+
+export class VersionConflict extends Error {
+  constructor(readonly current: Task) {
+    super('version_conflict');
+  }
+}
+
+export async function listTasks(
+  ctx: AppContext,
+  actor: Actor,
+  workspaceId: string,
+  filters: TaskListQuery,
+): Promise<{ tasks: Task[]; releases: { id: string; title: string }[] }> {
+  await requireMembership(ctx.db, workspaceId, actor.userId);
+  const [rows, releases] = [await repo.listTasks(ctx.db, workspaceId, filters), await repo.releaseOptions(ctx.db, workspaceId)];
+  return { tasks: rows.map(presentTask), releases };
+}
+
+function link(task: Task): string {
+  return `/client/tasks?workspace=${task.workspace_id}&task=${task.id}`;
+}
+
+export async function createTask(ctx: AppContext, actor: Actor, workspaceId: string, input: CreateInput): Promise<Task> {
+  const { task, notes } = await ctx.db.transaction(async (trx) => {
+    await requireMembership(trx, workspaceId, actor.userId);
+    if (input.assignee_user_id) assertAssignable(await workspaceRole(trx, workspaceId, input.assignee_user_id));
+    if (input.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, input.press_release_id, workspaceId));
+    const id = await repo.insertTask(trx, { ...input, workspace_id: workspaceId, created_by: actor.userId });
+    const task = presentTask((await repo.findTask(trx, id))!);
+    await writeAudit(trx, ctx.logger, actor, {
+      action: 'task.create',
+      entityType: 'task',
+      entityId: id,
+      metadata: { workspace_id: workspaceId, title: task.title, assignee_user_id: task.assignee_user_id, priority: task.priority },
+    });
+    const items: NewNotification[] =
+      task.assignee_user_id && task.assignee_user_id !== actor.userId
+        ? [
+            {
+              userId: task.assignee_user_id,
+              kind: 'task.assigned',
+              title: 'Σας ανατέθηκε μια εργασία',
+              body: `${actor.name || actor.email}: «${task.title}»`,
+              link: link(task),
+              data: { taskId: task.id, workspaceId },
+            },
+          ]
+        : [];
+    return { task, notes: await createNotifications(trx, items) };
+  });
+  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'task:changed', task);
+  publishNotifications(ctx.realtime, notes);
+  return task;
+}
+
+function describeChange(actorName: string, task: Task, changed: Editable[]): string {
+  if (changed.length === 1 && changed[0] === 'status') {
+    return `${actorName} άλλαξε την κατάσταση σε «${TASK_STATUS_LABELS[task.status]}»: «${task.title}»`;
+  }
+  return `${actorName} ενημέρωσε την εργασία «${task.title}»`;
+}
+
+/**
+ * Changes any field of a task. Optimistic concurrency: the caller sends the version it saw;
+ * if someone changed the task in the meantime, nothing is written and VersionConflict carries
+ * the current task. Concurrent requests queue on the row lock, so exactly one of two PATCHes
+ * with the same version wins.
+ */
+export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, input: PatchInput): Promise<Task> {
+  type Outcome =
+    | { conflict: Task }
+    | { task: Task; notes: Awaited<ReturnType<typeof createNotifications>>; changed: Editable[] };
+  const result = await ctx.db.transaction(async (trx): Promise<Outcome> => {
+    const locked = await repo.lockTask(trx, taskId);
+    if (!locked) throw notFound('Task not found');
+    // Outside the workspace: the same 404 as a task that does not exist.
+    const role = await workspaceRole(trx, locked.workspace_id, actor.userId);
+    if (!role) throw notFound('Task not found');
+    const before = presentTask((await repo.findTask(trx, taskId))!);
+    if (locked.version !== input.version) return { conflict: before };
+
+    const patch: repo.TaskWrite = {};
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of EDITABLE) {
+      const next = input[key];
+      if (next === undefined || next === before[key]) continue;
+      (patch as Record<string, unknown>)[key] = next;
+      changes[key] = { from: before[key], to: next };
+    }
+    const changed = Object.keys(changes) as Editable[];
+    if (!changed.length) return { task: before, notes: [], changed };
+    if (patch.assignee_user_id) assertAssignable(await workspaceRole(trx, locked.workspace_id, patch.assignee_user_id));
+    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, patch.press_release_id, locked.workspace_id));
+
+    if (!(await repo.updateTask(trx, taskId, input.version, patch))) {
+      return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
+    }
+    const task = presentTask((await repo.findTask(trx, taskId))!);
+    await writeAudit(trx, ctx.logger, actor, {
+      action: 'task.update',
+      entityType: 'task',
+      entityId: taskId,
+      metadata: { workspace_id: task.workspace_id, title: task.title, version: task.version, changes },
+    });
+    const items: NewNotification[] = [];
+    const who = actor.name || actor.email;
+    if (task.assignee_user_id && task.assignee_user_id !== actor.userId) {
+      const newlyAssigned = changed.includes('assignee_user_id');
+      items.push({
+        userId: task.assignee_user_id,
+        kind: newlyAssigned ? 'task.assigned' : 'task.updated',
+        title: newlyAssigned ? 'Σας ανατέθηκε μια εργασία' : 'Ενημέρωση εργασίας',
+        body: newlyAssigned ? `${who}: «${task.title}»` : describeChange(who, task, changed),
+        link: link(task),
+        data: { taskId: task.id, workspaceId: task.workspace_id, changed },
+      });
+    }
+    return { task, notes: await createNotifications(trx, items), changed };
+  });
+  if ('conflict' in result) throw new VersionConflict(result.conflict);
+  if (result.changed.length) {
+    ctx.realtime.broadcast(rooms.workspace(result.task.workspace_id), 'task:changed', result.task);
+    publishNotifications(ctx.realtime, result.notes);
+  }
+  return result.task;
+}

@@ -1,0 +1,45 @@
+import { hashToken } from '../auth/auth.tokens';
+import { only, type AuthzModule, type Caller } from '../../test/authz';
+
+/** The workspace belongs to `client`: another client or a pending one (not members) get 404. */
+const ownerOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
+
+export const authz: AuthzModule = {
+  setup: async ({ db, userIds }) => {
+    const ws = (await db('workspaces').where('owner_user_id', userIds.client).first('id')) as { id: string };
+    const [user] = (await db('users').insert({ email: 'member9@matrix.test' }).returning('id')) as { id: string }[];
+    await db('profiles').insert({ user_id: user!.id, email: 'member9@matrix.test', name: 'Μέλος', role: 'client', status: 'approved' });
+    await db('workspace_members').insert({ workspace_id: ws.id, user_id: user!.id, role: 'member' });
+    const [inv] = (await db('workspace_invitations')
+      .insert({
+        workspace_id: ws.id,
+        email: 'revoke9@matrix.test',
+        token_hash: hashToken('matrix-invitation-9'),
+        invited_by: userIds.client,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .returning('id')) as { id: string }[];
+    return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id };
+  },
+  entries: {
+    'GET /workspaces': { request: () => ({ path: '/workspaces' }), expect: only(200, ['client', 'otherClient', 'pending']) },
+    'GET /workspaces/:id/members': { request: (fx) => ({ path: `/workspaces/${fx.ws9}/members` }), expect: ownerOnly(200) },
+    'DELETE /workspaces/:id/members/:userId': {
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9Member}` }),
+      expect: ownerOnly(204),
+    },
+    'GET /workspaces/:id/invitations': {
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations` }),
+      expect: ownerOnly(200),
+    },
+    'POST /workspaces/:id/invitations': {
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations`, body: { email: 'invitee9@matrix.test' } }),
+      expect: ownerOnly(201),
+    },
+    'DELETE /invitations/:id': { request: (fx) => ({ path: `/invitations/${fx.ws9Invitation}` }), expect: ownerOnly(204) },
+    'POST /invitations/accept': {
+      request: () => ({ path: '/invitations/accept', body: { token: 'no-such-invitation' } }),
+      expect: only(400, ['client', 'otherClient', 'pending']),
+    },
+  },
+};

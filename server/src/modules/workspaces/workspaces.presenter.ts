@@ -1,0 +1,36 @@
+import type { Invitation, Workspace, WorkspaceMember } from '../../../../shared/schemas/workspaces';
+import type { InvitationRow, MemberRow, WorkspaceRow } from './workspaces.repo';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentMember(r: MemberRow): WorkspaceMember {
+  return { user_id: r.user_id, role: r.role, name: r.name ?? '', email: r.email ?? '', joined_at: iso(r.created_at) };
+}
+
+export function presentWorkspace(r: WorkspaceRow, members: MemberRow[]): Workspace {
+  return {
+    id: r.id,
+    name: r.name,
+    owner_user_id: r.owner_user_id,
+    owner_name: r.owner_name ?? '',
+    my_role: r.my_role,
+    members: members.filter((m) => m.workspace_id === r.id).map(presentMember),
+    task_count: Number(r.task_count),
+    last_activity_at: iso(r.last_activity_at ?? r.created_at),
+  };
+}
+
+export function presentInvitation(r: InvitationRow): Invitation {
+  const expired = r.status === 'pending' && new Date(r.expires_at).getTime() <= Date.now();
+  return {
+    id: r.id,
+    workspace_id: r.workspace_id,
+    email: r.email,
+    role: r.role,
+    status: expired ? 'expired' : r.status,
+    invited_by: r.invited_by,
+    invited_by_name: r.invited_by_name ?? null,
+    expires_at: iso(r.expires_at),
+    created_at: iso(r.created_at),
+  };
+}
