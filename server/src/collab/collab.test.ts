@@ -205,3 +205,35 @@ describe('persistence and compaction', () => {
     expect(again.doc.getText('t').toJSON()).toBe('αρχή ένα δύο τρία ');
   });
 });
+
+describe('duplicate and delete keep documents in step', () => {
+  it('a duplicate opens with the same rich text and its own title; a deleted release leaves no document', async () => {
+    const a = connect((await ticketFor(ownerToken)).body.ticket);
+    await a.synced;
+    const heading = new Y.XmlElement('heading');
+    heading.setAttribute('level', 2 as unknown as string);
+    heading.insert(0, [new Y.XmlText('Υπότιτλος προς αντιγραφή')]);
+    a.doc.getXmlFragment(CONTENT_FIELD).push([heading]);
+    await new Promise((r) => setTimeout(r, 50));
+    const dup = await call<{ id: string; title: string }>(server.url, 'POST', `/api/releases/${releaseId}/duplicate`, { token: ownerToken });
+    expect(dup.status).toBe(201);
+    a.provider.destroy();
+    const copyTicket = await ticketFor(ownerToken, dup.body.id);
+    const b = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, dup.body.id, new Y.Doc(), {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      params: { ticket: copyTicket.body.ticket },
+      disableBc: true,
+    });
+    await new Promise<void>((resolve) => b.once('sync', () => resolve()));
+    expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('<heading');
+    expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Υπότιτλος προς αντιγραφή');
+    expect(b.doc.getText(TITLE_FIELD).toJSON()).toBe(`${dup.body.title}`);
+    expect(dup.body.title).toMatch(/\(αντίγραφο\)$/);
+    const closed = new Promise<number>((resolve) => b.on('connection-close', (e) => resolve(e?.code ?? 0)));
+    expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: ownerToken })).status).toBe(204);
+    expect(await closed).toBe(CLOSE_FORBIDDEN);
+    b.destroy();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await t.db('yjs_documents').where('name', releaseDocName(dup.body.id))).toHaveLength(0);
+  });
+});

@@ -66,11 +66,20 @@ export async function compactDocument(db: Db, name: string): Promise<number> {
   });
 }
 
-/** Copies a document's state to another name (duplicating a release keeps its rich text). */
-export async function copyDocument(q: Q, from: string, to: string): Promise<boolean> {
+/**
+ * Copies a document's state to another name (duplicating a release keeps its rich text),
+ * letting the caller change the copy first (e.g. its title).
+ */
+export async function copyDocument(q: Q, from: string, to: string, edit?: (doc: Y.Doc) => void): Promise<boolean> {
   const { doc, exists } = await loadDocument(q, from);
   if (!exists) return false;
+  edit?.(doc);
   await writeSnapshot(q, to, Y.encodeStateAsUpdate(doc));
   doc.destroy();
   return true;
+}
+
+/** Deletes a document and its updates (with the release it belongs to). */
+export async function deleteDocument(q: Q, name: string): Promise<void> {
+  await q('yjs_documents').where('name', name).delete();
 }

@@ -25,6 +25,8 @@ export interface CollabEndpoint {
   endSessions(sessionIds: string[]): void;
   /** Closes a user's connections to documents (removed from a workspace). */
   closeUser(userId: string, code?: number): void;
+  /** The release was deleted: close its editors (4403) and drop the document unsaved. */
+  closeDocument(releaseId: string): void;
   /** Stores what is pending for a release and derives its row now (before send/schedule). */
   flushRelease(releaseId: string): Promise<void>;
   /** Loaded documents (tests, health). */
@@ -52,6 +54,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   const unloading = new Map<string, Promise<void>>();
   const deriving = new Map<string, Promise<void>>();
   let closing = false;
+  const deleted = new Set<string>();
 
   function derive(releaseId: string, doc: Y.Doc): Promise<void> {
     const next = (deriving.get(releaseId) ?? Promise.resolve())
@@ -85,7 +88,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       Y.applyUpdate(doc, state);
     }
     return new SharedDoc(name, doc, {
-      persist: (updates) => appendUpdates(db, name, updates),
+      persist: (updates) => (deleted.has(name) ? Promise.resolve() : appendUpdates(db, name, updates)),
       afterPersist: (d) => void derive(releaseId, d),
       onError: (err) => logger.error({ err, doc: name }, 'collab: storing updates failed; retrying'),
     });
@@ -105,8 +108,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   async function unload(name: string, releaseId: string, shared: SharedDoc): Promise<void> {
     if (shared.conns.size > 0) return;
     docs.delete(name);
-    if (closing) {
-      // close() already stored everything pending; only free the memory.
+    if (closing || deleted.has(name)) {
+      // close() already stored everything pending (or the release is gone); only free the memory.
       shared.destroy();
       return;
     }
@@ -209,6 +212,14 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     },
     closeUser(userId, code = CLOSE_FORBIDDEN) {
       void connectionsWhere((i) => i.userId === userId).then((list) => list.forEach((ws) => ws.close(code, 'access ended')));
+    },
+    closeDocument(releaseId) {
+      const name = releaseDocName(releaseId);
+      deleted.add(name);
+      void docs
+        .get(name)
+        ?.then((d) => d.conns.forEach((_info, ws) => ws.close(CLOSE_FORBIDDEN, 'document deleted')))
+        .catch(() => undefined);
     },
     async flushRelease(releaseId) {
       const p = docs.get(releaseDocName(releaseId));

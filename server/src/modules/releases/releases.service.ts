@@ -2,6 +2,8 @@ import { LIMITS } from '../../../../shared/constants';
 import { rooms } from '../../../../shared/events';
 import { normalizeSearch, toSearchText } from '../../../../shared/search-text';
 import type { ReleaseCreateBody, ReleaseListQuery, ReleaseListResponse } from '../../../../shared/schemas/releases';
+import { TITLE_FIELD } from '../../../../shared/editor/doc-fields';
+import { copyDocument, deleteDocument, releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
@@ -82,11 +84,13 @@ export async function createDraft(ctx: AppContext, actor: Actor, body: ReleaseCr
 }
 
 export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string) {
+  // Store what co-editors typed a moment ago, so the copy has it.
+  await ctx.collab.flushRelease(id);
   const copy = await ctx.db.transaction(async (trx) => {
     const original = await repo.findRelease(trx, id);
     if (!original || !canManage(actor, original)) throw notFound('Press release not found');
     const title = `${original.title}${DUPLICATE_SUFFIX}`;
-    return repo.insertRelease(trx, {
+    const created = await repo.insertRelease(trx, {
       title,
       content: original.content,
       content_text: original.content_text,
@@ -97,6 +101,15 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
       workspace_id: original.workspace_id,
       media_list_categories: original.media_list_categories ?? [],
     });
+    // The copy gets its own live document: the same rich text, the new title.
+    await copyDocument(trx, releaseDocName(id), releaseDocName(created.id), (doc) => {
+      const t = doc.getText(TITLE_FIELD);
+      doc.transact(() => {
+        t.delete(0, t.length);
+        t.insert(0, title);
+      });
+    });
+    return created;
   });
   ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: copy.id, reason: 'duplicated' });
   return presentDetail(copy);
@@ -107,6 +120,8 @@ export async function removeRelease(ctx: AppContext, actor: Actor, id: string): 
     const row = await repo.findRelease(trx, id);
     if (!row || !canManage(actor, row)) throw notFound('Press release not found');
     await repo.deleteRelease(trx, id);
+    await deleteDocument(trx, releaseDocName(id));
   });
+  ctx.collab.closeDocument(id);
   ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: id, reason: 'deleted' });
 }
