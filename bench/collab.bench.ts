@@ -1,3 +1,4 @@
+import { testConfig } from '../server/src/test/app';
 /**
  * Collaborative editor benchmark: update propagation latency (p50/p99) with N = 2, 10 and
  * 50 simulated editors typing into one document, and server memory per loaded document,
@@ -16,7 +17,6 @@ import * as syncProtocol from 'y-protocols/sync';
 import WebSocket, { WebSocketServer } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { loadConfig } from '../server/src/config';
 import { createLogger } from '../server/src/logger';
 import { mintTicket } from '../server/src/collab/ticket';
 import { releaseDocName } from '../server/src/collab/persistence';
@@ -171,13 +171,7 @@ async function main() {
   // y-websocket adds a process 'exit' listener per provider in Node.
   process.setMaxListeners(0);
   const t = await createTestDb();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: ':memory:' }),
-  });
+  const config = testConfig(t);
   const ours = await startServer({ config, db: t.db, logger: createLogger(config) }, { serveClient: false });
   const owner = await signUp(ours.url, 'bench@collab.bench', 'client');
   const session = await signIn(ours.url, 'bench@collab.bench');

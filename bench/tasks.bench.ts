@@ -1,3 +1,4 @@
+import { testConfig } from '../server/src/test/app';
 /**
  * Task board fan-out benchmark: one task status change (PATCH /api/tasks/:id) reaching
  * 1,000 connected Socket.IO members of a workspace — the real server from startServer,
@@ -20,7 +21,6 @@ import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io as ioClient } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
-import { loadConfig } from '../server/src/config';
 import { createLogger } from '../server/src/logger';
 import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
 import { startServer } from '../server/src/server';
@@ -111,13 +111,7 @@ async function startClients(init: ClientsInit): Promise<{ waitFor: (key: number)
 
 async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCall: number[] }> {
   const testDb = await createTestDb();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: ':memory:' }),
-  });
+  const config = testConfig(testDb);
   const server = await startServer({ config, db: testDb.db, logger: createLogger(config) });
   const { db } = server.ctx;
   try {

@@ -1,10 +1,10 @@
+import { testConfig } from '../test/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD } from '../../../shared/editor/extensions';
-import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createTestDb, type TestDb } from '../test/db';
@@ -21,13 +21,7 @@ let outsiderToken: string;
 let releaseId: string;
 
 async function boot(): Promise<RunningServer> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : { DATA_DIR: ':memory:' }),
-  });
+  const config = testConfig(t);
   return startServer({ config, db: t.db, logger: createLogger(config) }, { serveClient: false });
 }
 

@@ -12,12 +12,9 @@ export interface TestServer extends RunningServer {
 }
 
 /** Boots the real server on a random port against a fresh database. */
-export async function startTestServer(
-  env: Record<string, string> = {},
-  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport } = {},
-): Promise<TestServer> {
-  const testDb = await createTestDb();
-  const config = loadConfig({
+/** The configuration of a test or benchmark server on a random port against `testDb`. */
+export function testConfig(testDb: Pick<TestDb, 'databaseUrl'>, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -25,6 +22,14 @@ export async function startTestServer(
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: ':memory:' }),
     ...env,
   });
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport } = {},
+): Promise<TestServer> {
+  const testDb = await createTestDb();
+  const config = testConfig(testDb, env);
   await seed(testDb.db, { demo: opts.seedDemo ?? false });
   const logger = createLogger(config);
   const server = await startServer(
