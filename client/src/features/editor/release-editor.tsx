@@ -56,7 +56,7 @@ function errorText(err: unknown): string {
 export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const profile = useSession((s) => s.profile);
   const queryClient = useQueryClient();
-  const { doc, provider, synced, saveState } = useCollab(releaseId);
+  const { doc, provider, ready, saveState } = useCollab(releaseId);
   const meta = doc.getMap(META_FIELD);
   const title = doc.getText(TITLE_FIELD);
   const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
@@ -130,7 +130,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const user = { name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-synced={synced}>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-ready={ready}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PresenceBar awareness={provider.awareness} />
@@ -148,11 +148,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         ) : null}
         <div className="space-y-2">
           <Label htmlFor="release-title">Τίτλος *</Label>
-          <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !synced} className="text-lg font-semibold" />
+          <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !ready} className="text-lg font-semibold" />
         </div>
         <div className="space-y-2">
           <Label htmlFor="release-category">Κατηγορία *</Label>
-          <Select value={category || undefined} onValueChange={(v) => setCategory(v)} disabled={readOnly || !synced}>
+          <Select value={category || undefined} onValueChange={(v) => setCategory(v)} disabled={readOnly || !ready}>
             <SelectTrigger id="release-category" className="w-full sm:w-72">
               <SelectValue placeholder="Επιλέξτε κατηγορία" />
             </SelectTrigger>
@@ -169,7 +169,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           <span className="text-sm font-medium" id="release-content-label">
             Κείμενο *
           </span>
-          {synced || saveState === 'offline' ? (
+          {ready ? (
             <RichTextEditor doc={doc} provider={provider} user={user} readOnly={readOnly} onEditor={setEditor} />
           ) : (
             <div className="min-h-[18rem] animate-pulse rounded-md border bg-muted/40" aria-busy="true" />

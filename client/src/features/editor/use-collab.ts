@@ -15,7 +15,8 @@ export type SaveState = 'connecting' | 'saved' | 'saving' | 'offline' | 'forbidd
 export interface Collab {
   doc: Y.Doc;
   provider: WebsocketProvider;
-  synced: boolean;
+  /** The document has content to show: synced with the server once, or loaded from this browser. */
+  ready: boolean;
   saveState: SaveState;
 }
 
@@ -41,6 +42,8 @@ export function useCollab(releaseId: string): Collab {
     [doc, releaseId],
   );
   const [synced, setSynced] = useState(false);
+  const [everSynced, setEverSynced] = useState(false);
+  const [localReady, setLocalReady] = useState(false);
   const [connected, setConnected] = useState(false);
   const [forbidden, setForbidden] = useState(false);
   const [savedClock, setSavedClock] = useState(0);
@@ -49,6 +52,10 @@ export function useCollab(releaseId: string): Collab {
   useEffect(() => {
     let disposed = false;
     const local = new IndexeddbPersistence(`deltio-release-${releaseId}`, doc);
+    // A copy kept in this browser lets the editor open (and be edited) while offline.
+    void local.whenSynced.then(() => {
+      if (!disposed && (doc.getXmlFragment('default').length > 0 || doc.getText('title').length > 0)) setLocalReady(true);
+    });
 
     const connectWithTicket = async () => {
       try {
@@ -80,7 +87,10 @@ export function useCollab(releaseId: string): Collab {
       }
     };
     const onStatus = ({ status }: { status: string }) => setConnected(status === 'connected');
-    const onSync = (s: boolean) => setSynced(s);
+    const onSync = (s: boolean) => {
+      setSynced(s);
+      if (s) setEverSynced(true);
+    };
     const onUpdate = (_u: Uint8Array, origin: unknown) => {
       if (origin !== provider) setLocalClock(ownClock(doc));
     };
@@ -102,11 +112,12 @@ export function useCollab(releaseId: string): Collab {
     };
   }, [doc, provider, releaseId]);
 
+  const ready = everSynced || localReady;
   let saveState: SaveState;
   if (forbidden) saveState = 'forbidden';
-  else if (!connected) saveState = synced || localClock > 0 ? 'offline' : 'connecting';
-  else if (!synced) saveState = 'connecting';
+  else if (!connected) saveState = ready ? 'offline' : 'connecting';
+  else if (!synced) saveState = ready ? 'saving' : 'connecting';
   else saveState = localClock > savedClock ? 'saving' : 'saved';
 
-  return { doc, provider, synced, saveState };
+  return { doc, provider, ready, saveState };
 }

@@ -1,0 +1,123 @@
+/**
+ * The editor survives a server restart: a dedicated server process (its own port and
+ * database) is stopped while two people edit; one keeps typing offline; after the restart
+ * both editors reconnect by themselves and nothing is lost.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = 20000 + Math.floor(Math.random() * 9000);
+const base = `http://127.0.0.1:${port}`;
+let env: Record<string, string>;
+let server: ChildProcess | undefined;
+let cleanup: () => Promise<void> = () => Promise.resolve();
+
+async function startServer(): Promise<void> {
+  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function stopServer(): Promise<void> {
+  const s = server;
+  if (!s) return;
+  const exited = new Promise((r) => s.once('exit', r));
+  s.kill('SIGTERM');
+  await exited;
+  server = undefined;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `deltio_e2e_restart_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    env = { DATABASE_URL: u.toString() };
+    cleanup = async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-restart-'));
+    env = { DATA_DIR: dir, DATABASE_URL: '' };
+    cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  }
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
+  await cleanup();
+});
+
+async function editorAs(browser: Browser, email: string, pathName?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/legal/terms');
+  const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: 'demodemo' } });
+  const session = await res.text();
+  await page.evaluate(
+    ([s]) => {
+      localStorage.setItem('deltio.auth.session', s);
+      localStorage.setItem('cookie_consent_v1', JSON.stringify({ version: 'v1', necessary: true, functional: false, performance: false, marketing: false }));
+    },
+    [session] as const,
+  );
+  await page.goto(pathName ?? '/client/press-releases/new');
+  await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  return page;
+}
+
+const text = (p: Page) => p.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+
+test('a restart mid-session loses nothing; offline typing merges; both editors reconnect by themselves', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await editorAs(browser, 'client@example.com');
+  const b = await editorAs(browser, 'giorgos.antoniou@example.com', new URL(a.url()).pathname);
+
+  await text(a).click();
+  await a.keyboard.type('Πρώτη παράγραφος πριν την επανεκκίνηση.');
+  await expect(text(b)).toContainText('Πρώτη παράγραφος', { timeout: 2000 });
+  await expect(a.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
+
+  await stopServer();
+  await expect(a.getByTestId('save-state')).toHaveAttribute('data-state', 'offline', { timeout: 10_000 });
+  await expect(a.getByTestId('save-state')).toContainText('οι αλλαγές κρατούνται τοπικά');
+  // Typing while the server is down stays in the browser.
+  await text(b).click();
+  await b.keyboard.press('End');
+  await b.keyboard.type(' Γραμμένο εκτός σύνδεσης.');
+
+  await startServer();
+  // Both reconnect by themselves; the offline edit reaches the other editor and is stored.
+  await expect(text(a)).toContainText('Γραμμένο εκτός σύνδεσης.', { timeout: 20_000 });
+  await expect(a.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(b.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+
+  // A fresh load (no local copy) shows both paragraphs from the server.
+  const c = await editorAs(browser, 'client@example.com', new URL(a.url()).pathname);
+  await expect(text(c)).toContainText('Πρώτη παράγραφος πριν την επανεκκίνηση.');
+  await expect(text(c)).toContainText('Γραμμένο εκτός σύνδεσης.');
+});
