@@ -11,6 +11,7 @@ import * as m20261122000500 from './20261122000500_create_tasks';
 import * as m20261122000600 from './20261122000600_create_media_lists_and_audit';
 import * as m20261122000700 from './20261122000700_create_collab';
 import * as m20261122000800 from './20261122000800_create_jobs_and_mail';
+import * as m20261122090000 from './20261122090000_allow_download_events';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000600_create_media_lists_and_audit': m20261122000600,
   '20261122000700_create_collab': m20261122000700,
   '20261122000800_create_jobs_and_mail': m20261122000800,
+  '20261122090000_allow_download_events': m20261122090000,
 };

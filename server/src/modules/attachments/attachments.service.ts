@@ -26,9 +26,12 @@ export class AttachmentsService {
     private readonly files: FileStore,
   ) {}
 
-  /** A signed link to one attachment (also used in e-mails to recipients). */
-  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS): Promise<string> {
-    const token = await new SignJWT({ aid: attachmentId })
+  /**
+   * A signed link to one attachment. A link made for a recipient (their user id in `rid`,
+   * e.g. in a release's e-mail) records each download as a reporting event.
+   */
+  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS, recipientId?: string): Promise<string> {
+    const token = await new SignJWT({ aid: attachmentId, ...(recipientId ? { rid: recipientId } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setAudience('attachment')
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
@@ -94,14 +97,26 @@ export class AttachmentsService {
 
   /** Resolves a signed link to the stored file, or null when the link is bad or expired. */
   async open(attachmentId: string, token: string) {
+    let recipientId: string | undefined;
     try {
       const { payload } = await jwtVerify(token, this.ctx.tokenKey, { audience: 'attachment', algorithms: ['HS256'] });
       if (payload.aid !== attachmentId) return null;
+      if (typeof payload.rid === 'string') recipientId = payload.rid;
     } catch {
       return null;
     }
     const row = await this.ctx.db('release_attachments').where('id', attachmentId).first<AttachmentRow | undefined>();
-    return row ? { row, stream: this.files.stream(row.storage_key) } : null;
+    if (!row) return null;
+    if (recipientId) {
+      await this.ctx.db('reporting_events').insert({
+        press_release_id: row.press_release_id,
+        recipient_user_id: recipientId,
+        kind: 'download',
+        channel: 'email',
+        link: row.file_name,
+      });
+    }
+    return { row, stream: this.files.stream(row.storage_key) };
   }
 
   private changed(workspaceId: string | null, releaseId: string): void {

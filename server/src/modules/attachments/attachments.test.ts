@@ -82,3 +82,27 @@ describe('attachments', () => {
     expect(list.body.map((a) => a.id)).not.toContain(id);
   });
 });
+
+describe('downloads by recipients', () => {
+  it('a recipient link records each download, and the client dashboard counts them', async () => {
+    const res = await upload('Φωτογραφία.pdf', PDF);
+    const { id } = (await res.json()) as { id: string };
+    const media = await signUp(server.url, 'journalist@att.test', 'media');
+    const { AttachmentsService } = await import('./attachments.service');
+    const { FileStore } = await import('../../storage/files');
+    const service = new AttachmentsService(server.ctx, new FileStore(':memory:'));
+    const link = await service.signedUrl(id, 600, media.id);
+    const before = (await call<{ stats: { downloads: { value: number } } }>(server.url, 'GET', '/api/client/dashboard', { token })).body.stats.downloads.value;
+    expect((await fetch(`${server.url}${link}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${link}`)).status).toBe(200);
+    const events = await server.ctx.db('reporting_events').where({ press_release_id: releaseId, kind: 'download', recipient_user_id: media.id });
+    expect(events).toHaveLength(2);
+    const after = (await call<{ stats: { downloads: { value: number; current: number } } }>(server.url, 'GET', '/api/client/dashboard', { token })).body.stats.downloads;
+    expect(after.value).toBe(before + 2);
+    expect(after.current).toBe(before + 2);
+    // The workspace's own links do not count as downloads.
+    const own = await call<{ url: string }[]>(server.url, 'GET', `/api/releases/${releaseId}/attachments`, { token });
+    await fetch(`${server.url}${own.body[0]!.url}`);
+    expect(await server.ctx.db('reporting_events').where({ press_release_id: releaseId, kind: 'download' })).toHaveLength(2);
+  });
+});

@@ -131,3 +131,15 @@ export async function dueTasks(q: Q, userId: string, limit: number) {
       q.raw('(t.due_date < current_date) as overdue'),
     )) as { id: string; title: string; status: TaskStatus; priority: TaskPriority; due_date: string; overdue: boolean }[];
 }
+
+/** Attachment downloads by recipients of the client's releases (reporting events of kind 'download'). */
+export async function downloads(q: Q, clientId: string, w: Window): Promise<number> {
+  let query = q('reporting_events as e')
+    .join('press_releases as r', 'r.id', 'e.press_release_id')
+    .where('r.client_id', clientId)
+    .andWhere('e.kind', 'download');
+  if (w.from) query = query.andWhere('e.created_at', '>=', w.from);
+  if (w.to) query = query.andWhere('e.created_at', '<', w.to);
+  const row = (await query.first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
+  return Number(row?.n ?? 0);
+}

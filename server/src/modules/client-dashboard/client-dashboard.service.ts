@@ -22,6 +22,7 @@ function statOf(value: number, current: number, previous: number): DashboardStat
  *  CTR        = unique clickers (reporting_events kind 'click', per release and recipient) / unique openers × 100
  *  click rate = unique clickers / delivered × 100
  *  engagement = delivered recipients who clicked or bookmarked the release / delivered × 100
+ *  downloads  = attachment downloads by recipients (reporting_events kind 'download')
  * "Change" compares the last 30 days with the 30 days before them (by sent_at, or created_at for counts).
  */
 export async function clientDashboard(ctx: AppContext, actor: Actor, now = new Date()): Promise<ClientDashboard> {
@@ -40,6 +41,8 @@ export async function clientDashboard(ctx: AppContext, actor: Actor, now = new D
   const eCur = await repo.engagement(db, id, cur);
   const ePrev = await repo.engagement(db, id, prev);
 
+  const [dlAll, dlCur, dlPrev] = [await repo.downloads(db, id, all), await repo.downloads(db, id, cur), await repo.downloads(db, id, prev)];
+
   const recent = await repo.recentReleases(db, id, 5);
   const scheduled = await repo.scheduledReleases(db, id, 5);
   const tasks = await repo.dueTasks(db, id, 5);
@@ -49,8 +52,8 @@ export async function clientDashboard(ctx: AppContext, actor: Actor, now = new D
       totalReleases: statOf(total, createdCur, createdPrev),
       openRate: statOf(rate(eAll.openers, eAll.deliveries), rate(eCur.openers, eCur.deliveries), rate(ePrev.openers, ePrev.deliveries)),
       ctr: statOf(rate(eAll.clickers, eAll.openers), rate(eCur.clickers, eCur.openers), rate(ePrev.clickers, ePrev.openers)),
-      // Attachment downloads are not recorded anywhere yet: report zero and say so.
-      downloads: { ...statOf(0, 0, 0), tracked: false },
+      // Downloads of attachments by recipients (signed recipient links record them).
+      downloads: { ...statOf(dlAll, dlCur, dlPrev), tracked: true },
     },
     quick: {
       openRate: rate(eAll.openers, eAll.deliveries),

@@ -25,7 +25,7 @@ describe('GET /client/dashboard', () => {
     expect(r.status).toBe(200);
     expect(r.body.stats.totalReleases).toEqual({ value: 0, current: 0, previous: 0, change: 0 });
     expect(r.body.stats.openRate.value).toBe(0);
-    expect(r.body.stats.downloads).toMatchObject({ value: 0, tracked: false });
+    expect(r.body.stats.downloads).toMatchObject({ value: 0, current: 0, tracked: true });
     expect(r.body.recent).toEqual([]);
     expect(r.body.upcoming).toEqual({ scheduled: [], tasks: [] });
   });
