@@ -218,7 +218,7 @@ test.describe('press-release list', () => {
     await page.goto('/client');
     await expect(page.getByTestId('first-step')).toBeVisible();
     await expect(page.getByTestId('stat-total-value')).toHaveText('0');
-    await expect(page.getByTestId('stat-downloads')).toContainText('δεν είναι ακόμη ενεργή');
+    await expect(page.getByTestId('stat-downloads-value')).toHaveText('0');
 
     const demo = await page.request.post('/auth/v1/token?grant_type=password', { data: { email: 'client@example.com', password: 'demodemo' } });
     const { access_token: token } = (await demo.json()) as { access_token: string };

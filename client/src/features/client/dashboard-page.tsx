@@ -33,7 +33,6 @@ const S = {
   openRate: 'Ποσοστό ανοίγματος',
   ctr: 'CTR',
   downloads: 'Λήψεις συνημμένων',
-  downloadsNote: 'Η καταγραφή λήψεων συνημμένων δεν είναι ακόμη ενεργή',
   vsLastMonth: 'σε σχέση με τον προηγούμενο μήνα',
   recent: 'Πρόσφατα δελτία τύπου',
   recentText: 'Τα τελευταία δελτία τύπου που δημιουργήσατε.',
@@ -210,7 +209,7 @@ export function ClientDashboardPage() {
           <Change stat={stats.ctr} unit="points" />
         </StatCard>
         <StatCard title={S.downloads} value={num(stats.downloads.value)} icon={Download} testId="stat-downloads">
-          {stats.downloads.tracked ? <Change stat={stats.downloads} unit="count" /> : <p className="mt-1 text-xs text-muted-foreground">{S.downloadsNote}</p>}
+          <Change stat={stats.downloads} unit="count" />
         </StatCard>
       </div>
 
