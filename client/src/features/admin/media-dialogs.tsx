@@ -14,8 +14,9 @@ import { toast } from '@client/components/ui/use-toast';
 import { Checkbox } from './components';
 import { ALL_ALREADY_IN, ERR, mediaAdded, NO_MEDIA_FOUND, OK_TITLE, WARN_TITLE } from './strings';
 import { errorToast, useErrorToast } from './use-error-toast';
+import { refreshQueries } from '@client/lib/refresh';
 
-const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void qc.invalidateQueries({ queryKey: ['admin', 'media'] });
+const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void refreshQueries(qc, ['admin', 'media']);
 
 /** Checkboxes of active, approved media not yet in the category (spec 5). */
 export function AddMediaDialog({ category, open, onOpenChange }: { category: Category; open: boolean; onOpenChange: (o: boolean) => void }) {

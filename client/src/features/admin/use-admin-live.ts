@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@shared/events';
 import { getSocket } from '@client/realtime/socket';
+import { refreshQueries } from '@client/lib/refresh';
 
 type AdminEvent = 'admin:users_changed' | 'admin:media_lists_changed';
 
@@ -15,7 +16,7 @@ export function useAdminLive(events: AdminEvent[], queryKeys: readonly (readonly
   useEffect(() => {
     const socket = getSocket();
     const refresh = () => {
-      for (const k of queryKeys) void qc.invalidateQueries({ queryKey: k });
+      for (const k of queryKeys) void refreshQueries(qc, k);
     };
     for (const e of events) socket.on(e, refresh as ServerToClientEvents[typeof e]);
     socket.on('connect', refresh);

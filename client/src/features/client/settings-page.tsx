@@ -18,6 +18,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useSession } from '@client/stores/session';
+import { refreshQueries } from '@client/lib/refresh';
 
 const S = {
   description: 'Το προφίλ της εταιρείας σας, οι ειδοποιήσεις email και τα στοιχεία του λογαριασμού σας.',
@@ -166,7 +167,7 @@ export function ClientSettingsPage() {
         schema: profileSchema,
       });
       useSession.getState().setProfile(updated);
-      await qc.invalidateQueries({ queryKey: ['settings-profile'] });
+      await refreshQueries(qc, ['settings-profile']);
       toast({ title: S.success, description: S.saved, variant: 'success' });
     } catch (err) {
       console.error('Settings save failed', err);

@@ -10,6 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { getSocket } from '@client/realtime/socket';
+import { refreshQueries } from '@client/lib/refresh';
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp';
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -42,7 +43,7 @@ export function AttachmentsCard({ releaseId, disabled }: { releaseId: string; di
   useEffect(() => {
     const socket = getSocket();
     const onChange = (p: { releaseId: string }) => {
-      if (p.releaseId === releaseId) void queryClient.invalidateQueries({ queryKey: key });
+      if (p.releaseId === releaseId) void refreshQueries(queryClient, key);
     };
     socket.on('release:attachments', onChange);
     return () => {
@@ -66,13 +67,13 @@ export function AttachmentsCard({ releaseId, disabled }: { releaseId: string; di
         setUploading((n) => n - 1);
       }
     }
-    void queryClient.invalidateQueries({ queryKey: key });
+    void refreshQueries(queryClient, key);
   }
 
   async function remove(a: Attachment) {
     try {
       await api('DELETE', `/releases/${releaseId}/attachments/${a.id}`);
-      void queryClient.invalidateQueries({ queryKey: key });
+      void refreshQueries(queryClient, key);
     } catch {
       toast({ title: 'Σφάλμα', description: 'Δεν ήταν δυνατή η αφαίρεση του αρχείου', variant: 'destructive' });
     }

@@ -25,6 +25,7 @@ import { SaveIndicator } from './save-indicator';
 import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
 import { YTextInput } from './y-text-input';
+import { refreshQueries } from '@client/lib/refresh';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
@@ -114,7 +115,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       const path = kind === 'save' ? 'save' : kind === 'send' ? 'send' : 'schedule';
       const s = await api('POST', `/releases/${releaseId}/${path}`, { body: scheduledAt ? { scheduledAt } : undefined, schema: releaseStateSchema });
       queryClient.setQueryData(stateKey, s);
-      void queryClient.invalidateQueries({ queryKey: ['releases'] });
+      void refreshQueries(queryClient, ['releases']);
       if (kind === 'save') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου αποθηκεύτηκε', variant: 'success' });
       if (kind === 'send') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου στάλθηκε στις επιλεγμένες λίστες media', variant: 'success' });
       if (kind === 'schedule') {

@@ -5,6 +5,7 @@ import { api } from '@client/api/http';
 import { toast } from '@client/components/ui/use-toast';
 import { getSocket } from '@client/realtime/socket';
 import { useSession } from '@client/stores/session';
+import { refreshQueries } from '@client/lib/refresh';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
@@ -30,12 +31,12 @@ export function useNotifications() {
             }
           : old,
       );
-      void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void refreshQueries(qc, NOTIFICATIONS_KEY);
       toast({ title: n.title, description: n.body ?? undefined });
     };
-    const onRead = () => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const onRead = () => void refreshQueries(qc, NOTIFICATIONS_KEY);
     // After a reconnect we may have missed events.
-    const onConnect = () => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const onConnect = () => void refreshQueries(qc, NOTIFICATIONS_KEY);
     socket.on('notification:new', onNew);
     socket.on('notification:read', onRead);
     socket.on('connect', onConnect);
@@ -48,12 +49,12 @@ export function useNotifications() {
 
   const markRead = useMutation({
     mutationFn: (id: number) => api('POST', `/notifications/${id}/read`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: () => refreshQueries(qc, NOTIFICATIONS_KEY),
     onError: (err) => console.error('Could not mark the notification read', err),
   });
   const markAll = useMutation({
     mutationFn: () => api('POST', '/notifications/read-all'),
-    onSuccess: () => qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSuccess: () => refreshQueries(qc, NOTIFICATIONS_KEY),
     onError: (err) => console.error('Could not mark the notifications read', err),
   });
 

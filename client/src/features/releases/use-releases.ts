@@ -4,6 +4,7 @@ import { releaseDetail, releaseListResponse } from '@shared/schemas/releases';
 import type { Category, ReleaseStatus } from '@shared/constants';
 import { api } from '@client/api/http';
 import { getSocket } from '@client/realtime/socket';
+import { refreshQueries } from '@client/lib/refresh';
 
 export const RELEASES_KEY = ['releases'] as const;
 
@@ -29,8 +30,8 @@ export function useReleasesLive() {
   useEffect(() => {
     const socket = getSocket();
     const onChange = () => {
-      void qc.invalidateQueries({ queryKey: RELEASES_KEY });
-      void qc.invalidateQueries({ queryKey: ['client-dashboard'] });
+      void refreshQueries(qc, RELEASES_KEY);
+      void refreshQueries(qc, ['client-dashboard']);
     };
     socket.on('releases:changed', onChange);
     return () => {
@@ -43,7 +44,7 @@ export function useDuplicateRelease() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('POST', `/releases/${id}/duplicate`, { schema: releaseDetail }),
-    onSettled: () => qc.invalidateQueries({ queryKey: RELEASES_KEY }),
+    onSettled: () => refreshQueries(qc, RELEASES_KEY),
   });
 }
 
@@ -51,6 +52,6 @@ export function useDeleteRelease() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('DELETE', `/releases/${id}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: RELEASES_KEY }),
+    onSettled: () => refreshQueries(qc, RELEASES_KEY),
   });
 }

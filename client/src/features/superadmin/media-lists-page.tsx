@@ -19,6 +19,7 @@ import { AddMediaDialog, ImportMediaDialog } from '@client/features/admin/media-
 import { ERR, MEDIA_REMOVED, OK_TITLE } from '@client/features/admin/strings';
 import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
+import { refreshQueries } from '@client/lib/refresh';
 
 const MEDIA_KEY = ['admin', 'media'] as const;
 
@@ -55,7 +56,7 @@ export function MediaListsPage() {
     onSuccess: () => {
       toast({ title: OK_TITLE, description: MEDIA_REMOVED, variant: 'success' });
       setRemoving(null);
-      void qc.invalidateQueries({ queryKey: MEDIA_KEY });
+      void refreshQueries(qc, MEDIA_KEY);
     },
     onError: (err) => errorToast(ERR.removeMedia, undefined, err),
   });

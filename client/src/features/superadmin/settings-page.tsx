@@ -48,6 +48,7 @@ import {
   incidentStatusVariant,
 } from '@client/features/public/status-labels';
 import { useStatusLive } from '@client/features/public/use-status-live';
+import { refreshQueries } from '@client/lib/refresh';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -183,7 +184,7 @@ function NewIncidentForm() {
       api('POST', '/incidents', { body, schema: incidentSchema }),
     onSuccess: () => {
       setForm({ title: '', impact: 'minor', status: 'investigating', message: '' });
-      void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+      void refreshQueries(queryClient, statusQueryKey);
       toast({ title: 'Το συμβάν δημοσιεύτηκε', variant: 'success' });
     },
     onError: failed,
@@ -284,7 +285,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
       api('PATCH', `/incidents/${incident.id}`, { body, schema: incidentSchema }),
     onSuccess: () => {
       setMessage('');
-      void queryClient.invalidateQueries({ queryKey: statusQueryKey });
+      void refreshQueries(queryClient, statusQueryKey);
       toast({ title: 'Το συμβάν ενημερώθηκε', variant: 'success' });
     },
     onError: failed,

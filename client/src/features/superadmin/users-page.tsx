@@ -45,6 +45,7 @@ import {
 } from '@client/features/admin/strings';
 import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
+import { refreshQueries } from '@client/lib/refresh';
 
 const USERS_KEY = ['admin', 'users'] as const;
 
@@ -141,7 +142,7 @@ export function UsersPage() {
   useAdminLive(['admin:users_changed'], [USERS_KEY]);
   useErrorToast(list.error, ERR.users);
 
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['admin'] });
+  const refresh = () => void refreshQueries(qc, ['admin']);
 
   const action = useMutation({
     mutationFn: ({ user, body }: { user: AdminUser; body: UserActionBody }) =>

@@ -4,6 +4,7 @@ import { taskSchema, tasksResponse, type Task, type TaskCreateBody, type TaskPat
 import { api, ApiError } from '@client/api/http';
 import { getSocket } from '@client/realtime/socket';
 import { upsertTask } from './filter-tasks';
+import { refreshQueries } from '@client/lib/refresh';
 
 export const tasksKey = (workspaceId: string) => ['tasks', workspaceId] as const;
 type TasksData = { tasks: Task[]; releases: { id: string; title: string }[] };
@@ -28,7 +29,7 @@ export function useTasksLive(workspaceId: string | null) {
     if (!workspaceId) return;
     const socket = getSocket();
     const onChanged = (task: Task) => applyTask(qc, task);
-    const onReconnect = () => void qc.invalidateQueries({ queryKey: tasksKey(workspaceId) });
+    const onReconnect = () => void refreshQueries(qc, tasksKey(workspaceId));
     socket.on('task:changed', onChanged);
     socket.on('connect', onReconnect);
     return () => {

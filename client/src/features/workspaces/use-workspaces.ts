@@ -10,6 +10,7 @@ import { api } from '@client/api/http';
 import { getSocket } from '@client/realtime/socket';
 import { toast } from '@client/components/ui/use-toast';
 import { useSession } from '@client/stores/session';
+import { refreshQueries } from '@client/lib/refresh';
 
 export const WORKSPACES_KEY = ['workspaces'] as const;
 export const invitationsKey = (workspaceId: string) => ['workspaces', workspaceId, 'invitations'] as const;
@@ -37,7 +38,7 @@ export function useInvite(workspaceId: string) {
   return useMutation({
     mutationFn: (email: string) =>
       api('POST', `/workspaces/${workspaceId}/invitations`, { body: { email }, schema: invitationCreatedSchema }),
-    onSettled: () => qc.invalidateQueries({ queryKey: invitationsKey(workspaceId) }),
+    onSettled: () => refreshQueries(qc, invitationsKey(workspaceId)),
   });
 }
 
@@ -45,7 +46,7 @@ export function useRevokeInvitation(workspaceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) => api('DELETE', `/invitations/${invitationId}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: invitationsKey(workspaceId) }),
+    onSettled: () => refreshQueries(qc, invitationsKey(workspaceId)),
   });
 }
 
@@ -54,7 +55,7 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: ({ workspaceId, userId }: { workspaceId: string; userId: string }) =>
       api('DELETE', `/workspaces/${workspaceId}/members/${userId}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: WORKSPACES_KEY }),
+    onSettled: () => refreshQueries(qc, WORKSPACES_KEY),
   });
 }
 
@@ -62,7 +63,7 @@ export function useAcceptInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api('POST', '/invitations/accept', { body: { token }, schema: invitationAcceptedSchema }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: WORKSPACES_KEY }),
+    onSuccess: () => refreshQueries(qc, WORKSPACES_KEY),
   });
 }
 
@@ -76,15 +77,15 @@ export function useWorkspacesLive() {
   useEffect(() => {
     const socket = getSocket();
     const onChanged = ({ workspaceId }: { workspaceId: string }) => {
-      void qc.invalidateQueries({ queryKey: WORKSPACES_KEY });
-      void qc.invalidateQueries({ queryKey: invitationsKey(workspaceId) });
+      void refreshQueries(qc, WORKSPACES_KEY);
+      void refreshQueries(qc, invitationsKey(workspaceId));
     };
     const onRemoved = ({ workspaceId, userId }: { workspaceId: string; userId: string }) => {
       if (userId === me) {
         qc.removeQueries({ queryKey: ['tasks', workspaceId] });
         toast({ title: 'Προσοχή', description: 'Αφαιρεθήκατε από έναν χώρο εργασίας. Δεν έχετε πλέον πρόσβαση σε αυτόν.', variant: 'destructive' });
       }
-      void qc.invalidateQueries({ queryKey: WORKSPACES_KEY });
+      void refreshQueries(qc, WORKSPACES_KEY);
     };
     socket.on('workspace:members_changed', onChanged);
     socket.on('workspace:member_removed', onRemoved);
