@@ -231,3 +231,31 @@ describe('duplicate and delete keep documents in step', () => {
     expect(await t.db('yjs_documents').where('name', releaseDocName(dup.body.id))).toHaveLength(0);
   });
 });
+
+describe('removal from a workspace', () => {
+  it("closes the removed member's editor of the workspace's release (4403) but not of their own", async () => {
+    const member = await t.db('users').where('email', 'member@collab.test').first<{ id: string }>('id');
+    const [own] = (await t.db('press_releases').insert({ title: 'Δικό μου', client_id: member.id }).returning('id')) as { id: string }[];
+    const ws = (await t.db('workspace_members').where({ user_id: member.id, role: 'member' }).first<{ workspace_id: string }>('workspace_id'))!;
+    const theirs = connect((await ticketFor(memberToken)).body.ticket);
+    const ownTicket = await ticketFor(memberToken, own!.id);
+    const mine = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, own!.id, new Y.Doc(), {
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      params: { ticket: ownTicket.body.ticket },
+      disableBc: true,
+    });
+    await Promise.all([theirs.synced, new Promise<void>((r) => mine.once('sync', () => r()))]);
+    const codes: number[] = [];
+    theirs.provider.on('connection-close', (e) => codes.push(e?.code ?? 0));
+    let ownClosed = false;
+    mine.on('connection-close', () => (ownClosed = true));
+
+    const removed = await call(server.url, 'DELETE', `/api/workspaces/${ws.workspace_id}/members/${member.id}`, { token: ownerToken });
+    expect(removed.status).toBe(204);
+    await until(() => codes.includes(CLOSE_FORBIDDEN));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ownClosed).toBe(false);
+    theirs.provider.destroy();
+    mine.destroy();
+  });
+});

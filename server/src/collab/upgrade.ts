@@ -23,8 +23,11 @@ export const MAX_MESSAGE_BYTES = 1024 * 1024;
 export interface CollabEndpoint {
   /** Closes the connections of ended sessions (sign-out, ban). */
   endSessions(sessionIds: string[]): void;
-  /** Closes a user's connections to documents (removed from a workspace). */
-  closeUser(userId: string, code?: number): void;
+  /**
+   * Re-checks a user's open connections (e.g. after removal from a workspace) and closes,
+   * with 4403, those to documents they may no longer open. Resolves when done.
+   */
+  recheckAccess(userId: string): Promise<void>;
   /** The release was deleted: close its editors (4403) and drop the document unsaved. */
   closeDocument(releaseId: string): void;
   /** Stores what is pending for a release and derives its row now (before send/schedule). */
@@ -196,11 +199,11 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   httpServer.on('upgrade', onUpgrade);
 
   async function connectionsWhere(pred: (info: { userId: string; sessionId: string }) => boolean) {
-    const out: WebSocket[] = [];
+    const out: { ws: WebSocket; doc: SharedDoc }[] = [];
     for (const p of docs.values()) {
       const d = await p.catch(() => undefined);
       if (!d) continue;
-      for (const [ws, info] of d.conns) if (pred(info)) out.push(ws);
+      for (const [ws, info] of d.conns) if (pred(info)) out.push({ ws, doc: d });
     }
     return out;
   }
@@ -208,10 +211,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   return {
     endSessions(sessionIds) {
       const ids = new Set(sessionIds);
-      void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach((ws) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
+      void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach(({ ws }) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
     },
-    closeUser(userId, code = CLOSE_FORBIDDEN) {
-      void connectionsWhere((i) => i.userId === userId).then((list) => list.forEach((ws) => ws.close(code, 'access ended')));
+    async recheckAccess(userId) {
+      for (const { ws, doc } of await connectionsWhere((i) => i.userId === userId)) {
+        const releaseId = doc.name.slice('release:'.length);
+        if (!(await editableRelease(db, userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
+      }
     },
     closeDocument(releaseId) {
       const name = releaseDocName(releaseId);

@@ -56,8 +56,8 @@ export async function removeMember(ctx: AppContext, actor: Actor, workspaceId: s
   // Tell the removed user first (their sockets still hear the workspace room), then cut them off.
   ctx.realtime.broadcast(rooms.user(userId), 'workspace:member_removed', payload);
   ctx.realtime.removeUser(userId, room);
-  // Their open release editors close too (collab connections; re-admission is checked again).
-  ctx.collab.closeUser(userId);
+  // Their open editors of this workspace's releases close too (their own releases stay open).
+  await ctx.collab.recheckAccess(userId);
   ctx.realtime.broadcast(room, 'workspace:member_removed', payload);
   ctx.realtime.broadcast(room, 'workspace:members_changed', { workspaceId });
   ctx.logger.info({ workspaceId, userId, by: actor.userId }, 'workspace member removed');
