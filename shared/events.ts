@@ -35,6 +35,14 @@ export interface ServerToClientEvents {
   'admin:users_changed': (payload: { userId: string; reason: string }) => void;
   /** A category media list changed (media added, removed or imported): superadmin screens refresh. */
   'admin:media_lists_changed': (payload: { category: string }) => void;
+  // -- distribution and the media area (issue 7)
+  /** A release arrived in this media user's inbox (after the send commits). */
+  'inbox:new': (payload: { deliveryId: number; releaseId: string; title: string; category: string | null }) => void;
+  /** This media user's inbox changed elsewhere (read, bookmark, preferences in another tab): refetch. */
+  'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' }) => void;
+  // -- reports (issue 8)
+  /** Tracking of a client's release changed (open, click, coverage): sent to the sender and the workspace after commit. */
+  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'coverage' | 'sent' }) => void;
 }
 
 export interface NotificationPayload {

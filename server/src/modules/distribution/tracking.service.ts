@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { rooms } from '../../../../shared/events';
+import type { AppContext } from '../../context';
+import { trackingPaths, trackingToken, type TrackChannel } from './tracking.tokens';
+
+export interface DeliveryRef {
+  deliveryId: number;
+  releaseId: string;
+  recipientId: string;
+  /** The release's client (sender) and workspace, for the live report update. */
+  clientId: string;
+  workspaceId: string | null;
+}
+
+export interface TrackInput {
+  channel: TrackChannel;
+  /** A known mail proxy or link scanner: recorded, not counted. */
+  isProxy: boolean;
+}
+
+export async function findDelivery(q: Knex | Knex.Transaction, deliveryId: number): Promise<DeliveryRef | null> {
+  const row = (await q('deliveries as d')
+    .join('press_releases as r', 'r.id', 'd.press_release_id')
+    .where('d.id', deliveryId)
+    .first('d.id', 'd.press_release_id', 'd.recipient_user_id', 'r.client_id', 'r.workspace_id')) as
+    | { id: string | number; press_release_id: string; recipient_user_id: string; client_id: string; workspace_id: string | null }
+    | undefined;
+  if (!row) return null;
+  return {
+    deliveryId: Number(row.id),
+    releaseId: row.press_release_id,
+    recipientId: row.recipient_user_id,
+    clientId: row.client_id,
+    workspaceId: row.workspace_id,
+  };
+}
+
+async function ensureReporting(trx: Knex.Transaction, releaseId: string): Promise<void> {
+  await trx.raw('insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing', [releaseId]);
+}
+
+/** Adds the recipient to `opened_by` once; true when this was their first counted open. */
+async function addOpener(trx: Knex.Transaction, releaseId: string, recipientId: string): Promise<boolean> {
+  const r = await trx.raw<{ rowCount: number | null }>(
+    `update reporting set opened_by = array_append(opened_by, ?::text)
+      where press_release_id = ? and not (?::text = any(opened_by))`,
+    [recipientId, releaseId, recipientId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
+function announce(ctx: AppContext, d: DeliveryRef, kind: 'open' | 'click'): void {
+  const payload = { releaseId: d.releaseId, kind };
+  ctx.realtime.broadcast(rooms.user(d.clientId), 'report:changed', payload);
+  if (d.workspaceId) ctx.realtime.broadcast(rooms.workspace(d.workspaceId), 'report:changed', payload);
+}
+
+/**
+ * An open (e-mail pixel or reading in the in-app inbox). Every open is an event;
+ * only the first human open adds the recipient to `opened_by` (unique opens).
+ * Returns whether it was counted as a new unique open.
+ */
+export async function recordOpen(ctx: AppContext, d: DeliveryRef, input: TrackInput): Promise<boolean> {
+  const counted = await ctx.db.transaction(async (trx) => {
+    await trx('reporting_events').insert({
+      press_release_id: d.releaseId,
+      recipient_user_id: d.recipientId,
+      kind: 'open',
+      channel: input.channel,
+      is_proxy: input.isProxy,
+    });
+    if (input.isProxy) return false;
+    await ensureReporting(trx, d.releaseId);
+    return addOpener(trx, d.releaseId, d.recipientId);
+  });
+  if (!input.isProxy) announce(ctx, d, 'open');
+  return counted;
+}
+
+/** A followed tracked link: the link joins `clicked_links` (one entry per click) and counts as an open. */
+export async function recordClick(ctx: AppContext, d: DeliveryRef, url: string, input: TrackInput): Promise<void> {
+  await ctx.db.transaction(async (trx) => {
+    await trx('reporting_events').insert({
+      press_release_id: d.releaseId,
+      recipient_user_id: d.recipientId,
+      kind: 'click',
+      channel: input.channel,
+      link: url,
+      is_proxy: input.isProxy,
+    });
+    if (input.isProxy) return;
+    await ensureReporting(trx, d.releaseId);
+    await trx.raw('update reporting set clicked_links = array_append(clicked_links, ?::text) where press_release_id = ?', [
+      url,
+      d.releaseId,
+    ]);
+    await addOpener(trx, d.releaseId, d.recipientId);
+  });
+  if (!input.isProxy) announce(ctx, d, 'click');
+}
+
+/** Whether a link may be tracked and redirected to: absolute http(s) only. */
+export function isTrackableUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Rewrites the http(s) links of sanitized release HTML into tracked links of one
+ * delivery. `base` is '' for same-origin links (the in-app reading view) or the
+ * site's absolute URL (e-mail).
+ */
+export function rewriteLinks(html: string, key: Uint8Array, deliveryId: number, channel: TrackChannel, base: string): string {
+  return html.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (whole, pre: string, href: string, post: string) => {
+    const url = href.replace(/&amp;/g, '&');
+    if (!isTrackableUrl(url)) return whole;
+    const tracked = base + trackingPaths.click(trackingToken(key, 'click', deliveryId, channel, url), url, channel);
+    return `${pre}${tracked.replace(/&/g, '&amp;')}${post}`;
+  });
+}
