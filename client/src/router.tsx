@@ -29,6 +29,7 @@ import { PublicLayout } from '@client/components/layout/public-layout';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { LoginPage } from '@client/features/auth/login-page';
 import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
+import { UnsubscribePage } from '@client/features/public/unsubscribe-page';
 import { RoleGuard } from '@client/auth/role-guard';
 import { safeRedirect } from '@client/auth/safe-redirect';
 import { SignupPage } from '@client/features/auth/signup-page';
@@ -162,6 +163,16 @@ const statusRoute = createRoute({
   path: 'status',
   component: StatusPage,
   staticData: titled('/status'),
+});
+
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'unsubscribe/$token',
+  component: UnsubscribePage,
+  validateSearch: (search: Record<string, unknown>): { scope?: 'sender' | 'all' } => ({
+    scope: search.scope === 'all' || search.scope === 'sender' ? search.scope : undefined,
+  }),
+  staticData: { title: 'Διαγραφή από τα δελτία τύπου' },
 });
 
 /** Marketing pages share one component; their content is not in the spec. */
@@ -453,6 +464,7 @@ export const routeTree = rootRoute.addChildren([
     termsRoute,
     cookiesRoute,
     statusRoute,
+    unsubscribeRoute,
     ...marketingRoutes,
   ]),
   authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute]),
