@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
-import { distribute, SEND_JOB } from './distribution.service';
+import { distribute, EMAIL_JOB, SEND_JOB, writeReleaseEmails } from './distribution.service';
 import { missingFields } from './distribution.policy';
 import type { SendableRelease } from './distribution.repo';
 
@@ -15,6 +15,10 @@ interface SendPayload {
  * (emptied, author no longer approved) goes back to draft and the author is told.
  */
 export function registerSendJob(ctx: AppContext): void {
+  ctx.jobs.register(EMAIL_JOB, async (job) => {
+    const { releaseId, baseUrl } = job.payload as unknown as SendPayload;
+    await writeReleaseEmails(ctx, releaseId, baseUrl);
+  });
   ctx.jobs.register(SEND_JOB, async (job) => {
     const { releaseId, baseUrl } = job.payload as unknown as SendPayload;
     const before = (await ctx.db('press_releases').where('id', releaseId).first('status', 'scheduled_at')) as

@@ -25,6 +25,8 @@ const MAIL_LINK_TTL_SECONDS = 30 * 24 * 3600;
 
 export const sendJobKey = (releaseId: string) => `release.send:${releaseId}`;
 export const SEND_JOB = 'release.send';
+export const EMAIL_JOB = 'release.emails';
+export const emailJobKey = (releaseId: string) => `release.emails:${releaseId}`;
 
 export interface DistributeOptions {
   /** Who sent it; null for a scheduled send (the system). */
@@ -52,7 +54,6 @@ export function siteUrl(ctx: AppContext, origin?: string): string {
  * sent (or, for a scheduled send, is no longer scheduled): nothing is sent twice.
  */
 export async function distribute(ctx: AppContext, releaseId: string, o: DistributeOptions): Promise<DistributeResult | null> {
-  const attachments = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
   const done = await ctx.db.transaction(async (trx) => {
     const release = await markSent(trx, releaseId, o.fromScheduled);
     if (!release) return null;
@@ -70,12 +71,9 @@ export async function distribute(ctx: AppContext, releaseId: string, o: Distribu
         data: { press_release_id: release.id, delivery_id: r.id, category: release.category },
       })),
     );
-    const files = await releaseAttachments(trx, release.id);
-    const mails: MailMessage[] = [];
-    for (const r of recipients) {
-      mails.push(await recipientMail(ctx, attachments, release, sender, files, r, o.baseUrl));
-    }
-    await ctx.mailer.enqueueMany(mails, trx);
+    // The e-mails are written by a durable job right after this commits, so the in-app
+    // deliveries and pushes do not wait for 1,000 personalised messages to be rendered.
+    await ctx.jobs.schedule(EMAIL_JOB, { releaseId: release.id, baseUrl: o.baseUrl }, { dedupeKey: emailJobKey(release.id), onConflict: 'ignore' }, trx);
     if (await wantsEmail(trx, release.client_id, 'press_release_sent')) {
       const author = (await trx('profiles').where('user_id', release.client_id).first('email')) as { email: string } | undefined;
       if (author) await ctx.mailer.enqueue({ to: author.email, ...sentConfirmationMail(release.title, recipients.length, `${o.baseUrl}/client/reports`) }, trx);
@@ -92,7 +90,6 @@ export async function distribute(ctx: AppContext, releaseId: string, o: Distribu
         scheduled: o.fromScheduled,
       },
     });
-    await writeAudit(trx, ctx.logger, o.actor, { ...audit, action: 'email.sent', metadata: { title: release.title, emails: mails.length } });
     return { release, recipients, notifications };
   });
   if (!done) return null;
@@ -110,9 +107,44 @@ export async function distribute(ctx: AppContext, releaseId: string, o: Distribu
   const sent = { releaseId: release.id, kind: 'sent' as const };
   ctx.realtime.broadcast(rooms.user(release.client_id), 'report:changed', sent);
   if (release.workspace_id) ctx.realtime.broadcast(rooms.workspace(release.workspace_id), 'report:changed', sent);
+  ctx.jobs.kick();
   ctx.mailer.kick();
   ctx.logger.info({ releaseId: release.id, recipients: recipients.length, scheduled: o.fromScheduled }, 'distribution: release sent');
   return { release, recipients: recipients.length };
+}
+
+/**
+ * Writes the e-mail of every delivery of a sent release that has none yet, and the
+ * `email.sent` audit row, in one transaction. Running it again adds nothing.
+ */
+export async function writeReleaseEmails(ctx: AppContext, releaseId: string, baseUrl: string, actor: AuditActor = null): Promise<number> {
+  const attachments = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
+  const count = await ctx.db.transaction(async (trx) => {
+    const release = (await trx('press_releases').where({ id: releaseId, status: 'sent' }).first()) as SendableRelease | undefined;
+    if (!release) return 0;
+    const pending = (await trx('deliveries as d')
+      .where('d.press_release_id', releaseId)
+      .whereNotExists((q) => {
+        void q.select(1).from('mail_outbox as m').whereRaw('m.related_delivery_id = d.id');
+      })
+      .orderBy('d.id')
+      .select('d.id', 'd.recipient_user_id', 'd.email')) as Recipient[];
+    if (!pending.length) return 0;
+    const sender = await senderOf(trx, release);
+    const files = await releaseAttachments(trx, release.id);
+    const mails: MailMessage[] = [];
+    for (const r of pending) mails.push(await recipientMail(ctx, attachments, release, sender, files, { ...r, id: Number(r.id) }, baseUrl));
+    await ctx.mailer.enqueueMany(mails, trx);
+    await writeAudit(trx, ctx.logger, actor, {
+      action: 'email.sent',
+      entityType: 'press_release',
+      entityId: release.id,
+      metadata: { title: release.title, emails: mails.length },
+    });
+    return mails.length;
+  });
+  if (count) ctx.mailer.kick();
+  return count;
 }
 
 async function recipientMail(

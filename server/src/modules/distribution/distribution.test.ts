@@ -227,6 +227,7 @@ describe('mail failures', () => {
     smtp.refuse = { pattern: /^bounce@/, code: 550 };
     const a = await newRelease('Πολιτισμός', ['culture'], 'culture');
     await send(a);
+    await server.ctx.jobs.drain(); // the e-mails are written by a job after the send commits
     await server.ctx.mailer.drain();
     const d = (await db('deliveries').where({ press_release_id: a, recipient_user_id: bounce }).first()) as { state: string; error: string };
     expect(d.state).toBe('bounced');
@@ -235,6 +236,7 @@ describe('mail failures', () => {
     smtp.refuse = { pattern: /^later@/, code: 451 };
     const b = await newRelease('Lifestyle', ['lifestyle'], 'lifestyle');
     await send(b);
+    await server.ctx.jobs.drain();
     await server.ctx.mailer.drain();
     const row = () => db('deliveries').where({ press_release_id: b, recipient_user_id: later }).first() as Promise<{ state: string; error: string; attempts: number }>;
     expect((await row()).state).toBe('queued');

@@ -77,7 +77,10 @@ describe('scheduled sends', () => {
       expect(rows.map((d) => d.recipient_user_id).sort()).toEqual([...recipients].sort());
       const row = (await testDb.db('press_releases').where('id', releaseId).first()) as { status: string; sent_at: Date };
       expect(row.status).toBe('sent');
-      const job = (await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`).first()) as { status: string; attempts: number };
+      const job = await until(
+        () => testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`).first() as Promise<{ status: string; attempts: number }>,
+        (j) => j.status !== 'running',
+      );
       expect(job).toMatchObject({ status: 'done', attempts: 1 });
       // The system sent it: the audit row has no user.
       const audit = (await testDb.db('audit_logs').where({ entity_id: releaseId, action_type: 'press_release.sent' }).first()) as { actor_role: string };
@@ -171,8 +174,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
       expect(dup).toEqual([]);
       const total = await testDb.db('deliveries').whereIn('press_release_id', all).count<{ n: string }[]>({ n: '*' });
       expect(Number(total[0]!.n)).toBe(all.length * recipients.length);
-      const mails = await testDb.db('mail_outbox').whereIn('related_delivery_id', testDb.db('deliveries').whereIn('press_release_id', all).select('id'));
+      const mails = await until(
+        () => testDb.db('mail_outbox').whereIn('related_delivery_id', testDb.db('deliveries').whereIn('press_release_id', all).select('id')) as Promise<unknown[]>,
+        (v) => v.length >= all.length * recipients.length,
+      );
+      await sleep(300);
       expect(mails).toHaveLength(all.length * recipients.length);
+      expect(await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'email.sent')).toHaveLength(all.length);
       const audits = await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'press_release.sent');
       expect(audits).toHaveLength(all.length);
       const jobs = (await testDb.db('jobs').whereIn('dedupe_key', ids.map((id) => `release.send:${id}`)).select('status', 'attempts')) as {
