@@ -16,6 +16,10 @@ export const mediaOverview = z.object({
     bookmarked: z.number().int(),
     categoriesFollowed: z.number().int(),
   }),
+  /** Category lists an administrator has put the journalist on (nothing arrives without one). */
+  mediaLists: z.array(z.enum(CATEGORIES)),
+  /** Unsubscribed from everything through an e-mail link. */
+  unsubscribedAll: z.boolean(),
 });
 export type MediaOverview = z.infer<typeof mediaOverview>;
 

@@ -95,7 +95,12 @@ export class MediaInboxService {
   async overview(actor: Actor, now = new Date()): Promise<MediaOverview> {
     const profile = await repo.profile(this.ctx.db, actor.userId);
     const counts = await repo.counters(this.ctx.db, actor.userId, startOfWeek(now));
-    return { status: profile.status, counters: { ...counts, categoriesFollowed: profile.categories.length } };
+    return {
+      status: profile.status,
+      counters: { ...counts, categoriesFollowed: profile.categories.length },
+      mediaLists: await repo.mediaListCategories(this.ctx.db, actor.userId),
+      unsubscribedAll: await repo.unsubscribedAll(this.ctx.db, actor.userId),
+    };
   }
 
   async list(actor: Actor, query: z.output<typeof inboxQuery>): Promise<InboxList> {

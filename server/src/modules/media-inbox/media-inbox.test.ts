@@ -226,6 +226,8 @@ describe('reading and bookmarking', () => {
     expect(r.body).toEqual({
       status: 'approved',
       counters: { receivedThisWeek: expectedThisWeek, unread: 2, bookmarked: 1, categoriesFollowed: 3 },
+      mediaLists: [],
+      unsubscribedAll: false,
     });
   });
 });
@@ -345,7 +347,12 @@ describe('preferences', () => {
     const { id } = await signUp(server.url, 'new@inbox.test', 'media');
     const token = (await signIn(server.url, 'new@inbox.test')).access_token;
     const o = await get<MediaOverview>('/media/overview', token);
-    expect(o.body).toEqual({ status: 'pending', counters: { receivedThisWeek: 0, unread: 0, bookmarked: 0, categoriesFollowed: 0 } });
+    expect(o.body).toEqual({
+      status: 'pending',
+      counters: { receivedThisWeek: 0, unread: 0, bookmarked: 0, categoriesFollowed: 0 },
+      mediaLists: [],
+      unsubscribedAll: false,
+    });
     expect((await get<InboxList>('/media/inbox', token)).body).toEqual({ items: [], total: 0, hasMore: false });
     expect(id).toBeTruthy();
   });
