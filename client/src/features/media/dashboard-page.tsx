@@ -65,7 +65,7 @@ export function MediaDashboardPage() {
         <Counter title={S.categories} value={c?.categoriesFollowed} icon={Tags} testId="counter-categories" />
       </div>
       <h2 className="mb-3 mt-8 text-lg font-semibold">{S.latest}</h2>
-      <InboxFeed />
+      <InboxFeed pageSize={5} />
     </>
   );
 }

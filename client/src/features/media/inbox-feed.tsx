@@ -125,10 +125,12 @@ interface FeedProps {
   /** Category and read-state filters (the inbox page); the dashboard shows the search only. */
   showFilters?: boolean;
   bookmarkedOnly?: boolean;
+  /** How many releases each "load more" brings (the dashboard shows the latest few). */
+  pageSize?: number;
 }
 
 /** Received releases with search, optional filters, favourite toggles and "load more". */
-export function InboxFeed({ showFilters = false, bookmarkedOnly = false }: FeedProps) {
+export function InboxFeed({ showFilters = false, bookmarkedOnly = false, pageSize }: FeedProps) {
   const base: InboxFilters = { ...NO_FILTERS, bookmarked: bookmarkedOnly };
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<InboxFilters>(base);
@@ -139,7 +141,7 @@ export function InboxFeed({ showFilters = false, bookmarkedOnly = false }: FeedP
     return () => clearTimeout(t);
   }, [input]);
 
-  const feed = useInbox(filters);
+  const feed = useInbox(filters, pageSize);
   useEffect(() => {
     if (feed.isError) {
       console.error('Inbox failed to load', feed.error);

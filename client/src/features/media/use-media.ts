@@ -35,13 +35,13 @@ export function useMediaOverview() {
   return useQuery({ queryKey: OVERVIEW_KEY, queryFn: ({ signal }) => api('GET', '/media/overview', { schema: mediaOverview, signal }) });
 }
 
-/** The inbox, INBOX_PAGE_SIZE at a time ("load more" fetches the next page). */
-export function useInbox(f: InboxFilters) {
+/** The inbox, a page at a time ("load more" fetches the next page). */
+export function useInbox(f: InboxFilters, pageSize: number = INBOX_PAGE_SIZE) {
   return useInfiniteQuery({
-    queryKey: [...INBOX_KEY, f],
+    queryKey: [...INBOX_KEY, f, pageSize],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ q: f.q, category: f.category, read: f.read, offset: String(pageParam), limit: String(INBOX_PAGE_SIZE) });
+      const params = new URLSearchParams({ q: f.q, category: f.category, read: f.read, offset: String(pageParam), limit: String(pageSize) });
       if (f.bookmarked) params.set('bookmarked', 'true');
       return api('GET', `/media/inbox?${params.toString()}`, { schema: inboxList, signal });
     },
