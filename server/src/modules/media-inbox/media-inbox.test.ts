@@ -79,8 +79,8 @@ beforeAll(async () => {
 
   await server.ctx.db('reporting').insert({ press_release_id: ids.tech, opened_by: [colleague.id], clicked_links: [] });
   await server.ctx.db('release_attachments').insert([
-    { press_release_id: ids.tech, file_name: 'Φωτογραφία.png', mime_type: 'image/png', size_bytes: 1200, storage_key: 'missing/a' },
-    { press_release_id: ids.tech, file_name: 'Δελτίο.pdf', mime_type: 'application/pdf', size_bytes: 3400, storage_key: 'missing/b' },
+    { press_release_id: ids.tech, file_name: 'Φωτογραφία.png', mime_type: 'image/png', size_bytes: 1200, storage_key: 'missing/a', created_at: new Date(Date.now() - 2000) },
+    { press_release_id: ids.tech, file_name: 'Δελτίο.pdf', mime_type: 'application/pdf', size_bytes: 3400, storage_key: 'missing/b', created_at: new Date(Date.now() - 1000) },
   ]);
   await server.ctx.db('profiles').where('user_id', journalist.id).update({ categories: ['tech', 'economy', 'sports'] });
 }, 60_000);
