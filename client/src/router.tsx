@@ -22,7 +22,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
+import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, MEDIA_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
 import { AuthLayout } from '@client/components/layout/auth-layout';
 import { DashboardLayout } from '@client/components/layout/dashboard-layout';
 import { PublicLayout } from '@client/components/layout/public-layout';
@@ -47,6 +47,7 @@ import { BookmarksPage } from '@client/features/media/bookmarks-page';
 import { MediaDashboardPage } from '@client/features/media/dashboard-page';
 import { NewsletterPage } from '@client/features/media/newsletter-page';
 import { MediaPressReleasesPage } from '@client/features/media/press-releases-page';
+import { MediaReleasePage } from '@client/features/media/release-page';
 import { MediaSettingsPage } from '@client/features/media/settings-page';
 import { BookDemoPage } from '@client/features/public/book-demo-page';
 import { ContactPage } from '@client/features/public/contact-page';
@@ -357,6 +358,16 @@ const mediaRoutes = [
     path: 'press-releases',
     component: MediaPressReleasesPage,
     staticData: titled('/media/press-releases'),
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
+    path: 'press-releases/$releaseId',
+    component: MediaReleasePage,
+    staticData: { title: MEDIA_RELEASE_TITLE },
+    beforeLoad: ({ params }) => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack not-found is thrown
+      if (!RELEASE_ID_PATTERN.test(params.releaseId)) throw notFound({ routeId: rootRouteId });
+    },
   }),
   createRoute({
     getParentRoute: () => mediaLayout,
