@@ -14,6 +14,8 @@ export const releaseStateSchema = z.object({
   category: z.enum(CATEGORIES).nullable(),
   mediaLists: z.array(z.enum(CATEGORIES)),
   updatedAt: z.string(),
+  /** Send now only: how many recipients it was delivered to. */
+  recipients: z.number().int().optional(),
 });
 export type ReleaseState = z.infer<typeof releaseStateSchema>;
 

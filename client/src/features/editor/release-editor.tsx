@@ -54,6 +54,12 @@ function errorText(err: unknown): string {
   return 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.';
 }
 
+/** The toast after Send now, with the real number of recipients. */
+function sentMessage(recipients: number): string {
+  if (recipients === 0) return 'Το δελτίο τύπου στάλθηκε, αλλά δεν υπάρχουν ακόμη παραλήπτες στις επιλεγμένες λίστες media';
+  return `Το δελτίο τύπου στάλθηκε σε ${recipients.toLocaleString('el-GR')} ${recipients === 1 ? 'παραλήπτη' : 'παραλήπτες'}`;
+}
+
 export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const profile = useSession((s) => s.profile);
   const queryClient = useQueryClient();
@@ -117,7 +123,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       queryClient.setQueryData(stateKey, s);
       void refreshQueries(queryClient, ['releases']);
       if (kind === 'save') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου αποθηκεύτηκε', variant: 'success' });
-      if (kind === 'send') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου στάλθηκε στις επιλεγμένες λίστες media', variant: 'success' });
+      if (kind === 'send') toast({ title: 'Επιτυχία', description: sentMessage(s.recipients ?? 0), variant: 'success' });
       if (kind === 'schedule') {
         toast({ title: 'Επιτυχία', description: `Η αποστολή προγραμματίστηκε για ${formatDateTime(s.scheduledAt!)}`, variant: 'success' });
       }

@@ -94,7 +94,7 @@ describe('send now', () => {
   it('delivers once to each approved, active, subscribed member of the chosen lists', async () => {
     const r = await send(releaseId);
     expect(r.status).toBe(200);
-    expect((r.body as { status: string }).status).toBe('sent');
+    expect(r.body).toMatchObject({ status: 'sent', recipients: 4 });
     const rows = (await server.ctx.db('deliveries').where('press_release_id', releaseId).select('recipient_user_id')) as {
       recipient_user_id: string;
     }[];

@@ -106,7 +106,7 @@ export class EditorService {
     this.requireSendable(actor, row);
     const done = await distribute(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx, origin), fromScheduled: false });
     if (!done) throw conflict('already_sent', 'This press release has already been sent');
-    return this.announce(done.release as ReleaseRow);
+    return { ...this.announce(done.release as ReleaseRow), recipients: done.recipients };
   }
 
   async state(actor: Actor, releaseId: string): Promise<ReleaseState> {
