@@ -23,7 +23,7 @@ async function writeRelease(page: Page, title: string, text: string) {
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
   await page.getByLabel('Τίτλος *').fill(title);
   await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
-  await page.keyboard.type(text);
+  await page.keyboard.insertText(text);
   await page.getByLabel('Κατηγορία *').click();
   await page.getByRole('option', { name: 'Τεχνολογία' }).click();
   const techList = page.getByRole('checkbox', { name: /Τεχνολογία/ });

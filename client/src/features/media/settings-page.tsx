@@ -60,7 +60,7 @@ function CategoriesCard({ prefs }: { prefs: MediaPreferences }) {
       <CardContent className="space-y-3">
         <fieldset>
           <legend className="sr-only">{S.categoriesTitle}</legend>
-          <ul className="grid gap-2 sm:grid-cols-2">
+          <ul className="grid gap-2">
             {CATEGORIES.map((c) => {
               const onList = prefs.mediaLists.includes(c);
               return (
