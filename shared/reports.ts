@@ -219,13 +219,13 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): { row
 
 // ------------------------------------------------------------------ palette
 
-/** The pie's six-colour palette, one per category (Tremor colour names and their hex values for the PDF). */
+/** The pie's six-colour palette (the app's PIE_PALETTE order), one per category: Tremor colour names and hex values for the PDF. */
 export const CATEGORY_COLORS: Record<Category, { tremor: string; hex: string }> = {
   politics: { tremor: 'blue', hex: '#3b82f6' },
   economy: { tremor: 'emerald', hex: '#10b981' },
-  tech: { tremor: 'violet', hex: '#8b5cf6' },
-  culture: { tremor: 'amber', hex: '#f59e0b' },
-  lifestyle: { tremor: 'rose', hex: '#f43f5e' },
+  tech: { tremor: 'amber', hex: '#f59e0b' },
+  culture: { tremor: 'rose', hex: '#f43f5e' },
+  lifestyle: { tremor: 'violet', hex: '#8b5cf6' },
   sports: { tremor: 'cyan', hex: '#06b6d4' },
 };
 

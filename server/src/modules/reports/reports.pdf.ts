@@ -41,7 +41,7 @@ const ddmm = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 const W = 500;
 const H = 180;
-const PAD = { l: 36, r: 10, t: 10, b: 28 };
+const PAD = { l: 36, r: 10, t: 18, b: 28 };
 const AXIS = '#94a3b8';
 const TEXT = '#475569';
 

@@ -31,7 +31,7 @@ describe('GET /client/reports', () => {
   let a: { id: string; token: string };
   let b: { id: string; token: string };
   let media: { id: string }[];
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'tech' | 'politics' | 'draft' | 'old' | 'foreign' | 'colleague', string>;
 
   beforeAll(async () => {
     const db = server.ctx.db;
