@@ -65,7 +65,6 @@ export const clientReport = z.object({
     releases: z.number().int(),
     opens: z.number().int(),
     clicks: z.number().int(),
-    coverage: z.number().int(),
   }),
   weekly: z.array(
     z.object({

@@ -43,8 +43,8 @@ const S = {
   empty: 'Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε',
   emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
   reset: 'Επαναφορά φίλτρων',
-  totals: (from: string, to: string, n: number, opens: number, clicks: number, coverage: number) =>
-    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ · ${coverage.toLocaleString('el-GR')} σύνδεσμοι κάλυψης`,
+  totals: (from: string, to: string, n: number, opens: number, clicks: number) =>
+    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ`,
 };
 
 const itemClass =
@@ -223,7 +223,7 @@ export function ReportsPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="report-totals">
-              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks, data.totals.coverage)}
+              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks)}
             </p>
             <ReportCharts report={data} />
             <ReportTable report={data} state={state} onSort={sortBy} onPage={(page) => setState((s) => ({ ...s, page }))} busy={report.isFetching} />

@@ -42,14 +42,15 @@ function withLinks(rows: ReportRowFigures[], links: Map<string, repo.LinkArrays>
   return rows.map((r) => {
     const l = links.get(r.id);
     const manual = l?.coverage_links ?? [];
-    return { ...r, coverageLinks: coverageLinks(l?.clicked_links ?? [], manual), manualCoverage: manual };
+    const all = coverageLinks(l?.clicked_links ?? [], manual);
+    return { ...r, coverage: all.length, coverageLinks: all, manualCoverage: manual };
   });
 }
 
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
   const f = resolveFilters(actor, query, now);
-  const rows = await repo.reportRows(ctx.db, f);
+  const rows = await repo.reportRows(ctx.db, f, f.sort === 'coverage');
   // The weekly chart always covers the 8 weeks that end with the To week, whatever From is;
   // category and status filters apply (a status other than sent leaves nothing to chart).
   const firstWeek = weekStarts(f.to)[0]!;
@@ -62,15 +63,13 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
   );
   let opens = 0;
   let clicks = 0;
-  let coverage = 0;
   for (const r of rows) {
     opens += r.opens;
     clicks += r.clicks;
-    coverage += r.coverage;
   }
   return {
     range: { from: f.from, to: f.to },
-    totals: { releases: rows.length, opens, clicks, coverage },
+    totals: { releases: rows.length, opens, clicks },
     weekly: weeklyOpenRate(sent, f.to),
     byCategory: categoryStats(rows),
     rows: withLinks(page.rows, links),
@@ -84,7 +83,7 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
 /** Everything the exports need: the report's charts and every row of the table, in the table's order. */
 export async function reportForExport(ctx: AppContext, actor: Actor, query: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()) {
   const f = resolveFilters(actor, query, now);
-  const rows = sortRows(await repo.reportRows(ctx.db, f), f.sort, f.dir);
+  const rows = sortRows(await repo.reportRows(ctx.db, f, f.sort === 'coverage'), f.sort, f.dir);
   const firstWeek = weekStarts(f.to)[0]!;
   const sent = f.status === 'all' || f.status === 'sent' ? await repo.sentCopies(ctx.db, actor.userId, firstWeek, f.to, f.category) : [];
   const links = await repo.linkArrays(

@@ -70,7 +70,7 @@ describe('GET /client/reports', () => {
     const tech = r.body.rows.find((x) => x.id === ids.tech)!;
     expect(tech).toMatchObject({ opens: 3, clicks: 3, coverage: 2, coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'], manualCoverage: ['https://news.gr/tech'] });
     expect(r.body.rows.find((x) => x.id === ids.draft)).toMatchObject({ opens: 0, clicks: 0, coverage: 0, coverageLinks: [] });
-    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5, coverage: 4 });
+    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5 });
     // Pie: releases per category; bar: CTR = clicks / unique opens.
     expect(r.body.byCategory).toEqual([
       { category: 'politics', releases: 1, opens: 1, clicks: 2, ctr: 200 },
