@@ -18,9 +18,8 @@ import { testConfig } from '../server/src/test/app';
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { io as ioClient } from 'socket.io-client';
-import WebSocket, { WebSocketServer } from 'ws';
+import { WebSocketServer } from 'ws';
+import { clock, ms, pct, startClients } from './lib/socket-clients';
 import { createLogger } from '../server/src/logger';
 import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
 import { startServer } from '../server/src/server';
@@ -31,83 +30,6 @@ const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const WARMUP = 3;
 const STATUSES = ['in_progress', 'blocked', 'done', 'open'] as const;
-
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-}
-const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
-
-const clock = () => performance.timeOrigin + performance.now();
-
-interface ClientsInit {
-  kind: 'socketio' | 'ws';
-  url: string;
-  tokens: string[];
-}
-
-/** Worker thread: connects the clients, then reports when all have a given message (keyed). */
-function clientWorker(init: ClientsInit): void {
-  const counts = new Map<number, number>();
-  const total = init.tokens.length;
-  const got = (key: number) => {
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    if (n === total) parentPort!.postMessage({ type: 'done', key, at: clock() });
-  };
-  const connectAll = async () => {
-    for (let i = 0; i < total; i += 100) {
-      await Promise.all(
-        init.tokens.slice(i, i + 100).map(
-          (token) =>
-            new Promise<void>((resolve, reject) => {
-              if (init.kind === 'socketio') {
-                const s = ioClient(init.url, { transports: ['websocket'], reconnection: false, auth: { token } });
-                s.on('task:changed', (t: { version: number }) => got(t.version));
-                s.once('session:ready', () => resolve());
-                s.once('connect_error', reject);
-              } else {
-                const c = new WebSocket(init.url);
-                c.on('message', (data: WebSocket.RawData) => got((JSON.parse((data as Buffer).toString()) as { n: number }).n));
-                c.once('open', () => resolve());
-                c.once('error', reject);
-              }
-            }),
-        ),
-      );
-    }
-    parentPort!.postMessage({ type: 'ready' });
-  };
-  connectAll().catch((err: unknown) => parentPort!.postMessage({ type: 'error', message: String(err) }));
-}
-
-/** Starts the clients in a worker; `waitFor(key)` resolves with the absolute time the last one got it. */
-async function startClients(init: ClientsInit): Promise<{ waitFor: (key: number) => Promise<number>; stop: () => Promise<void> }> {
-  // The worker runs this same TypeScript file, through tsx's loader registered in the worker.
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: init });
-  const waiting = new Map<number, (at: number) => void>();
-  const arrived = new Map<number, number>();
-  await new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: { type: string; key?: number; at?: number; message?: string }) => {
-      if (m.type === 'ready') resolve();
-      else if (m.type === 'error') reject(new Error(m.message));
-      else if (m.type === 'done') {
-        const w = waiting.get(m.key!);
-        if (w) w(m.at!);
-        else arrived.set(m.key!, m.at!);
-      }
-    });
-    worker.once('error', reject);
-  });
-  return {
-    waitFor: (key) =>
-      arrived.has(key) ? Promise.resolve(arrived.get(key)!) : new Promise<number>((r) => waiting.set(key, r)),
-    stop: async () => {
-      await worker.terminate();
-    },
-  };
-}
 
 async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCall: number[] }> {
   const testDb = await createTestDb();
@@ -139,7 +61,7 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
     }
 
     // Connect every member (the handshake joins them to the workspace room).
-    const clients = await startClients({ kind: 'socketio', url: server.url, tokens });
+    const clients = await startClients({ kind: 'socketio', url: server.url, tokens, event: 'task:changed', keyField: 'version', readyEvent: 'session:ready' });
 
     const created = await call<{ id: string; version: number }>(server.url, 'POST', `/api/workspaces/${ws.id}/tasks`, {
       token: owner.access_token,
@@ -246,14 +168,10 @@ async function main(): Promise<void> {
   console.log(`load average while running: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' ')} (other processes skew both sides)`);
 }
 
-if (isMainThread) {
-  main().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-} else {
-  clientWorker(workerData as ClientsInit);
-}
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

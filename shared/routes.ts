@@ -96,6 +96,10 @@ export const EDIT_RELEASE_TITLE = 'Επεξεργασία δελτίου τύπ�
 export const RELEASE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const releaseEditorPath = (id: string) => `/client/press-releases/${id}`;
 
+/** The journalist's reading view of one received release: /media/press-releases/{id}. */
+export const MEDIA_RELEASE_TITLE = 'Δελτίο τύπου';
+export const mediaReleasePath = (id: string) => `/media/press-releases/${id}`;
+
 export function routeTitle(path: string): string | undefined {
   return (ROUTES as readonly RouteEntry[]).find((r) => r.path === path)?.title;
 }

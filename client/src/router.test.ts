@@ -8,7 +8,7 @@ import {
   type Redirect,
 } from '@tanstack/react-router';
 import { ADMIN_REDIRECTS, ROUTES } from '@shared/routes';
-import { EDIT_RELEASE_TITLE } from '@shared/routes';
+import { EDIT_RELEASE_TITLE, MEDIA_RELEASE_TITLE } from '@shared/routes';
 import { createAppRouter, routeTree } from './router';
 
 function makeRouter(initial = '/') {
@@ -66,6 +66,23 @@ describe('route tree', () => {
     expect(router.getMatchedRoutes('/client/press-releases/new')[2]?.fullPath).toBe(
       '/client/press-releases/new',
     );
+  });
+
+  it('has the journalist reading view at /media/press-releases/$releaseId, for UUIDs only', () => {
+    const id = '0b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c';
+    const [, params, found] = router.getMatchedRoutes(`/media/press-releases/${id}`);
+    expect(found?.fullPath).toBe('/media/press-releases/$releaseId');
+    expect(params).toMatchObject({ releaseId: id });
+    expect(found?.options.staticData?.title).toBe(MEDIA_RELEASE_TITLE);
+    const beforeLoad = found?.options.beforeLoad as (ctx: { params: { releaseId: string } }) => unknown;
+    expect(() => beforeLoad({ params: { releaseId: id } })).not.toThrow();
+    let thrown: unknown;
+    try {
+      beforeLoad({ params: { releaseId: 'x' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isNotFound(thrown)).toBe(true);
   });
 
   it('lists every spec path when the tree is flattened', () => {

@@ -22,13 +22,14 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
+import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, MEDIA_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
 import { AuthLayout } from '@client/components/layout/auth-layout';
 import { DashboardLayout } from '@client/components/layout/dashboard-layout';
 import { PublicLayout } from '@client/components/layout/public-layout';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { LoginPage } from '@client/features/auth/login-page';
 import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
+import { UnsubscribePage } from '@client/features/public/unsubscribe-page';
 import { RoleGuard } from '@client/auth/role-guard';
 import { safeRedirect } from '@client/auth/safe-redirect';
 import { SignupPage } from '@client/features/auth/signup-page';
@@ -46,6 +47,7 @@ import { BookmarksPage } from '@client/features/media/bookmarks-page';
 import { MediaDashboardPage } from '@client/features/media/dashboard-page';
 import { NewsletterPage } from '@client/features/media/newsletter-page';
 import { MediaPressReleasesPage } from '@client/features/media/press-releases-page';
+import { MediaReleasePage } from '@client/features/media/release-page';
 import { MediaSettingsPage } from '@client/features/media/settings-page';
 import { BookDemoPage } from '@client/features/public/book-demo-page';
 import { ContactPage } from '@client/features/public/contact-page';
@@ -162,6 +164,16 @@ const statusRoute = createRoute({
   path: 'status',
   component: StatusPage,
   staticData: titled('/status'),
+});
+
+const unsubscribeRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: 'unsubscribe/$token',
+  component: UnsubscribePage,
+  validateSearch: (search: Record<string, unknown>): { scope?: 'sender' | 'all' } => ({
+    scope: search.scope === 'all' || search.scope === 'sender' ? search.scope : undefined,
+  }),
+  staticData: { title: 'Διαγραφή από τα δελτία τύπου' },
 });
 
 /** Marketing pages share one component; their content is not in the spec. */
@@ -349,6 +361,16 @@ const mediaRoutes = [
   }),
   createRoute({
     getParentRoute: () => mediaLayout,
+    path: 'press-releases/$releaseId',
+    component: MediaReleasePage,
+    staticData: { title: MEDIA_RELEASE_TITLE },
+    beforeLoad: ({ params }) => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack not-found is thrown
+      if (!RELEASE_ID_PATTERN.test(params.releaseId)) throw notFound({ routeId: rootRouteId });
+    },
+  }),
+  createRoute({
+    getParentRoute: () => mediaLayout,
     path: 'bookmarks',
     component: BookmarksPage,
     staticData: titled('/media/bookmarks'),
@@ -453,6 +475,7 @@ export const routeTree = rootRoute.addChildren([
     termsRoute,
     cookiesRoute,
     statusRoute,
+    unsubscribeRoute,
     ...marketingRoutes,
   ]),
   authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute]),

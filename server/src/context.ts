@@ -1,6 +1,7 @@
 import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
 import type { Db } from './db/knex';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   logger: Logger;
   mailer: Mailer;
+  /** Durable scheduled work (scheduled sends, digests, housekeeping). */
+  jobs: JobQueue;
   realtime: Realtime;
   auth: AuthService;
   /** The live documents of the release editor. */

@@ -21,6 +21,10 @@ import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
+// imports: distribution (issue 7)
+import { distributionRoutes } from './modules/distribution/distribution.routes';
+// imports: media area (issue 7)
+import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -45,4 +49,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   adminUserRoutes(api, ctx);
   mediaListRoutes(api, ctx);
   auditRoutes(api, ctx);
+  // routes: distribution (issue 7)
+  distributionRoutes(api, ctx);
+  // routes: media area (issue 7)
+  mediaInboxRoutes(api, ctx);
 }

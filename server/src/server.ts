@@ -7,6 +7,8 @@ import type { AppContext } from './context';
 import type { Db } from './db/knex';
 import { actorFromToken } from './http/authenticate';
 import type { Logger } from './logger';
+import { JobQueue } from './jobs/queue';
+import { registerJobs } from './jobs/index';
 import { Mailer } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
@@ -51,7 +53,9 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const auth = new AuthService({ db, config, logger, mailer, live: realtime });
   const collab = attachCollab(server, { db, logger, config, key });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, tokenKey: key };
+  const jobs = new JobQueue(db, logger);
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, tokenKey: key };
+  registerJobs(ctx);
 
   const built = await createApp(ctx, opts);
   server.on('request', built.app);
@@ -65,12 +69,14 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     });
   });
   const port = (server.address() as AddressInfo).port;
+  jobs.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      await jobs.stop();
       await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop()]);
       // Give in-flight requests a moment, then cut what is left.
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);

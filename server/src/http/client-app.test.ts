@@ -10,6 +10,8 @@ describe('client app serving', () => {
       expect(isKnownClientPath(p, '/hidden-door'), p).toBe(true);
     }
     expect(isKnownClientPath('/client/press-releases/0b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c', '/hidden-door')).toBe(true);
+    expect(isKnownClientPath('/media/press-releases/0b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c', '/hidden-door')).toBe(true);
+    expect(isKnownClientPath('/media/press-releases/not-an-id', '/hidden-door')).toBe(false);
     expect(isKnownClientPath('/nope', '/hidden-door')).toBe(false);
     expect(isKnownClientPath('/client/press-releases/not-an-id', '/hidden-door')).toBe(false);
   });

@@ -14,8 +14,9 @@ const KNOWN_PATHS = new Set<string>([...ROUTES.map((r) => r.path), ...Object.key
 export function isKnownClientPath(pathname: string, superadminLoginPath: string): boolean {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (p === superadminLoginPath || KNOWN_PATHS.has(p)) return true;
-  const editor = /^\/client\/press-releases\/([^/]+)$/.exec(p);
-  return editor !== null && RELEASE_ID_PATTERN.test(editor[1]!);
+  // The client's editor and the journalist's reading view of one release.
+  const release = /^\/(?:client|media)\/press-releases\/([^/]+)$/.exec(p);
+  return release !== null && RELEASE_ID_PATTERN.test(release[1]!);
 }
 
 export function injectedConfig(config: Config, pathname: string): InjectedAppConfig {

@@ -10,6 +10,8 @@ export interface MailMessage {
   text: string;
   kind?: 'email' | 'newsletter';
   headers?: Record<string, string>;
+  /** The release delivery this e-mail carries: its state follows the outbox row. */
+  deliveryId?: number;
 }
 
 interface OutboxRow {
@@ -18,8 +20,28 @@ interface OutboxRow {
   subject: string;
   html: string;
   text: string;
+  headers: Record<string, string> | null;
   attempts: number;
+  related_delivery_id: number | string | null;
 }
+
+/** A permanent refusal of the recipient by the receiving server (5xx on RCPT/DATA): a bounce. */
+export function isBounce(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  const code = typeof e?.responseCode === 'number' ? e.responseCode : NaN;
+  return code >= 500 && code < 600 && (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE');
+}
+
+const outboxRow = (msg: MailMessage) => ({
+  kind: msg.kind ?? 'email',
+  to_email: msg.to,
+  subject: msg.subject,
+  html: msg.html,
+  text: msg.text,
+  headers: JSON.stringify(msg.headers ?? {}),
+  related_delivery_id: msg.deliveryId ?? null,
+  status: 'queued',
+});
 
 export interface MailerOptions {
   from: string;
@@ -52,20 +74,19 @@ export class Mailer {
   }
 
   async enqueue(msg: MailMessage, trx: Knex | Knex.Transaction = this.db): Promise<number> {
-    const [row] = (await trx('mail_outbox')
-      .insert({
-        kind: msg.kind ?? 'email',
-        to_email: msg.to,
-        subject: msg.subject,
-        html: msg.html,
-        text: msg.text,
-        status: 'queued',
-      })
-      .returning('id')) as { id: number }[];
+    const [row] = (await trx('mail_outbox').insert(outboxRow(msg)).returning('id')) as { id: number }[];
     // Outside a transaction the row is visible now; inside one, the poll picks it up
     // after commit (callers may kick() after committing for immediate delivery).
     if (trx === this.db) this.kick();
     return Number(row!.id);
+  }
+
+  /** Many messages in one statement per chunk (a release to its recipients); kick() after commit. */
+  async enqueueMany(msgs: MailMessage[], trx: Knex | Knex.Transaction = this.db): Promise<void> {
+    for (let i = 0; i < msgs.length; i += 500) {
+      await trx('mail_outbox').insert(msgs.slice(i, i + 500).map(outboxRow));
+    }
+    if (trx === this.db && msgs.length) this.kick();
   }
 
   /** Processes due mail soon, without waiting for the next poll. */
@@ -130,7 +151,8 @@ export class Mailer {
       for (;;) {
         const batch = await this.claim(20);
         if (!batch.length) return;
-        for (const row of batch) await this.deliver(row);
+        // A few at a time: a release to many recipients should not wait on each SMTP round trip.
+        for (let i = 0; i < batch.length; i += 5) await Promise.all(batch.slice(i, i + 5).map((row) => this.deliver(row)));
       }
     } catch (err) {
       this.logger.error({ err }, 'mail: processing failed');
@@ -146,28 +168,45 @@ export class Mailer {
             order by id
             limit ?
             for update skip locked)
-       returning id, to_email, subject, html, text, attempts`,
+       returning id, to_email, subject, html, text, headers, attempts, related_delivery_id`,
       [limit],
     );
     return result.rows;
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    const deliveryId = row.related_delivery_id === null ? null : Number(row.related_delivery_id);
     try {
-      await this.transport.send({ from: this.opts.from, to: row.to_email, subject: row.subject, html: row.html, text: row.text });
-      await this.db('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: this.db.fn.now(), last_error: null });
+      const headers = row.headers && Object.keys(row.headers).length ? row.headers : undefined;
+      await this.transport.send({ from: this.opts.from, to: row.to_email, subject: row.subject, html: row.html, text: row.text, headers });
+      await this.db.transaction(async (trx) => {
+        await trx('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: trx.fn.now(), last_error: null });
+        if (deliveryId !== null) {
+          await trx('deliveries')
+            .where('id', deliveryId)
+            .update({ state: 'sent', sent_at: trx.fn.now(), attempts: row.attempts, error: null });
+        }
+      });
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      const final = row.attempts >= this.maxAttempts;
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const bounced = isBounce(err);
+      const final = bounced || row.attempts >= this.maxAttempts;
       const delay = this.backoffMs * 2 ** (row.attempts - 1);
-      await this.db('mail_outbox')
-        .where('id', row.id)
-        .update({
-          status: final ? 'failed' : 'queued',
-          last_error: reason.slice(0, 1000),
-          next_attempt_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delay]),
-        });
-      this.logger.warn({ id: row.id, attempts: row.attempts, final, reason }, 'mail: delivery failed');
+      await this.db.transaction(async (trx) => {
+        await trx('mail_outbox')
+          .where('id', row.id)
+          .update({
+            status: final ? 'failed' : 'queued',
+            last_error: reason,
+            next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [delay]),
+          });
+        if (deliveryId !== null) {
+          await trx('deliveries')
+            .where('id', deliveryId)
+            .update({ state: bounced ? 'bounced' : final ? 'failed' : 'queued', error: reason, attempts: row.attempts });
+        }
+      });
+      this.logger.warn({ id: row.id, attempts: row.attempts, final, bounced, reason }, 'mail: delivery failed');
     }
   }
 }

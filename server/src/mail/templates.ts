@@ -10,8 +10,8 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The shared e-mail frame: a simple, table-free layout that mail clients render well. */
-export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+/** The shared e-mail frame: a simple, table-free layout that mail clients render well. `blockHtml` (already escaped) goes after the paragraphs. */
+export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, blockHtml = ''): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
@@ -20,7 +20,7 @@ export function layout(title: string, paragraphs: string[], action?: { label: st
   return `<!doctype html><html lang="el"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;background:#f8fafc;margin:0;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${button}
+<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${blockHtml}${button}
 <p style="margin:32px 0 0;font-size:12px;color:#94a3b8">${PRODUCT_NAME} · Διανομή δελτίων τύπου</p>
 </div></body></html>`;
 }

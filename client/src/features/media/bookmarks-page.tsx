@@ -1,11 +1,13 @@
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { InboxFeed } from './inbox-feed';
+import { useMediaLive } from './use-media';
 
 export function BookmarksPage() {
+  useMediaLive();
   return (
     <>
       <PageHeader description="Τα δελτία τύπου που έχετε αποθηκεύσει στα αγαπημένα σας." />
-      <ScreenPlaceholder />
+      <InboxFeed bookmarkedOnly />
     </>
   );
 }

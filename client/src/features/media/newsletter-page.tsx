@@ -1,11 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CATEGORY_LABELS, DIGEST_FREQUENCIES } from '@shared/constants';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/use-toast';
+import { SETTINGS_STRINGS } from './settings-page';
+import { preferenceCalls, useMediaLive, useMediaPreferences, usePreferenceChange } from './use-media';
+
+type Digest = (typeof DIGEST_FREQUENCIES)[number];
+
+const S = {
+  description: 'Η συχνότητα και οι κατηγορίες του newsletter που λαμβάνετε με email.',
+  title: 'Σύνοψη με email',
+  text: 'Ένα email με τα δελτία τύπου των κατηγοριών σας, επιπλέον των μεμονωμένων αποστολών.',
+  options: {
+    none: { label: 'Χωρίς newsletter', hint: 'Λαμβάνετε μόνο τα μεμονωμένα δελτία τύπου.' },
+    daily: { label: 'Καθημερινά', hint: 'Μία φορά την ημέρα, τα δελτία τύπου του τελευταίου 24ώρου.' },
+    weekly: { label: 'Εβδομαδιαία', hint: 'Μία φορά την εβδομάδα, τα δελτία τύπου των τελευταίων 7 ημερών.' },
+  } satisfies Record<Digest, { label: string; hint: string }>,
+  categories: 'Κατηγορίες του newsletter',
+  noCategories: 'Δεν έχετε επιλέξει κατηγορίες: το newsletter θα είναι κενό μέχρι να επιλέξετε.',
+  change: 'Αλλαγή κατηγοριών',
+  save: 'Αποθήκευση',
+};
 
 export function NewsletterPage() {
+  useMediaLive();
+  const prefs = useMediaPreferences();
+  const [digest, setDigest] = useState<Digest | null>(null);
+  const stored = prefs.data?.digest;
+  useEffect(() => setDigest(null), [stored]);
+  const save = usePreferenceChange(preferenceCalls.digest);
+  useEffect(() => {
+    if (prefs.isError) {
+      console.error('Media preferences failed to load', prefs.error);
+      toast({ title: SETTINGS_STRINGS.error, description: SETTINGS_STRINGS.loadError, variant: 'destructive' });
+    }
+  }, [prefs.isError, prefs.error]);
+
+  const header = <PageHeader description={S.description} />;
+  if (prefs.isPending) {
+    return (
+      <>
+        {header}
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      </>
+    );
+  }
+  if (!prefs.data) {
+    return (
+      <>
+        {header}
+        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
+          <p className="text-sm text-red-700">{SETTINGS_STRINGS.loadError}</p>
+          <Button variant="outline" onClick={() => void prefs.refetch()}>
+            {SETTINGS_STRINGS.retry}
+          </Button>
+        </div>
+      </>
+    );
+  }
+  const chosen = digest ?? prefs.data.digest;
   return (
     <>
-      <PageHeader description="Η συχνότητα και οι κατηγορίες του newsletter που λαμβάνετε με email." />
-      <ScreenPlaceholder />
+      {header}
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <CardTitle className="text-lg">{S.title}</CardTitle>
+          <CardDescription>{S.text}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <fieldset className="space-y-2">
+            <legend className="sr-only">{S.title}</legend>
+            {DIGEST_FREQUENCIES.map((d) => (
+              <label
+                key={d}
+                className="flex cursor-pointer items-start gap-3 rounded-md border px-3 py-3 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  name="digest"
+                  value={d}
+                  className="mt-0.5 h-4 w-4 accent-[hsl(var(--primary))]"
+                  checked={chosen === d}
+                  onChange={() => setDigest(d)}
+                />
+                <span className="space-y-0.5">
+                  <span className="block font-medium">{S.options[d].label}</span>
+                  <span className="block text-muted-foreground">{S.options[d].hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="space-y-2">
+            <p className="text-sm font-medium">{S.categories}</p>
+            {prefs.data.categories.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{S.noCategories}</p>
+            ) : (
+              <div className="flex flex-wrap gap-2" data-testid="newsletter-categories">
+                {prefs.data.categories.map((c) => (
+                  <Badge key={c} variant="secondary">
+                    {CATEGORY_LABELS[c]}
+                  </Badge>
+                ))}
+              </div>
+            )}
+            <Button asChild variant="link" className="h-auto p-0">
+              <Link to="/media/settings">{S.change}</Link>
+            </Button>
+          </div>
+        </CardContent>
+        <CardFooter>
+          <Button
+            disabled={chosen === prefs.data.digest || save.isPending}
+            onClick={() =>
+              save.mutate(chosen, {
+                onSuccess: () => toast({ title: SETTINGS_STRINGS.success, description: SETTINGS_STRINGS.saved, variant: 'success' }),
+                onError: (err) => {
+                  console.error('Saving the digest failed', err);
+                  toast({ title: SETTINGS_STRINGS.error, description: SETTINGS_STRINGS.saveError, variant: 'destructive' });
+                },
+              })
+            }
+          >
+            {save.isPending ? <Spinner size="sm" /> : null}
+            {S.save}
+          </Button>
+        </CardFooter>
+      </Card>
     </>
   );
 }

@@ -1,11 +1,16 @@
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { DeliveryNotices } from './delivery-notices';
+import { InboxFeed } from './inbox-feed';
+import { useMediaLive, useMediaOverview } from './use-media';
 
 export function MediaPressReleasesPage() {
+  useMediaLive();
+  const overview = useMediaOverview();
   return (
     <>
-      <PageHeader description="Όλα τα δελτία τύπου που έχουν σταλεί στις κατηγορίες που παρακολουθείτε." />
-      <ScreenPlaceholder />
+      <PageHeader description="Όλα τα δελτία τύπου που σας έχουν σταλεί, με αναζήτηση και φίλτρα κατηγορίας και ανάγνωσης." />
+      {overview.data ? <DeliveryNotices overview={overview.data} /> : null}
+      <InboxFeed showFilters />
     </>
   );
 }

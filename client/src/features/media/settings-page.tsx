@@ -1,11 +1,241 @@
+import { useEffect, useState } from 'react';
+import { Ban, MailCheck, Undo2 } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
+import type { MediaPreferences, Sender } from '@shared/schemas/media';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/use-toast';
+import { preferenceCalls, useMediaLive, useMediaPreferences, usePreferenceChange } from './use-media';
+
+export const SETTINGS_STRINGS = {
+  description: 'Οι κατηγορίες που θέλετε να λαμβάνετε και οι αποστολείς που έχετε αποκλείσει.',
+  success: 'Επιτυχία',
+  error: 'Σφάλμα',
+  saved: 'Οι ρυθμίσεις αποθηκεύτηκαν',
+  saveError: 'Δεν ήταν δυνατή η αποθήκευση των ρυθμίσεων',
+  loadError: 'Δεν ήταν δυνατή η φόρτωση των ρυθμίσεων',
+  retry: 'Δοκίμασε ξανά',
+  categoriesTitle: 'Κατηγορίες',
+  categoriesText: 'Λαμβάνετε δελτία τύπου μόνο από τις κατηγορίες που έχετε επιλέξει. Οι υπόλοιπες δεν σας αποστέλλονται.',
+  onList: 'Είστε στη λίστα',
+  notOnList: 'Εκτός λίστας',
+  notOnListHint: 'Μια κατηγορία «Εκτός λίστας» φτάνει σε εσάς μόλις η ομάδα μας σας εντάξει στη λίστα της.',
+  selected: (n: number) => `Επιλεγμένες κατηγορίες: ${n} από ${CATEGORIES.length}`,
+  saveCategories: 'Αποθήκευση κατηγοριών',
+  sendersTitle: 'Αποστολείς',
+  sendersText: 'Αποκλείστε έναν αποστολέα για να μη λαμβάνετε πια δελτία τύπου του. Όσα έχετε ήδη λάβει μένουν στα εισερχόμενά σας.',
+  noSenders: 'Δεν έχετε λάβει ακόμη δελτία τύπου από κάποιον αποστολέα.',
+  blocked: 'Αποκλεισμένος',
+  block: 'Αποκλεισμός',
+  unblock: 'Άρση αποκλεισμού',
+  blockedToast: (c: string) => `Δεν θα λαμβάνετε πια δελτία τύπου από: ${c}`,
+  unblockedToast: (c: string) => `Θα λαμβάνετε ξανά δελτία τύπου από: ${c}`,
+  allTitle: 'Έχετε διαγραφεί από όλες τις αποστολές',
+  allText: 'Πατήσατε τον σύνδεσμο διαγραφής σε ένα email και δεν λαμβάνετε κανένα δελτίο τύπου.',
+  resubscribe: 'Επανεγγραφή στις αποστολές',
+  resubscribed: 'Θα λαμβάνετε ξανά δελτία τύπου',
+};
+const S = SETTINGS_STRINGS;
+
+function failed(err: unknown) {
+  console.error('Saving media settings failed', err);
+  toast({ title: S.error, description: S.saveError, variant: 'destructive' });
+}
+
+function CategoriesCard({ prefs }: { prefs: MediaPreferences }) {
+  const [ticked, setTicked] = useState<Category[]>(prefs.categories);
+  // Another tab saved: show the stored choice.
+  useEffect(() => setTicked(prefs.categories), [prefs.categories]);
+  const save = usePreferenceChange(preferenceCalls.categories);
+  const dirty = ticked.length !== prefs.categories.length || ticked.some((c) => !prefs.categories.includes(c));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{S.categoriesTitle}</CardTitle>
+        <CardDescription>{S.categoriesText}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <fieldset>
+          <legend className="sr-only">{S.categoriesTitle}</legend>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {CATEGORIES.map((c) => {
+              const onList = prefs.mediaLists.includes(c);
+              return (
+                <li key={c}>
+                  <label className="flex cursor-pointer items-center justify-between gap-3 rounded-md border px-3 py-2.5 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                    <span className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-[hsl(var(--primary))]"
+                        checked={ticked.includes(c)}
+                        onChange={(e) => setTicked((t) => (e.target.checked ? [...t, c] : t.filter((x) => x !== c)))}
+                      />
+                      {CATEGORY_LABELS[c]}
+                    </span>
+                    <Badge variant={onList ? 'success' : 'outline'} className="font-medium">
+                      {onList ? S.onList : S.notOnList}
+                    </Badge>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <p className="text-sm text-muted-foreground" data-testid="categories-count">
+          {S.selected(ticked.length)}
+        </p>
+        {CATEGORIES.some((c) => ticked.includes(c) && !prefs.mediaLists.includes(c)) ? (
+          <p className="text-xs text-muted-foreground">{S.notOnListHint}</p>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        <Button
+          disabled={!dirty || save.isPending}
+          onClick={() =>
+            save.mutate(ticked, {
+              onSuccess: () => toast({ title: S.success, description: S.saved, variant: 'success' }),
+              onError: failed,
+            })
+          }
+        >
+          {save.isPending ? <Spinner size="sm" /> : null}
+          {S.saveCategories}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function SendersCard({ prefs }: { prefs: MediaPreferences }) {
+  const block = usePreferenceChange(preferenceCalls.block);
+  const unblock = usePreferenceChange(preferenceCalls.unblock);
+  const blockedIds = new Set(prefs.blockedSenders.map((s) => s.id));
+  const senders: Sender[] = [...prefs.knownSenders, ...prefs.blockedSenders.filter((b) => !prefs.knownSenders.some((k) => k.id === b.id))];
+  const busy = block.isPending || unblock.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{S.sendersTitle}</CardTitle>
+        <CardDescription>{S.sendersText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {senders.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted-foreground">{S.noSenders}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" data-testid="senders">
+            {senders.map((s) => {
+              const isBlocked = blockedIds.has(s.id);
+              return (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5" data-testid="sender-row">
+                  <span className="flex min-w-0 items-center gap-2 text-sm font-medium">
+                    <span className="truncate">{s.company}</span>
+                    {isBlocked ? <Badge variant="destructive">{S.blocked}</Badge> : null}
+                  </span>
+                  {isBlocked ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() =>
+                        unblock.mutate(s.id, {
+                          onSuccess: () => toast({ title: S.success, description: S.unblockedToast(s.company), variant: 'success' }),
+                          onError: failed,
+                        })
+                      }
+                    >
+                      <Undo2 aria-hidden />
+                      {S.unblock}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`${S.block}: ${s.company}`}
+                      onClick={() =>
+                        block.mutate(s.id, {
+                          onSuccess: () => toast({ title: S.success, description: S.blockedToast(s.company), variant: 'success' }),
+                          onError: failed,
+                        })
+                      }
+                    >
+                      <Ban aria-hidden />
+                      {S.block}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UnsubscribedAllCard() {
+  const resubscribe = usePreferenceChange(preferenceCalls.resubscribe);
+  return (
+    <Card className="border-amber-300 bg-amber-50" data-testid="unsubscribed-all">
+      <CardContent className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1">
+          <p className="font-semibold text-amber-950">{S.allTitle}</p>
+          <p className="text-sm text-amber-900">{S.allText}</p>
+        </div>
+        <Button
+          className="shrink-0"
+          disabled={resubscribe.isPending}
+          onClick={() =>
+            resubscribe.mutate(undefined, {
+              onSuccess: () => toast({ title: S.success, description: S.resubscribed, variant: 'success' }),
+              onError: failed,
+            })
+          }
+        >
+          <MailCheck aria-hidden />
+          {S.resubscribe}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
 
 export function MediaSettingsPage() {
+  useMediaLive();
+  const prefs = useMediaPreferences();
+  useEffect(() => {
+    if (prefs.isError) {
+      console.error('Media preferences failed to load', prefs.error);
+      toast({ title: S.error, description: S.loadError, variant: 'destructive' });
+    }
+  }, [prefs.isError, prefs.error]);
+
   return (
     <>
-      <PageHeader description="Τα στοιχεία του μέσου σας και οι προτιμήσεις ειδοποιήσεων." />
-      <ScreenPlaceholder />
+      <PageHeader description={S.description} />
+      {prefs.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : !prefs.data ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
+          <p className="text-sm text-red-700">{S.loadError}</p>
+          <Button variant="outline" onClick={() => void prefs.refetch()}>
+            {S.retry}
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          {prefs.data.unsubscribedAll ? <UnsubscribedAllCard /> : null}
+          <div className="grid gap-6 xl:grid-cols-2">
+            <CategoriesCard prefs={prefs.data} />
+            <SendersCard prefs={prefs.data} />
+          </div>
+        </div>
+      )}
     </>
   );
 }

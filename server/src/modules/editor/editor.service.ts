@@ -5,7 +5,8 @@ import { editableRelease } from '../../collab/access';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
-import { writeAudit } from '../audit/audit.service';
+import { distribute, SEND_JOB, sendJobKey, siteUrl } from '../distribution/distribution.service';
+import { missingFields } from '../distribution/distribution.policy';
 
 interface ReleaseRow {
   id: string;
@@ -54,56 +55,58 @@ export class EditorService {
       throw new HttpError(403, 'account_pending', 'Your account must be approved by an administrator before you can send press releases');
     }
     if (row.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
-    const missing: Record<string, string> = {};
-    if (!row.title.trim()) missing.title = 'required';
-    if (!row.content_text.trim()) missing.content = 'required';
-    if (!row.category) missing.category = 'required';
-    if (Object.keys(missing).length) throw badRequest('missing_fields', 'Title, content and category are required', missing);
+    const missing = missingFields(row);
+    if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
   }
 
-  async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
+  /** Schedules the send: the row and its durable job change together. */
+  async schedule(actor: Actor, releaseId: string, scheduledAt: Date, origin: string): Promise<ReleaseState> {
     const row = await this.load(actor, releaseId);
     this.requireSendable(actor, row);
     if (scheduledAt.getTime() < Date.now() - 60_000) {
       throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
     }
-    const [updated] = (await this.ctx.db('press_releases')
-      .where('id', releaseId)
-      .update({ status: 'scheduled', scheduled_at: scheduledAt })
-      .returning('*')) as ReleaseRow[];
-    return this.announce(updated!);
+    const updated = await this.ctx.db.transaction(async (trx) => {
+      const [u] = (await trx('press_releases')
+        .where('id', releaseId)
+        .whereNot('status', 'sent')
+        .update({ status: 'scheduled', scheduled_at: scheduledAt })
+        .returning('*')) as ReleaseRow[];
+      if (!u) throw conflict('already_sent', 'This press release has already been sent');
+      await this.ctx.jobs.schedule(
+        SEND_JOB,
+        { releaseId, baseUrl: siteUrl(this.ctx, origin) },
+        { runAt: scheduledAt, dedupeKey: sendJobKey(releaseId), onConflict: 'replace' },
+        trx,
+      );
+      return u;
+    });
+    this.ctx.jobs.kick();
+    return this.announce(updated);
   }
 
   async unschedule(actor: Actor, releaseId: string): Promise<ReleaseState> {
     const row = await this.load(actor, releaseId);
     if (row.status !== 'scheduled') throw conflict('not_scheduled', 'This press release is not scheduled');
-    const [updated] = (await this.ctx.db('press_releases')
-      .where('id', releaseId)
-      .update({ status: 'draft', scheduled_at: null })
-      .returning('*')) as ReleaseRow[];
-    return this.announce(updated!);
-  }
-
-  /** Send now: status sent and an audit row; the distribution issue delivers it. */
-  async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    const row = await this.load(actor, releaseId);
-    this.requireSendable(actor, row);
     const updated = await this.ctx.db.transaction(async (trx) => {
       const [u] = (await trx('press_releases')
-        .where('id', releaseId)
-        .whereNot('status', 'sent')
-        .update({ status: 'sent', sent_at: trx.fn.now() })
+        .where({ id: releaseId, status: 'scheduled' })
+        .update({ status: 'draft', scheduled_at: null })
         .returning('*')) as ReleaseRow[];
-      if (!u) throw conflict('already_sent', 'This press release has already been sent');
-      await writeAudit(trx, this.ctx.logger, actor, {
-        action: 'press_release.sent',
-        entityType: 'press_release',
-        entityId: releaseId,
-        metadata: { title: u.title, category: u.category, mediaLists: u.media_list_categories },
-      });
+      if (!u) throw conflict('not_scheduled', 'This press release is not scheduled');
+      await this.ctx.jobs.cancel(sendJobKey(releaseId), trx);
       return u;
     });
     return this.announce(updated);
+  }
+
+  /** Send now: delivered to every recipient at once (see distribution). */
+  async send(actor: Actor, releaseId: string, origin: string): Promise<ReleaseState> {
+    const row = await this.load(actor, releaseId);
+    this.requireSendable(actor, row);
+    const done = await distribute(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx, origin), fromScheduled: false });
+    if (!done) throw conflict('already_sent', 'This press release has already been sent');
+    return this.announce(done.release as ReleaseRow);
   }
 
   async state(actor: Actor, releaseId: string): Promise<ReleaseState> {

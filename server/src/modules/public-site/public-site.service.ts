@@ -1,4 +1,9 @@
-import { LIMITS } from '../../../../shared/constants';
+import { HEALTH_THRESHOLDS, LIMITS, SYSTEM_STATES, type SystemState } from '../../../../shared/constants';
+import { healthLevel, type HealthLevel } from '../../../../shared/schemas/admin';
+import type { ComponentsMap } from '../../../../shared/schemas/public-site';
+
+const QUEUE_STATE: Record<HealthLevel, SystemState> = { green: 'operational', yellow: 'degraded', red: 'outage', unknown: 'operational' };
+const worse = (a: SystemState, b: SystemState): SystemState => (SYSTEM_STATES.indexOf(a) >= SYSTEM_STATES.indexOf(b) ? a : b);
 import { rooms } from '../../../../shared/events';
 import {
   platformSettingsSchema,
@@ -81,13 +86,38 @@ export class PublicSiteService {
     const { db } = this.ctx;
     const row = await repo.latestStatus(db);
     const incidents = await repo.recentIncidents(db, LIMITS.incidentWindowDays);
+    const components = presentComponents(row);
+    const overall = await this.withQueues(components, row?.overall ?? 'operational');
     return {
-      overall: row?.overall ?? 'operational',
-      components: presentComponents(row),
+      overall,
+      components,
       updated_at: row ? new Date(row.updated_at).toISOString() : null,
       uptime: { ...UPTIME },
       incidents: incidents.map(presentIncident),
     };
+  }
+
+  /**
+   * The e-mail and newsletter components also follow the real outbox queues (the health
+   * card's thresholds): a backlog shows as degraded or outage even if nobody set it.
+   */
+  private async withQueues(components: ComponentsMap, overall: SystemState): Promise<SystemState> {
+    let queues: { email: number; newsletter: number };
+    try {
+      queues = await this.ctx.mailer.queueSizes();
+    } catch (err) {
+      this.ctx.logger.warn({ err }, 'status: queue sizes failed');
+      return overall;
+    }
+    const measured = {
+      emails: QUEUE_STATE[healthLevel(queues.email, HEALTH_THRESHOLDS.emailQueue)],
+      newsletters: QUEUE_STATE[healthLevel(queues.newsletter, HEALTH_THRESHOLDS.newsletterQueue)],
+    };
+    for (const [c, state] of Object.entries(measured) as [keyof typeof measured, SystemState][]) {
+      components[c] = worse(components[c], state);
+      if (state !== 'operational') overall = worse(overall, 'degraded');
+    }
+    return overall;
   }
 
   async setStatus(body: z.output<typeof statusPut>): Promise<StatusResponse> {

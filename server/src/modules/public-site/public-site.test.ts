@@ -419,6 +419,25 @@ describe('status page', () => {
     });
     expect(empty.status).toBe(400);
   });
+
+  it('the e-mail and newsletter components follow the real outbox queues', async () => {
+    const db = server.ctx.db;
+    const status = async () => (await call<{ overall: string; components: Record<string, string> }>(server.url, 'GET', '/api/status')).body;
+    const later = db.raw("now() + interval '1 hour'");
+    const queue = (kind: string, n: number) =>
+      db('mail_outbox').insert(Array.from({ length: n }, (_, i) => ({ kind, to_email: `q${i}@x.test`, subject: 'q', next_attempt_at: later })));
+    await db('mail_outbox').where('status', 'queued').update({ status: 'sent' });
+    await call(server.url, 'PUT', '/api/status', { token: superToken, body: { overall: 'operational', components: { api: 'operational', app: 'operational', database: 'operational', emails: 'operational', newsletters: 'operational' } } });
+    expect((await status()).components.emails).toBe('operational');
+    await queue('email', 60);
+    await queue('newsletter', 25);
+    const s = await status();
+    expect(s.components.emails).toBe('degraded'); // 50-99 queued
+    expect(s.components.newsletters).toBe('outage'); // 20 or more
+    expect(s.overall).toBe('degraded');
+    await db('mail_outbox').where('subject', 'q').delete();
+    expect((await status()).components.newsletters).toBe('operational');
+  });
 });
 
 describe('PUT /api/cookie-consent', () => {

@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
+import { originOf } from '../../http/origin';
 import { valid, validate } from '../../http/validate';
 import * as service from './workspaces.service';
 
@@ -43,8 +44,7 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     async (req, res) => {
       const { id } = valid(res, 'params', workspaceIdParams);
       const { email } = valid(res, 'body', invitationCreateBody);
-      const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      res.status(201).json(await service.invite(ctx, actorOf(res), id, email, origin));
+      res.status(201).json(await service.invite(ctx, actorOf(res), id, email, originOf(req)));
     },
   );
 

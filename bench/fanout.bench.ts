@@ -1,0 +1,174 @@
+import { testConfig } from '../server/src/test/app';
+/**
+ * Distribution fan-out benchmark: "Send now" of one release to 1,000 recipients — the real
+ * server from startServer, real sockets, real database — timed from the request until the
+ * LAST recipient's socket has its 'inbox:new' push. The send also writes the 1,000
+ * deliveries, 1,000 notifications (pushed too) and 1,000 personalised e-mails to the outbox
+ * in the same transaction, as in production.
+ *
+ * Reference, in the same run, same database and the same 1,000 Socket.IO clients on a bare
+ * Socket.IO server (no auth, no app): a loop that inserts each recipient's delivery row and
+ * emits to their room. A second reference does the least possible: one multi-row insert,
+ * then the emit loop. Target: ours within 2× of the bare loop (p99).
+ *
+ *   npx tsx bench/fanout.bench.ts                 (embedded database)
+ *   DATABASE_URL=postgres://... npx tsx bench/fanout.bench.ts
+ *   RECIPIENTS=500 ROUNDS=5 npx tsx bench/fanout.bench.ts
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { clock, ms, pct, startClients } from './lib/socket-clients';
+import type { Db } from '../server/src/db/knex';
+import { createLogger } from '../server/src/logger';
+import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
+import { startServer } from '../server/src/server';
+import { createTestDb } from '../server/src/test/db';
+import { call, signIn, signUp } from '../server/src/test/http';
+import { memoryTransport } from '../server/src/test/mail';
+
+const RECIPIENTS = Number(process.env.RECIPIENTS ?? 1000);
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const WARMUP = 2;
+
+async function release(db: Db, clientId: string, round: number): Promise<string> {
+  const [r] = (await db('press_releases')
+    .insert({
+      title: `Δελτίο ${round}`,
+      content: `<p>Η εταιρεία ανακοινώνει νέα συνεργασία. <a href="https://example.com/news/${round}">Περισσότερα</a></p>`,
+      content_text: 'Η εταιρεία ανακοινώνει νέα συνεργασία. Περισσότερα',
+      category: 'tech',
+      client_id: clientId,
+      media_list_categories: ['tech'],
+    })
+    .returning('id')) as { id: string }[];
+  return r!.id;
+}
+
+async function ours(): Promise<{ samples: number[]; recipients: string[]; db: Db; clientId: string; close: () => Promise<void> }> {
+  const testDb = await createTestDb();
+  const config = testConfig(testDb);
+  // E-mails go to a transport that keeps nothing: the outbox work is measured, SMTP is not.
+  const sink = memoryTransport();
+  sink.send = () => Promise.resolve();
+  const server = await startServer({ config, db: testDb.db, logger: createLogger(config), mailTransport: sink });
+  const { db } = server.ctx;
+  await signUp(server.url, 'sender@bench.test');
+  const sender = await signIn(server.url, 'sender@bench.test');
+  await db('profiles').where('user_id', sender.user.id).update({ status: 'approved', organization: 'Bench Α.Ε.' });
+
+  const tokens: string[] = [];
+  const recipients: string[] = [];
+  for (let start = 0; start < RECIPIENTS; start += 250) {
+    const n = Math.min(250, RECIPIENTS - start);
+    const users = (await db('users')
+      .insert(Array.from({ length: n }, (_, i) => ({ email: `journalist${start + i}@bench.test` })))
+      .returning(['id', 'email'])) as { id: string; email: string }[];
+    await db('profiles').insert(users.map((u) => ({ user_id: u.id, email: u.email, name: u.email, role: 'media', status: 'approved' })));
+    await db('media_lists').insert(users.map((u) => ({ category: 'tech', media_id: u.id })));
+    const sessions = (await db('auth_sessions')
+      .insert(users.map((u) => ({ user_id: u.id })))
+      .returning(['id', 'user_id'])) as { id: string; user_id: string }[];
+    for (const s of sessions) {
+      const u = users.find((x) => x.id === s.user_id)!;
+      recipients.push(u.id);
+      tokens.push((await signAccessToken({ sub: u.id, sid: s.id, role: 'media', email: u.email }, server.ctx.tokenKey, 3600)).token);
+    }
+  }
+  const clients = await startClients({ kind: 'socketio', url: server.url, tokens, event: 'inbox:new', keyField: 'title', readyEvent: 'session:ready' });
+
+  const samples: number[] = [];
+  for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
+    const id = await release(db, sender.user.id, round);
+    const arrived = clients.waitFor(round);
+    const t0 = clock();
+    const r = await call(server.url, 'POST', `/api/releases/${id}/send`, { token: sender.access_token });
+    if (r.status !== 200) throw new Error(`send failed: ${r.status} ${JSON.stringify(r.body)}`);
+    const last = await arrived;
+    if (round >= WARMUP) samples.push(last - t0);
+    // Let the outbox drain between rounds, as between two real sends.
+    await server.ctx.mailer.drain();
+  }
+  await clients.stop();
+  return {
+    samples,
+    recipients,
+    db,
+    clientId: sender.user.id,
+    close: async () => {
+      await server.close();
+      await testDb.destroy();
+    },
+  };
+}
+
+/** The bare loop: a Socket.IO server with no app, each client in its user room. */
+async function reference(db: Db, clientId: string, recipients: string[], bulk: boolean): Promise<number[]> {
+  const httpServer = http.createServer();
+  const io = new Server(httpServer, { serveClient: false });
+  io.on('connection', (socket) => {
+    void socket.join(`user:${String((socket.handshake.auth as { token: string }).token)}`);
+  });
+  await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  const clients = await startClients({ kind: 'socketio', url, tokens: recipients, event: 'inbox:new', keyField: 'title' });
+  const emails = new Map(
+    ((await db('profiles').whereIn('user_id', recipients).select('user_id', 'email')) as { user_id: string; email: string }[]).map((p) => [p.user_id, p.email]),
+  );
+  const samples: number[] = [];
+  for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
+    const id = await release(db, clientId, 1000 + round);
+    const title = `Δελτίο ${round}`;
+    const arrived = clients.waitFor(round);
+    const t0 = clock();
+    if (bulk) {
+      const rows = (await db('deliveries')
+        .insert(recipients.map((r) => ({ press_release_id: id, recipient_user_id: r, email: emails.get(r)! })))
+        .returning(['id', 'recipient_user_id'])) as { id: number; recipient_user_id: string }[];
+      for (const d of rows) io.to(`user:${d.recipient_user_id}`).emit('inbox:new', { deliveryId: d.id, releaseId: id, title, category: 'tech' });
+    } else {
+      for (const r of recipients) {
+        const [d] = (await db('deliveries').insert({ press_release_id: id, recipient_user_id: r, email: emails.get(r)! }).returning('id')) as { id: number }[];
+        io.to(`user:${r}`).emit('inbox:new', { deliveryId: d!.id, releaseId: id, title, category: 'tech' });
+      }
+    }
+    const last = await arrived;
+    if (round >= WARMUP) samples.push(last - t0);
+  }
+  await clients.stop();
+  await io.close();
+  return samples;
+}
+
+async function main(): Promise<void> {
+  console.log(`Send now to ${RECIPIENTS} recipients, ${ROUNDS} sends (after ${WARMUP} warm-up)`);
+  console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded (PGlite)'}`);
+  const o = await ours();
+  try {
+    const loop = await reference(o.db, o.clientId, o.recipients, false);
+    const bulk = await reference(o.db, o.clientId, o.recipients, true);
+    const rows = [
+      ['ours: POST send → last recipient has the push', o.samples],
+      ['reference: insert-and-emit loop → last client', loop],
+      ['reference: one bulk insert + emit loop → last client', bulk],
+    ] as const;
+    console.log('');
+    console.log(`${'measure'.padEnd(56)}       p50        p99`);
+    for (const [name, s] of rows) console.log(`${name.padEnd(56)} ${ms(pct(s, 50))} ${ms(pct(s, 99))}`);
+    const ratio = pct(o.samples, 99) / pct(loop, 99);
+    console.log('');
+    console.log(`p99 ratio, ours / insert-and-emit loop: ${ratio.toFixed(2)}× (target ≤ 2×) ${ratio <= 2 ? 'OK' : 'MISSED'}`);
+    console.log(`p99 ratio, ours / bulk insert + emit: ${(pct(o.samples, 99) / pct(bulk, 99)).toFixed(2)}× (for information)`);
+    console.log(`load average while running: ${(await import('node:os')).loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  } finally {
+    await o.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,121 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '@shared/constants';
+import {
+  INBOX_PAGE_SIZE,
+  inboxList,
+  inboxRelease,
+  inboxStateResponse,
+  mediaOverview,
+  mediaPreferences,
+  type InboxList,
+  type ReadFilter,
+} from '@shared/schemas/media';
+import { api, ApiError } from '@client/api/http';
+import { refreshQueries } from '@client/lib/refresh';
+import { getSocket } from '@client/realtime/socket';
+
+/** Every media-area query lives under this key, so one refresh brings all of them up to date. */
+export const MEDIA_KEY = ['media'] as const;
+const OVERVIEW_KEY = [...MEDIA_KEY, 'overview'] as const;
+const INBOX_KEY = [...MEDIA_KEY, 'inbox'] as const;
+const RELEASE_KEY = [...MEDIA_KEY, 'release'] as const;
+const PREFERENCES_KEY = [...MEDIA_KEY, 'preferences'] as const;
+
+export interface InboxFilters {
+  q: string;
+  category: Category | 'all';
+  read: ReadFilter;
+  bookmarked: boolean;
+}
+
+export const NO_FILTERS: InboxFilters = { q: '', category: 'all', read: 'all', bookmarked: false };
+
+export function useMediaOverview() {
+  return useQuery({ queryKey: OVERVIEW_KEY, queryFn: ({ signal }) => api('GET', '/media/overview', { schema: mediaOverview, signal }) });
+}
+
+/** The inbox, a page at a time ("load more" fetches the next page). */
+export function useInbox(f: InboxFilters, pageSize: number = INBOX_PAGE_SIZE) {
+  return useInfiniteQuery({
+    queryKey: [...INBOX_KEY, f, pageSize],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ q: f.q, category: f.category, read: f.read, offset: String(pageParam), limit: String(pageSize) });
+      if (f.bookmarked) params.set('bookmarked', 'true');
+      return api('GET', `/media/inbox?${params.toString()}`, { schema: inboxList, signal });
+    },
+    getNextPageParam: (last: InboxList, pages: InboxList[]) => (last.hasMore ? pages.reduce((n, p) => n + p.items.length, 0) : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInboxRelease(releaseId: string) {
+  return useQuery({
+    queryKey: [...RELEASE_KEY, releaseId],
+    queryFn: ({ signal }) => api('GET', `/media/inbox/${releaseId}`, { schema: inboxRelease, signal }),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+}
+
+export function useMediaPreferences() {
+  return useQuery({ queryKey: PREFERENCES_KEY, queryFn: ({ signal }) => api('GET', '/media/preferences', { schema: mediaPreferences, signal }) });
+}
+
+/** After any change: refetch everything of the media area (counters, lists, the open release). */
+function useRefreshMedia() {
+  const qc = useQueryClient();
+  return () => refreshQueries(qc, MEDIA_KEY);
+}
+
+export function useBookmark() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: ({ releaseId, on }: { releaseId: string; on: boolean }) =>
+      api(on ? 'PUT' : 'DELETE', `/media/inbox/${releaseId}/bookmark`, { schema: inboxStateResponse }),
+    onSettled: refresh,
+  });
+}
+
+export function useReadState() {
+  const refresh = useRefreshMedia();
+  return useMutation({
+    mutationFn: ({ releaseId, read }: { releaseId: string; read: boolean }) =>
+      api(read ? 'POST' : 'DELETE', `/media/inbox/${releaseId}/read`, { schema: inboxStateResponse }),
+    onSettled: refresh,
+  });
+}
+
+/** A preferences write; the answer is the new preferences. */
+export function usePreferenceChange<V>(send: (value: V) => Promise<unknown>) {
+  const refresh = useRefreshMedia();
+  return useMutation({ mutationFn: send, onSettled: refresh });
+}
+
+export const preferenceCalls = {
+  categories: (categories: Category[]) => api('PUT', '/media/preferences/categories', { body: { categories }, schema: mediaPreferences }),
+  digest: (digest: 'none' | 'daily' | 'weekly') => api('PUT', '/media/preferences/digest', { body: { digest }, schema: mediaPreferences }),
+  block: (senderId: string) => api('POST', '/media/blocked-senders', { body: { senderId }, schema: mediaPreferences }),
+  unblock: (senderId: string) => api('DELETE', `/media/blocked-senders/${senderId}`, { schema: mediaPreferences }),
+  resubscribe: () => api('DELETE', '/media/preferences/unsubscribe-all', { schema: mediaPreferences }),
+};
+
+/**
+ * Live: a new release in the inbox, or a change made in another tab (read, bookmark,
+ * preferences), refetches the media area without a reload. After a reconnect too.
+ */
+export function useMediaLive() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const refresh = () => void refreshQueries(qc, MEDIA_KEY);
+    socket.on('inbox:new', refresh);
+    socket.on('inbox:changed', refresh);
+    socket.on('connect', refresh);
+    return () => {
+      socket.off('inbox:new', refresh);
+      socket.off('inbox:changed', refresh);
+      socket.off('connect', refresh);
+    };
+  }, [qc]);
+}

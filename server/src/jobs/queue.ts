@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import type { Logger } from '../logger';
+
+export interface JobRow {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  run_at: Date;
+  attempts: number;
+  max_attempts: number;
+  dedupe_key: string | null;
+}
+
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export interface ScheduleOptions {
+  runAt?: Date;
+  /** One job per key: a second schedule() with the key replaces a queued job or is ignored. */
+  dedupeKey?: string;
+  /** For a dedupe key: 'replace' moves a queued job to the new time and payload; 'ignore' keeps it. */
+  onConflict?: 'replace' | 'ignore';
+  maxAttempts?: number;
+}
+
+export interface JobQueueOptions {
+  pollMs?: number;
+  /** Base of the exponential back-off between attempts, in ms. */
+  backoffMs?: number;
+  /** A job running longer than this belongs to a process that died: it is run again. */
+  staleMs?: number;
+}
+
+/**
+ * Durable jobs in Postgres. Workers of any number of processes claim due rows with
+ * FOR UPDATE SKIP LOCKED, so a job runs in one process at a time; what a job does
+ * must itself be idempotent (a crash after the work but before 'done' runs it again),
+ * which the release send is through its status transition.
+ */
+export class JobQueue {
+  readonly workerId = `${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly tickers: (() => Promise<void>)[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private rerun = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly opts: JobQueueOptions = {},
+  ) {}
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Work to do on every poll before claiming (e.g. making sure the next digest is queued). */
+  onTick(fn: () => Promise<void>): void {
+    this.tickers.push(fn);
+  }
+
+  async schedule(kind: string, payload: Record<string, unknown>, o: ScheduleOptions = {}, trx: Knex | Knex.Transaction = this.db): Promise<void> {
+    const row = {
+      kind,
+      payload: JSON.stringify(payload),
+      run_at: o.runAt ?? new Date(),
+      status: 'queued',
+      attempts: 0,
+      max_attempts: o.maxAttempts ?? 5,
+      dedupe_key: o.dedupeKey ?? null,
+    };
+    const insert = trx('jobs').insert(row);
+    if (!o.dedupeKey) await insert;
+    else if (o.onConflict === 'ignore') await insert.onConflict('dedupe_key').ignore();
+    else {
+      // A running job keeps running; its successor is decided by what it finds.
+      await insert
+        .onConflict('dedupe_key')
+        .merge({ ...row, last_error: null, locked_by: null, locked_at: null, finished_at: null })
+        .where('jobs.status', '<>', 'running');
+    }
+    if (trx === this.db) this.kick();
+  }
+
+  /** Removes a queued job (an unscheduled send). */
+  async cancel(dedupeKey: string, trx: Knex | Knex.Transaction = this.db): Promise<void> {
+    await trx('jobs').where({ dedupe_key: dedupeKey, status: 'queued' }).delete();
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.stopped = false;
+    this.kick();
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 1_000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Runs what is due soon, without waiting for the next poll. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.tick().finally(() => {
+      this.running = undefined;
+      if (this.rerun && !this.stopped) {
+        this.rerun = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Runs everything due now (tests, benchmarks). */
+  async drain(): Promise<void> {
+    await this.running;
+    await this.tick();
+  }
+
+  async sizes(): Promise<Record<string, number>> {
+    const rows = (await this.db('jobs')
+      .whereIn('status', ['queued', 'running'])
+      .groupBy('kind')
+      .select('kind', this.db.raw('count(*)::int as n'))) as { kind: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      for (const t of this.tickers) await t();
+      await this.recoverStale();
+      for (;;) {
+        if (this.stopped) return;
+        const batch = await this.claim(10);
+        if (!batch.length) return;
+        await Promise.all(batch.map((job) => this.run(job)));
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'jobs: tick failed');
+    }
+  }
+
+  private async recoverStale(): Promise<void> {
+    await this.db('jobs')
+      .where('status', 'running')
+      .andWhere('locked_at', '<', this.db.raw(`now() - (? * interval '1 millisecond')`, [this.opts.staleMs ?? 5 * 60_000]))
+      .update({ status: 'queued', locked_by: null, locked_at: null });
+  }
+
+  private async claim(limit: number): Promise<JobRow[]> {
+    const kinds = [...this.handlers.keys()];
+    if (!kinds.length) return [];
+    const result = await this.db.raw<{ rows: JobRow[] }>(
+      `update jobs set status = 'running', attempts = attempts + 1, locked_by = ?, locked_at = now()
+         where id in (
+           select id from jobs
+            where status = 'queued' and run_at <= now() and kind = any(?::text[])
+            order by run_at, id
+            limit ?
+            for update skip locked)
+       returning id, kind, payload, run_at, attempts, max_attempts, dedupe_key`,
+      [this.workerId, kinds, limit],
+    );
+    return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job);
+      await this.db('jobs')
+        .where({ id: job.id, locked_by: this.workerId })
+        .update({ status: 'done', finished_at: this.db.fn.now(), last_error: null });
+    } catch (err) {
+      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      const final = job.attempts >= job.max_attempts;
+      const delay = (this.opts.backoffMs ?? 5_000) * 2 ** (job.attempts - 1);
+      await this.db('jobs')
+        .where({ id: job.id, locked_by: this.workerId })
+        .update({
+          status: final ? 'failed' : 'queued',
+          last_error: reason,
+          run_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delay]),
+          locked_by: null,
+          locked_at: null,
+          finished_at: final ? this.db.fn.now() : null,
+        });
+      this.logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, final, reason }, 'jobs: job failed');
+    }
+  }
+}

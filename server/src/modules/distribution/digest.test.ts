@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/app';
+import { memoryTransport } from '../../test/mail';
+import { deleteEmptyDrafts } from '../releases/drafts-cleanup';
+import { runDigest } from './digest';
+import { distribute } from './distribution.service';
+
+let server: TestServer;
+const mail = memoryTransport();
+let clientId: string;
+
+async function user(email: string, role: 'client' | 'media', profile: Record<string, unknown> = {}, lists: string[] = []) {
+  const db = server.ctx.db;
+  const [u] = (await db('users').insert({ email }).returning('id')) as { id: string }[];
+  await db('profiles').insert({ user_id: u!.id, email, name: email, role, status: 'approved', ...profile });
+  for (const category of lists) await db('media_lists').insert({ category, media_id: u!.id });
+  return u!.id;
+}
+
+async function sent(title: string, category: string) {
+  const [r] = (await server.ctx.db('press_releases')
+    .insert({ title, content: '<p>x</p>', content_text: 'x', category, client_id: clientId, media_list_categories: [category] })
+    .returning('id')) as { id: string }[];
+  await distribute(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
+  return r!.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail });
+  clientId = await user('pr@client.test', 'client', { organization: 'Ολυμπος ΑΕ' });
+  await user('daily@media.test', 'media', { digest_frequency: 'daily', categories: ['tech'] }, ['tech', 'sports']);
+  await user('weekly@media.test', 'media', { digest_frequency: 'weekly', categories: ['tech', 'sports'] }, ['tech', 'sports']);
+  await user('none@media.test', 'media', { digest_frequency: 'none', categories: ['tech'] }, ['tech']);
+  const out = await user('out@media.test', 'media', { digest_frequency: 'daily', categories: ['tech'] }, ['tech']);
+  await sent('Τεχνολογία σήμερα', 'tech');
+  await sent('Αθλητικά νέα', 'sports');
+  // Unsubscribed from everything after receiving: no digest either.
+  await server.ctx.db('unsubscribes').insert({ user_id: out, scope: 'all' });
+  await server.ctx.mailer.drain();
+  mail.sent.length = 0;
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('digests', () => {
+  it('the daily run mails each daily reader what arrived in the categories they follow, and is audited', async () => {
+    const r = await runDigest(server.ctx, 'daily', new Date(Date.now() + 1_000));
+    expect(r).toEqual({ recipients: 1, releases: 1 });
+    await server.ctx.mailer.drain();
+    expect(mail.sent.map((m) => m.to)).toEqual(['daily@media.test']);
+    const m = mail.sent[0]!;
+    expect(m.subject).toBe('Τα δελτία τύπου της ημέρας · Deltio');
+    expect(m.text).toContain('Τεχνολογία σήμερα — Ολυμπος ΑΕ · Τεχνολογία');
+    expect(m.text).not.toContain('Αθλητικά νέα'); // sports is not among their categories
+    expect(m.html).toContain('https://deltio.example/media/press-releases/');
+    const rows = (await server.ctx.db('mail_outbox').where({ to_email: 'daily@media.test', kind: 'newsletter' })) as { subject: string }[];
+    expect(rows.map((x) => x.subject)).toEqual([m.subject]);
+    const audit = (await server.ctx.db('audit_logs').where('action_type', 'newsletter.daily.run').first()) as {
+      actor_role: string;
+      metadata: { recipients: number };
+    };
+    expect(audit.actor_role).toBe('system');
+    expect(audit.metadata.recipients).toBe(1);
+  });
+
+  it('the weekly run covers the week; a period with nothing new sends nothing but is still audited', async () => {
+    mail.sent.length = 0;
+    await runDigest(server.ctx, 'weekly', new Date(Date.now() + 1_000));
+    await server.ctx.mailer.drain();
+    expect(mail.sent.map((m) => m.to)).toEqual(['weekly@media.test']);
+    expect(mail.sent[0]!.text).toContain('Αθλητικά νέα');
+    expect(mail.sent[0]!.text).toContain('2 νέα δελτία');
+
+    mail.sent.length = 0;
+    const old = await runDigest(server.ctx, 'weekly', new Date(Date.now() - 30 * 24 * 3600_000));
+    expect(old.recipients).toBe(0);
+    expect(mail.sent).toHaveLength(0);
+    expect(await server.ctx.db('audit_logs').where('action_type', 'newsletter.weekly.run')).toHaveLength(2);
+  });
+
+  it('the next daily and weekly runs are queued once, at 07:00 Athens time', async () => {
+    const jobs = (await server.ctx.db('jobs').whereIn('kind', ['newsletter.daily', 'newsletter.weekly']).select('kind', 'run_at', 'status')) as {
+      kind: string;
+      run_at: Date;
+    }[];
+    expect(jobs.map((j) => j.kind).sort()).toEqual(['newsletter.daily', 'newsletter.weekly']);
+    for (const j of jobs) {
+      const athens = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', hour: '2-digit', minute: '2-digit' }).format(new Date(j.run_at));
+      expect(athens).toBe('07:00');
+    }
+  });
+});
+
+describe('empty drafts', () => {
+  it('are deleted after a day; drafts with anything in them and recent ones stay', async () => {
+    const db = server.ctx.db;
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    const insert = async (row: Record<string, unknown>) =>
+      ((await db('press_releases').insert({ client_id: clientId, created_at: old, updated_at: old, ...row }).returning('id')) as { id: string }[])[0]!.id;
+    const empty = await insert({});
+    const titled = await insert({ title: 'Μόνο τίτλος' });
+    const fresh = await insert({ created_at: new Date(), updated_at: new Date() });
+    expect(await deleteEmptyDrafts(server.ctx)).toBe(1);
+    const left = ((await db('press_releases').whereIn('id', [empty, titled, fresh]).select('id')) as { id: string }[]).map((r) => r.id);
+    expect(left.sort()).toEqual([titled, fresh].sort());
+  });
+});

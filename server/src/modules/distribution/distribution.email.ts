@@ -1,0 +1,72 @@
+import { CATEGORY_LABELS, PRODUCT_NAME, type Category } from '../../../../shared/constants';
+import { escapeHtml, layout, type RenderedMail } from '../../mail/templates';
+
+export interface ReleaseMailInput {
+  title: string;
+  /** The release's HTML with this recipient's tracked links. */
+  html: string;
+  text: string;
+  category: Category | null;
+  company: string;
+  sentAt: Date;
+  attachments: { fileName: string; sizeBytes: number; url: string }[];
+  pixelUrl: string;
+  readInAppUrl: string;
+  unsubscribeSenderUrl: string;
+  unsubscribeAllUrl: string;
+}
+
+const dateFmt = new Intl.DateTimeFormat('el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toLocaleString('el-GR', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** The release as a recipient's e-mail: the HTML, attachments as links, the pixel and unsubscribe links. */
+export function releaseMail(m: ReleaseMailInput): RenderedMail {
+  const category = m.category ? CATEGORY_LABELS[m.category] : '';
+  const meta = [m.company, category, dateFmt.format(m.sentAt)].filter(Boolean).join(' · ');
+  const attachments = m.attachments.length
+    ? `<h2 style="font-size:15px;margin:24px 0 8px">Συνημμένα</h2><ul style="padding-left:20px;margin:0">${m.attachments
+        .map((a) => `<li style="margin:0 0 4px"><a href="${escapeHtml(a.url)}">${escapeHtml(a.fileName)}</a> <span style="color:#64748b">(${size(a.sizeBytes)})</span></li>`)
+        .join('')}</ul>`
+    : '';
+  const html = `<!doctype html><html lang="el"><head><meta charset="utf-8"><title>${escapeHtml(m.title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;background:#f8fafc;margin:0;padding:24px">
+<div style="max-width:640px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<p style="margin:0 0 8px;font-size:13px;color:#64748b">Δελτίο τύπου · ${escapeHtml(meta)}</p>
+<h1 style="font-size:22px;margin:0 0 24px">${escapeHtml(m.title)}</h1>
+<div style="line-height:1.6">${m.html}</div>
+${attachments}
+<p style="margin:24px 0"><a href="${escapeHtml(m.readInAppUrl)}" style="color:#1d4ed8">Διαβάστε το στο ${PRODUCT_NAME}</a></p>
+<p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Λαμβάνετε αυτό το μήνυμα επειδή είστε στις λίστες media του ${PRODUCT_NAME}.
+<a href="${escapeHtml(m.unsubscribeSenderUrl)}" style="color:#64748b">Διαγραφή από τον αποστολέα ${escapeHtml(m.company)}</a> ·
+<a href="${escapeHtml(m.unsubscribeAllUrl)}" style="color:#64748b">Διαγραφή από όλα τα δελτία</a></p>
+</div><img src="${escapeHtml(m.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px"></body></html>`;
+  const text = [
+    m.title,
+    meta,
+    '',
+    m.text,
+    ...(m.attachments.length ? ['', 'Συνημμένα:', ...m.attachments.map((a) => `- ${a.fileName}: ${a.url}`)] : []),
+    '',
+    `Διαβάστε το στο ${PRODUCT_NAME}: ${m.readInAppUrl}`,
+    '',
+    `Διαγραφή από τον αποστολέα ${m.company}: ${m.unsubscribeSenderUrl}`,
+    `Διαγραφή από όλα τα δελτία: ${m.unsubscribeAllUrl}`,
+  ].join('\n');
+  return { subject: m.title, html, text };
+}
+
+/** To the sender (if they keep the "press release sent" switch on). */
+export function sentConfirmationMail(title: string, recipients: number, url: string): RenderedMail {
+  const heading = 'Το δελτίο τύπου στάλθηκε';
+  const paragraphs = [
+    `Το δελτίο τύπου «${title}» στάλθηκε σε ${recipients.toLocaleString('el-GR')} ${recipients === 1 ? 'παραλήπτη' : 'παραλήπτες'}.`,
+    'Θα βλέπετε τα ανοίγματα και τα κλικ στις αναφορές σας.',
+  ];
+  const action = { label: 'Δείτε τις αναφορές', url };
+  return { subject: heading, html: layout(heading, paragraphs, action), text: [heading, '', ...paragraphs, '', `${action.label}: ${url}`].join('\n') };
+}

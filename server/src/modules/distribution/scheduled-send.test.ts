@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../db/knex';
+import { seed } from '../../db/seed/index';
+import { createLogger } from '../../logger';
+import { startServer, type RunningServer } from '../../server';
+import { testConfig } from '../../test/app';
+import { createTestDb, type TestDb } from '../../test/db';
+import { call, signIn, signUp } from '../../test/http';
+import { memoryTransport } from '../../test/mail';
+import { distribute } from './distribution.service';
+
+let testDb: TestDb;
+let clientId: string;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function boot(db: Db = testDb.db): Promise<RunningServer> {
+  const config = testConfig(testDb);
+  return startServer({ config, db, logger: createLogger(config), mailTransport: memoryTransport() });
+}
+
+async function mediaUsers(db: Db, prefix: string, n: number, category: string): Promise<string[]> {
+  const users = (await db('users')
+    .insert(Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@media.test` })))
+    .returning(['id', 'email'])) as { id: string; email: string }[];
+  await db('profiles').insert(users.map((u) => ({ user_id: u.id, email: u.email, name: u.email, role: 'media', status: 'approved' })));
+  await db('media_lists').insert(users.map((u) => ({ category, media_id: u.id })));
+  return users.map((u) => u.id);
+}
+
+async function release(db: Db, title: string, category = 'tech', extra: Record<string, unknown> = {}): Promise<string> {
+  const [r] = (await db('press_releases')
+    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category, client_id: clientId, media_list_categories: [category], ...extra })
+    .returning('id')) as { id: string }[];
+  return r!.id;
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  await seed(testDb.db, { demo: false });
+}, 60_000);
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+describe('scheduled sends', () => {
+  it('a send that falls due while the server is down goes out once when it comes back', async () => {
+    const a = await boot();
+    const { id } = await signUp(a.url, 'scheduler@client.test', 'client');
+    clientId = id;
+    await testDb.db('profiles').where('user_id', id).update({ status: 'approved' });
+    const token = (await signIn(a.url, 'scheduler@client.test')).access_token;
+    const recipients = await mediaUsers(testDb.db, 'restart', 3, 'tech');
+    const releaseId = await release(testDb.db, 'Προγραμματισμένο');
+    const at = new Date(Date.now() + 1_500);
+    const r = await call(a.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: at.toISOString() } });
+    expect(r.status).toBe(200);
+    await a.close(); // down before it is due
+
+    await sleep(2_000);
+    expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
+
+    const b = await boot();
+    try {
+      const rows = await until(
+        () => testDb.db('deliveries').where('press_release_id', releaseId).select('recipient_user_id') as Promise<{ recipient_user_id: string }[]>,
+        (v) => v.length >= 3,
+      );
+      expect(rows.map((d) => d.recipient_user_id).sort()).toEqual([...recipients].sort());
+      const row = (await testDb.db('press_releases').where('id', releaseId).first()) as { status: string; sent_at: Date };
+      expect(row.status).toBe('sent');
+      const job = await until(
+        () => testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`).first() as Promise<{ status: string; attempts: number }>,
+        (j) => j.status !== 'running',
+      );
+      expect(job).toMatchObject({ status: 'done', attempts: 1 });
+      // The system sent it: the audit row has no user.
+      const audit = (await testDb.db('audit_logs').where({ entity_id: releaseId, action_type: 'press_release.sent' }).first()) as { actor_role: string };
+      expect(audit.actor_role).toBe('system');
+      await sleep(300);
+      expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(3);
+    } finally {
+      await b.close();
+    }
+  }, 30_000);
+
+  it('an unscheduled send does not fire, and a rescheduled one fires at its new time', async () => {
+    const s = await boot();
+    try {
+      const token = (await signIn(s.url, 'scheduler@client.test')).access_token;
+      const releaseId = await release(testDb.db, 'Αλλαγή σχεδίων');
+      const soon = new Date(Date.now() + 800).toISOString();
+      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: soon } });
+      expect((await call(s.url, 'POST', `/api/releases/${releaseId}/unschedule`, { token })).status).toBe(200);
+      await sleep(1_500);
+      expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
+      expect(await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`)).toHaveLength(0);
+
+      const later = new Date(Date.now() + 60_000).toISOString();
+      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: later } });
+      const again = new Date(Date.now() + 500).toISOString();
+      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: again } });
+      const rows = await until(
+        () => testDb.db('deliveries').where('press_release_id', releaseId) as Promise<unknown[]>,
+        (v) => v.length > 0,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`)).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
+
+  it('a scheduled release that can no longer be sent goes back to draft and its author is told', async () => {
+    const s = await boot();
+    try {
+      const releaseId = await release(testDb.db, '', 'tech', { status: 'scheduled', scheduled_at: new Date(Date.now() - 1_000) });
+      await s.ctx.jobs.schedule('release.send', { releaseId, baseUrl: s.url }, { dedupeKey: `release.send:${releaseId}` });
+      const row = await until(
+        () => testDb.db('press_releases').where('id', releaseId).first() as Promise<{ status: string }>,
+        (v) => v.status !== 'scheduled',
+      );
+      expect(row.status).toBe('draft');
+      const note = (await testDb.db('notifications').where({ user_id: clientId, kind: 'press_release.schedule_failed' }).first()) as { body: string };
+      expect(note.body).toContain('λείπουν υποχρεωτικά πεδία');
+      expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
+    } finally {
+      await s.close();
+    }
+  }, 30_000);
+});
+
+// Two server processes on one database: separate connection pools, separate workers.
+describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => {
+  it('deliver each recipient exactly once', async () => {
+    const otherDb = createDb({ databaseUrl: testDb.databaseUrl, dataDir: ':memory:' });
+    const [a, b] = [await boot(), await boot(otherDb)];
+    try {
+      const recipients = await mediaUsers(testDb.db, 'pair', 40, 'economy');
+      const due = new Date(Date.now() + 1_000);
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const id = await release(testDb.db, `Ταυτόχρονο ${i}`, 'economy', { status: 'scheduled', scheduled_at: due });
+        ids.push(id);
+        // Half the jobs are queued through each process.
+        await (i % 2 ? a : b).ctx.jobs.schedule('release.send', { releaseId: id, baseUrl: a.url }, { runAt: due, dedupeKey: `release.send:${id}` });
+      }
+      // And a direct race: both processes send the same releases at the same moment.
+      const raced: string[] = [];
+      for (let i = 0; i < 6; i++) raced.push(await release(testDb.db, `Αγώνας ${i}`, 'economy'));
+      const results = await Promise.all(
+        raced.flatMap((id) => [a, b].map((s) => distribute(s.ctx, id, { actor: null, baseUrl: s.url, fromScheduled: false }))),
+      );
+      expect(results.filter(Boolean)).toHaveLength(6);
+
+      const all = [...ids, ...raced];
+      await until(
+        () => testDb.db('press_releases').whereIn('id', ids).where('status', 'sent').count<{ n: string }[]>({ n: '*' }),
+        (v) => Number(v[0]!.n) === ids.length,
+      );
+      const dup = (await testDb.db('deliveries')
+        .whereIn('press_release_id', all)
+        .groupBy('press_release_id', 'recipient_user_id')
+        .havingRaw('count(*) > 1')
+        .select('press_release_id')) as unknown[];
+      expect(dup).toEqual([]);
+      const total = await testDb.db('deliveries').whereIn('press_release_id', all).count<{ n: string }[]>({ n: '*' });
+      expect(Number(total[0]!.n)).toBe(all.length * recipients.length);
+      const mails = await until(
+        () => testDb.db('mail_outbox').whereIn('related_delivery_id', testDb.db('deliveries').whereIn('press_release_id', all).select('id')) as Promise<unknown[]>,
+        (v) => v.length >= all.length * recipients.length,
+      );
+      await sleep(300);
+      expect(mails).toHaveLength(all.length * recipients.length);
+      expect(await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'email.sent')).toHaveLength(all.length);
+      const audits = await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'press_release.sent');
+      expect(audits).toHaveLength(all.length);
+      const jobs = (await testDb.db('jobs').whereIn('dedupe_key', ids.map((id) => `release.send:${id}`)).select('status', 'attempts')) as {
+        status: string;
+        attempts: number;
+      }[];
+      expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await otherDb.destroy();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  headers: Record<string, string>;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function decodePart(body: string, encoding: string | undefined): string {
+  const enc = (encoding ?? '').toLowerCase();
+  if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (enc === 'quoted-printable') {
+    const bytes: number[] = [];
+    const src = body.replace(/=\r?\n/g, '');
+    for (let i = 0; i < src.length; i++) {
+      const hex = src[i] === '=' ? src.slice(i + 1, i + 3) : '';
+      if (/^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(src[i]!, 'utf8'));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) out[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return out;
+}
+
+function decodeWords(s: string): string {
+  return s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodePart(data.replace(/_/g, ' '), 'quoted-printable'),
+  );
+}
+
+/** Enough MIME for our own messages: headers, and the text and HTML parts (QP or base64). */
+export function parseMail(raw: string, to: string[]): ReceivedMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = parseHeaders(raw.slice(0, split));
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  let html = '';
+  let text = '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw.slice(split)];
+  for (const part of parts) {
+    const p = part.replace(/^\r?\n/, '');
+    const cut = p.search(/\r?\n\r?\n/);
+    const h = boundary ? parseHeaders(p.slice(0, cut)) : headers;
+    const content = decodePart(boundary ? p.slice(cut).replace(/^\r?\n\r?\n/, '') : body, h['content-transfer-encoding']);
+    if ((h['content-type'] ?? '').startsWith('text/html')) html = content;
+    else if ((h['content-type'] ?? '').startsWith('text/plain')) text = content;
+  }
+  return { to, raw, headers, subject: decodeWords(headers.subject ?? ''), html, text };
+}
+
+export interface TestSmtp {
+  url: string;
+  mails: ReceivedMail[];
+  /** Recipients matching this are refused: 550 (bounce) or 451 (try later). */
+  refuse: { pattern: RegExp; code: 550 | 451 } | null;
+  waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in the test process: what the mailer sends arrives here over TCP. */
+export async function startSmtp(): Promise<TestSmtp> {
+  const t: TestSmtp = {
+    url: '',
+    mails: [],
+    refuse: null,
+    async waitFor(n, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (t.mails.length < n) {
+        if (Date.now() > until) throw new Error(`expected ${n} mails, got ${t.mails.length}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return t.mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, cb) {
+      if (t.refuse?.pattern.test(address.address)) {
+        const err = Object.assign(new Error(t.refuse.code === 550 ? 'No such mailbox' : 'Try again later'), {
+          responseCode: t.refuse.code,
+        });
+        cb(err);
+        return;
+      }
+      cb();
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        t.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  return t;
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { CATEGORIES, DIGEST_FREQUENCIES, USER_STATUSES } from '../constants';
+
+/** The journalist's inbox: one delivery per received release. */
+export const INBOX_PAGE_SIZE = 10;
+export const INBOX_MAX_LIMIT = 50;
+export const READ_FILTERS = ['all', 'read', 'unread'] as const;
+export type ReadFilter = (typeof READ_FILTERS)[number];
+
+/** GET /media/overview */
+export const mediaOverview = z.object({
+  status: z.enum(USER_STATUSES),
+  counters: z.object({
+    receivedThisWeek: z.number().int(),
+    unread: z.number().int(),
+    bookmarked: z.number().int(),
+    categoriesFollowed: z.number().int(),
+  }),
+  /** Category lists an administrator has put the journalist on (nothing arrives without one). */
+  mediaLists: z.array(z.enum(CATEGORIES)),
+  /** Unsubscribed from everything through an e-mail link. */
+  unsubscribedAll: z.boolean(),
+});
+export type MediaOverview = z.infer<typeof mediaOverview>;
+
+/** GET /media/inbox query: search (accent-free), filters and offset paging ("load more"). */
+export const inboxQuery = z.object({
+  q: z.string().trim().max(200, 'q must have at most 200 characters').optional().default(''),
+  category: z.enum(['all', ...CATEGORIES], { error: 'category is not valid' }).optional().default('all'),
+  read: z.enum(READ_FILTERS, { error: 'read must be all, read or unread' }).optional().default('all'),
+  bookmarked: z
+    .enum(['true', 'false'], { error: 'bookmarked must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000).optional().default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(INBOX_MAX_LIMIT, `limit must be at most ${INBOX_MAX_LIMIT}`)
+    .optional()
+    .default(INBOX_PAGE_SIZE),
+});
+export type InboxQuery = z.input<typeof inboxQuery>;
+
+export const inboxItem = z.object({
+  releaseId: z.uuid(),
+  deliveryId: z.number().int(),
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.enum(CATEGORIES).nullable(),
+  sentAt: z.string().nullable(),
+  senderId: z.uuid(),
+  senderCompany: z.string(),
+  /** Unique opens of the release (all recipients). */
+  views: z.number().int(),
+  attachmentCount: z.number().int(),
+  readAt: z.string().nullable(),
+  bookmarked: z.boolean(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+
+export const inboxList = z.object({
+  items: z.array(inboxItem),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type InboxList = z.infer<typeof inboxList>;
+
+export const inboxReleaseParams = z.object({ releaseId: z.uuid('releaseId is not valid') });
+
+export const inboxAttachment = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+
+/** GET /media/inbox/:releaseId — the reading view. */
+export const inboxRelease = inboxItem.omit({ excerpt: true, attachmentCount: true }).extend({
+  /** Sanitized HTML; its http(s) links are tracked links of this delivery. */
+  html: z.string(),
+  attachments: z.array(inboxAttachment),
+});
+export type InboxRelease = z.infer<typeof inboxRelease>;
+
+export const inboxStateResponse = z.object({ readAt: z.string().nullable(), bookmarked: z.boolean() });
+export type InboxStateResponse = z.infer<typeof inboxStateResponse>;
+
+export const sender = z.object({ id: z.uuid(), company: z.string() });
+export type Sender = z.infer<typeof sender>;
+
+/** GET /media/preferences */
+export const mediaPreferences = z.object({
+  status: z.enum(USER_STATUSES),
+  categories: z.array(z.enum(CATEGORIES)),
+  digest: z.enum(DIGEST_FREQUENCIES),
+  blockedSenders: z.array(sender),
+  /** Senders the journalist has received from (candidates to block). */
+  knownSenders: z.array(sender),
+  /** Category lists an administrator has put the journalist on. */
+  mediaLists: z.array(z.enum(CATEGORIES)),
+  /** Unsubscribed from everything (e-mail unsubscribe link). */
+  unsubscribedAll: z.boolean(),
+});
+export type MediaPreferences = z.infer<typeof mediaPreferences>;
+
+export const categoriesBody = z
+  .object({
+    categories: z
+      .array(z.enum(CATEGORIES, { error: 'category is not valid' }), { error: 'categories must be a list' })
+      .max(CATEGORIES.length)
+      .refine((a) => new Set(a).size === a.length, 'categories must not repeat'),
+  })
+  .strict();
+export type CategoriesBody = z.infer<typeof categoriesBody>;
+
+export const digestBody = z.object({ digest: z.enum(DIGEST_FREQUENCIES, { error: 'digest must be none, daily or weekly' }) }).strict();
+export type DigestBody = z.infer<typeof digestBody>;
+
+export const blockSenderBody = z.object({ senderId: z.uuid('senderId is not valid') }).strict();
+export const senderParams = z.object({ senderId: z.uuid('senderId is not valid') });
