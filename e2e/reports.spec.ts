@@ -183,4 +183,33 @@ test.describe('client reports', () => {
     }
     expect(consoleErrors).toEqual([]);
   });
+
+  test('a tracked click by a recipient raises the click count in the client’s open report within a second', async ({ page, browser, consoleErrors }) => {
+    await openReports(page);
+    const row = page.getByTestId('report-row').filter({ hasText: 'Ακαδημία Ψηφιακών Δεξιοτήτων' });
+    const releaseId = await row.getAttribute('data-release-id');
+    expect(releaseId).toBeTruthy();
+    const before = Number(await row.locator('[data-col="clicks"]').innerText());
+
+    // The recipient, in another browser context: the reading view's tracked link of this delivery.
+    const media = await browser.newContext();
+    try {
+      const session = await media.request.post('/auth/v1/token?grant_type=password', {
+        data: { email: 'media@example.com', password: 'demodemo' },
+      });
+      const { access_token } = (await session.json()) as { access_token: string };
+      const view = await media.request.get(`/api/media/inbox/${releaseId}`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(view.status()).toBe(200);
+      const { html } = (await view.json()) as { html: string };
+      const href = /href="(\/api\/t\/c\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+      expect(href).toBeTruthy();
+      // Follow it as a browser would; the redirect goes to the release's own (offline) site, so stop there.
+      const click = await media.request.get(href!, { maxRedirects: 0 });
+      expect(click.status()).toBe(302);
+      await expect(row.locator('[data-col="clicks"]')).toHaveText(String(before + 1), { timeout: 1000 });
+    } finally {
+      await media.close();
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 });
