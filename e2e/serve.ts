@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
+import { E2E_JWT_SECRET } from './secrets';
 
 const root = path.resolve(import.meta.dirname, '..');
+
 const port = process.env.E2E_PORT ?? '3100';
 const baseUrl = process.env.DATABASE_URL;
 
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SUPERADMIN_LOGIN_PATH: process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login',
+    JWT_SECRET: E2E_JWT_SECRET,
   };
   let cleanup: () => Promise<void>;
   if (baseUrl) {

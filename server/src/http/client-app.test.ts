@@ -14,6 +14,8 @@ describe('client app serving', () => {
     expect(isKnownClientPath('/media/press-releases/not-an-id', '/hidden-door')).toBe(false);
     expect(isKnownClientPath('/nope', '/hidden-door')).toBe(false);
     expect(isKnownClientPath('/client/press-releases/not-an-id', '/hidden-door')).toBe(false);
+    expect(isKnownClientPath('/unsubscribe/42.AbCdEfGhIjKlMnOpQrStUvWx', '/hidden-door')).toBe(true);
+    expect(isKnownClientPath('/unsubscribe/nope', '/hidden-door')).toBe(false);
   });
 
   it('flags the hidden login path and lists demo accounts outside production only', () => {

@@ -16,7 +16,9 @@ export function isKnownClientPath(pathname: string, superadminLoginPath: string)
   if (p === superadminLoginPath || KNOWN_PATHS.has(p)) return true;
   // The client's editor and the journalist's reading view of one release.
   const release = /^\/(?:client|media)\/press-releases\/([^/]+)$/.exec(p);
-  return release !== null && RELEASE_ID_PATTERN.test(release[1]!);
+  if (release !== null) return RELEASE_ID_PATTERN.test(release[1]!);
+  // The unsubscribe link of a release e-mail (the page itself tells a forged token apart).
+  return /^\/unsubscribe\/\d{1,15}\.[A-Za-z0-9_-]{10,40}$/.test(p);
 }
 
 export function injectedConfig(config: Config, pathname: string): InjectedAppConfig {
@@ -78,7 +80,8 @@ export async function createClientApp(config: Config, logger: Logger, devServer:
   }
 
   router.get('/{*splat}', async (req: Request, res: Response) => {
-    if (path.extname(req.path)) {
+    // A missing file is a plain 404; a screen whose path has a dot (a signed link) is not a file.
+    if (path.extname(req.path) && !isKnownClientPath(req.path, config.superadminLoginPath)) {
       res.status(404).type('text/plain').send('Not found');
       return;
     }

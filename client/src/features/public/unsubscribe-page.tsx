@@ -12,7 +12,7 @@ const route = getRouteApi('/_public/unsubscribe/$token');
 type View = { kind: 'working' } | { kind: 'done'; state: UnsubscribeState } | { kind: 'invalid' } | { kind: 'failed' };
 
 const post = (token: string, scope: UnsubscribeScope, undo = false) =>
-  api('POST', `/api/unsubscribe/${encodeURIComponent(token)}${undo ? '/undo' : ''}`, { body: { scope }, schema: unsubscribeState });
+  api('POST', `/unsubscribe/${encodeURIComponent(token)}${undo ? '/undo' : ''}`, { body: { scope }, schema: unsubscribeState });
 
 /**
  * The unsubscribe link of a release e-mail: one click, no sign-in. Opening the page

@@ -36,6 +36,7 @@ beforeAll(async () => {
   await sent('Αθλητικά νέα', 'sports');
   // Unsubscribed from everything after receiving: no digest either.
   await server.ctx.db('unsubscribes').insert({ user_id: out, scope: 'all' });
+  await server.ctx.jobs.drain(); // the release e-mails are written by a job
   await server.ctx.mailer.drain();
   mail.sent.length = 0;
 }, 60_000);
