@@ -9,11 +9,23 @@ function athensDay(offsetDays = 0): string {
   );
 }
 
-async function openReports(page: Page): Promise<void> {
+const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/**
+ * Opens the demo client's reports. Other spec files run against the same server and add
+ * releases for the demo client today; `untilYesterday` narrows To to yesterday so that
+ * only the seeded releases (created 1 to 29 days ago) are in the table.
+ */
+async function openReports(page: Page, untilYesterday = false): Promise<void> {
   await signInAs(page, 'client');
   await page.goto('/client/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Αναφορές' })).toBeVisible();
   await expect(page.getByTestId('report-row').first()).toBeVisible();
+  if (untilYesterday) {
+    await page.locator('#report-to').fill(athensDay(-1));
+    await expect(page.getByTestId('report-totals')).toContainText(`– ${ddmmyyyy(athensDay(-1))}:`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
 }
 
 /** The visible table, one array of cell texts per row (title, category, opens, clicks, coverage, last update). */
@@ -61,6 +73,7 @@ test.describe('client reports', () => {
     await openReports(page);
     await expect(page.locator('#report-to')).toHaveValue(athensDay());
     await expect(page.locator('#report-from')).toHaveValue(athensDay(-29));
+    await openReports(page, true);
     // Line (weekly open rate), donut (categories) and bars (CTR) are drawn with the seeded figures.
     await expect(page.getByTestId('chart-weekly').locator('svg .recharts-line-curve')).toHaveCount(1);
     await expect(page.getByTestId('chart-categories').locator('svg .recharts-pie-sector')).not.toHaveCount(0);
@@ -106,19 +119,21 @@ test.describe('client reports', () => {
   });
 
   test('Export downloads a CSV (UTF-8 with BOM, named with the date) whose rows match the table', async ({ page, consoleErrors }) => {
-    await openReports(page);
+    await openReports(page, true);
     await page.getByRole('button', { name: 'Τίτλος' }).click(); // sort by title, descending
     await expect(page.getByRole('columnheader', { name: 'Τίτλος' })).toHaveAttribute('aria-sort', 'descending');
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const shown = await tableRows(page);
     await page.getByRole('button', { name: 'Εξαγωγή' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Πίνακας (CSV)' }).click()]);
-    expect(download.suggestedFilename()).toBe(`reports-${athensDay()}.csv`);
+    expect(download.suggestedFilename()).toBe(`reports-${athensDay(-1)}.csv`);
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = parseCsv(bytes.subarray(3).toString('utf8'));
     expect(csv[0]).toEqual(['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι']);
     const body = csv.slice(1).map((r) => [r[0], r[1] || '—', r[2], r[3], r[4], r[5]]);
+    // Every row of the table (one page here), in the table's order.
+    await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');
     expect(body).toEqual(shown);
 
     const [pdf] = await Promise.all([
@@ -128,13 +143,13 @@ test.describe('client reports', () => {
         await page.getByRole('menuitem', { name: 'Αναφορά (PDF)' }).click();
       })(),
     ]);
-    expect(pdf.suggestedFilename()).toBe(`reports-${athensDay()}.pdf`);
+    expect(pdf.suggestedFilename()).toBe(`reports-${athensDay(-1)}.pdf`);
     expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(consoleErrors).toEqual([]);
   });
 
   test('an empty result offers resetting the filters', async ({ page, consoleErrors }) => {
-    await openReports(page);
+    await openReports(page, true);
     await page.getByRole('combobox', { name: 'Κατηγορία' }).click();
     await page.getByRole('option', { name: 'Lifestyle' }).click();
     await page.getByRole('combobox', { name: 'Κατάσταση' }).click();
@@ -156,11 +171,11 @@ test.describe('client reports', () => {
   });
 
   test('a coverage link added in one window appears in another at once', async ({ page, browser, consoleErrors }) => {
-    await openReports(page);
+    await openReports(page, true);
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     try {
-      await openReports(otherPage);
+      await openReports(otherPage, true);
       const row = page.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
       const otherRow = otherPage.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
       const before = Number(await otherRow.locator('[data-col="coverage"]').innerText());
@@ -185,7 +200,7 @@ test.describe('client reports', () => {
   });
 
   test('a tracked click by a recipient raises the click count in the client’s open report within a second', async ({ page, browser, consoleErrors }) => {
-    await openReports(page);
+    await openReports(page, true);
     const row = page.getByTestId('report-row').filter({ hasText: 'Ακαδημία Ψηφιακών Δεξιοτήτων' });
     const releaseId = await row.getAttribute('data-release-id');
     expect(releaseId).toBeTruthy();
