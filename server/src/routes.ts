@@ -11,6 +11,8 @@ import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { clientDashboardRoutes } from './modules/client-dashboard/client-dashboard.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { releaseRoutes } from './modules/releases/releases.routes';
+// imports: reports (issue 8)
+import { reportRoutes } from './modules/reports/reports.routes';
 // imports: tasks and invitations (issue 9)
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
@@ -37,6 +39,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   releaseRoutes(api, ctx);
   notificationRoutes(api, ctx);
   clientDashboardRoutes(api, ctx);
+  // routes: reports (issue 8)
+  reportRoutes(api, ctx);
   // routes: tasks and invitations (issue 9)
   workspaceRoutes(api, ctx);
   taskRoutes(api, ctx);

@@ -25,6 +25,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import { useReleasesLive } from '@client/features/releases/use-releases';
+import { useReportsLive } from '@client/features/reports/use-reports';
 
 const S = {
   description: 'Σύνοψη της δραστηριότητάς σας: στατιστικά αποστολών, πρόσφατα δελτία τύπου, γρήγορα στατιστικά και επερχόμενες ενέργειες.',
@@ -128,6 +129,7 @@ function Meter({ label, value, hint }: { label: string; value: number; hint?: st
 
 export function ClientDashboardPage() {
   useReleasesLive();
+  useReportsLive();
   const q = useQuery({ queryKey: ['client-dashboard'], queryFn: () => api('GET', '/client/dashboard', { schema: clientDashboard }) });
   useEffect(() => {
     if (q.isError) {

@@ -1,11 +1,235 @@
+import { useEffect, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { BarChart3, Download, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUSES, RELEASE_STATUS_LABELS, type Category, type ReleaseStatus } from '@shared/constants';
+import type { ReportSort } from '@shared/reports';
 import { PageHeader } from '@client/components/page-header';
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/use-toast';
+import { formatDate } from '@client/lib/dates';
+import { ReportCharts } from '@client/features/reports/report-charts';
+import { ReportTable } from '@client/features/reports/report-table';
+import {
+  defaultReportState,
+  exportReport,
+  reportToday,
+  useClientReport,
+  useReportsLive,
+  type ReportState,
+} from '@client/features/reports/use-reports';
 
-export function ReportsPage() {
+const S = {
+  description: 'Ανοίγματα, κλικ και αναφορές ανά κατηγορία και περίοδο, με διαγράμματα και αναλυτικό πίνακα αποτελεσμάτων.',
+  from: 'Από',
+  to: 'Έως',
+  category: 'Κατηγορία',
+  status: 'Κατάσταση',
+  allCategories: 'Όλες οι κατηγορίες',
+  allStatuses: 'Όλες οι καταστάσεις',
+  future: 'Δεν επιτρέπονται μελλοντικές ημερομηνίες',
+  toBeforeFrom: 'Η ημερομηνία «Έως» δεν μπορεί να είναι πριν από την «Από»',
+  export: 'Εξαγωγή',
+  exportCsv: 'Πίνακας (CSV)',
+  exportPdf: 'Αναφορά (PDF)',
+  exportError: 'Δεν ήταν δυνατή η εξαγωγή της αναφοράς',
+  error: 'Σφάλμα',
+  loadError: 'Δεν ήταν δυνατή η φόρτωση των αναφορών',
+  retry: 'Δοκίμασε ξανά',
+  empty: 'Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε',
+  emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
+  reset: 'Επαναφορά φίλτρων',
+  totals: (from: string, to: string, n: number, opens: number, clicks: number) =>
+    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ`,
+};
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 [&_svg]:size-4';
+
+function ExportMenu({ state, disabled }: { state: ReportState; disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const run = (kind: 'csv' | 'pdf') => {
+    setBusy(true);
+    exportReport(state, kind)
+      .catch((err: unknown) => {
+        console.error('Report export failed', err);
+        toast({ title: S.error, description: S.exportError, variant: 'destructive' });
+      })
+      .finally(() => setBusy(false));
+  };
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="outline" disabled={disabled || busy}>
+          {busy ? <Spinner size="sm" /> : <Download aria-hidden />}
+          {S.export}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" className="z-50 min-w-44 rounded-md border bg-background p-1 shadow-md">
+          <DropdownMenu.Item className={itemClass} onSelect={() => run('csv')}>
+            <FileSpreadsheet aria-hidden />
+            {S.exportCsv}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => run('pdf')}>
+            <FileText aria-hidden />
+            {S.exportPdf}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** From/To pickers: no future dates, To not before From. A refused value is not applied and is explained. */
+function DateFilters({ state, onChange }: { state: ReportState; onChange: (range: { from: string; to: string }) => void }) {
+  const today = reportToday();
+  const [error, setError] = useState<{ field: 'from' | 'to'; text: string } | null>(null);
+  const pick = (field: 'from' | 'to', value: string) => {
+    if (!value) return; // cleared: keep the current range
+    if (value > today) return setError({ field, text: S.future });
+    const next = { from: state.from, to: state.to, [field]: value };
+    if (next.to < next.from) return setError({ field, text: S.toBeforeFrom });
+    setError(null);
+    onChange(next);
+  };
   return (
     <>
-      <PageHeader description="Ανοίγματα, κλικ και αναφορές ανά κατηγορία και περίοδο, με διαγράμματα και αναλυτικό πίνακα αποτελεσμάτων." />
-      <ScreenPlaceholder />
+      <div className="space-y-1.5">
+        <Label htmlFor="report-from">{S.from}</Label>
+        <Input
+          id="report-from"
+          type="date"
+          value={state.from}
+          max={state.to}
+          onChange={(e) => pick('from', e.target.value)}
+          aria-invalid={error?.field === 'from' || undefined}
+          aria-describedby={error ? 'report-date-error' : undefined}
+        />
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="report-to">{S.to}</Label>
+        <Input
+          id="report-to"
+          type="date"
+          value={state.to}
+          min={state.from}
+          max={today}
+          onChange={(e) => pick('to', e.target.value)}
+          aria-invalid={error?.field === 'to' || undefined}
+          aria-describedby={error ? 'report-date-error' : undefined}
+        />
+      </div>
+      {error ? (
+        <p id="report-date-error" role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
+          {error.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function ReportsPage() {
+  useReportsLive();
+  const [state, setState] = useState<ReportState>(defaultReportState);
+  const [pickerKey, setPickerKey] = useState(0);
+  const report = useClientReport(state);
+  const data = report.data;
+
+  useEffect(() => {
+    if (report.isError) {
+      console.error('Reports failed to load', report.error);
+      toast({ title: S.error, description: S.loadError, variant: 'destructive' });
+    }
+  }, [report.isError, report.error]);
+
+  const set = (patch: Partial<ReportState>) => setState((s) => ({ ...s, page: 1, ...patch }));
+  const reset = () => {
+    setState(defaultReportState());
+    setPickerKey((k) => k + 1); // also clears a picker's refusal message
+  };
+  const sortBy = (column: ReportSort) =>
+    setState((s) => ({ ...s, page: 1, sort: column, dir: s.sort === column && s.dir === 'desc' ? 'asc' : 'desc' }));
+
+  return (
+    <>
+      <PageHeader description={S.description} actions={<ExportMenu state={state} disabled={!data || data.total === 0} />} />
+      <div className="space-y-6">
+        <Card>
+          <CardContent className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="report-filters">
+            <DateFilters key={pickerKey} state={state} onChange={(r) => set(r)} />
+            <div className="space-y-1.5">
+              <Label htmlFor="report-category">{S.category}</Label>
+              <Select value={state.category} onValueChange={(v) => set({ category: v as Category | 'all' })}>
+                <SelectTrigger id="report-category" aria-label={S.category}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">{S.allCategories}</SelectItem>
+                  {CATEGORIES.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="report-status">{S.status}</Label>
+              <Select value={state.status} onValueChange={(v) => set({ status: v as ReleaseStatus | 'all' })}>
+                <SelectTrigger id="report-status" aria-label={S.status}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="all">{S.allStatuses}</SelectItem>
+                  {RELEASE_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {RELEASE_STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </CardContent>
+        </Card>
+
+        {report.isPending ? (
+          <div className="flex justify-center rounded-lg border bg-background py-16">
+            <Spinner />
+          </div>
+        ) : !data ? (
+          <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center" data-testid="report-error">
+            <p className="text-sm text-red-700">{S.loadError}</p>
+            <Button variant="outline" onClick={() => void report.refetch()}>
+              {S.retry}
+            </Button>
+          </div>
+        ) : data.total === 0 ? (
+          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="report-empty">
+            <BarChart3 className="h-10 w-10 text-slate-300" aria-hidden />
+            <div className="space-y-1">
+              <p className="max-w-md text-sm font-medium text-slate-700">{S.empty}</p>
+              <p className="text-sm text-muted-foreground">{S.emptyText(data.range.from, data.range.to)}</p>
+            </div>
+            <Button variant="outline" onClick={reset}>
+              <RotateCcw aria-hidden />
+              {S.reset}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="report-totals">
+              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks)}
+            </p>
+            <ReportCharts report={data} />
+            <ReportTable report={data} state={state} onSort={sortBy} onPage={(page) => setState((s) => ({ ...s, page }))} busy={report.isFetching} />
+          </>
+        )}
+      </div>
     </>
   );
 }

@@ -16,7 +16,7 @@ import * as Y from 'yjs';
 import { seedFields } from '../../../../shared/editor/doc-fields';
 import { releaseDocName, writeSnapshot } from '../../collab/persistence';
 import { docFromJson } from '../../collab/render';
-import { blocksToHtml, blocksToJson, blocksToText, toSearchText } from './text';
+import { blocksToHtml, blocksToJson, blocksToText, toSearchText, type Block } from './text';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -151,7 +151,9 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
   const releaseIds = new Map<string, string>();
   for (const r of DEMO_RELEASES) {
     const createdAt = at(r.createdDaysAgo, 7 + (r.createdDaysAgo % 5), (r.createdDaysAgo * 7) % 60);
-    const contentText = blocksToText(r.blocks);
+    // The links recipients click are in the text (the reading view and e-mails track them).
+    const blocks: Block[] = r.links?.length ? [...r.blocks, { lead: 'Περισσότερες πληροφορίες:', links: r.links }] : [...r.blocks];
+    const contentText = blocksToText(blocks);
     let sentAt: Date | null = null;
     let scheduledAt: Date | null = null;
     if (r.status === 'sent') {
@@ -165,7 +167,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     const [row] = await trx('press_releases')
       .insert({
         title: r.title,
-        content: blocksToHtml(r.blocks),
+        content: blocksToHtml(blocks),
         content_text: contentText,
         search_text: toSearchText(r.title, contentText),
         category: r.category,
@@ -182,7 +184,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     if (!row) throw new Error('demo seed: release not created');
     releaseIds.set(r.key, row.id);
     // Its live document, seeded once here (the editor never rebuilds it from HTML).
-    const ydoc = docFromJson(blocksToJson(r.blocks));
+    const ydoc = docFromJson(blocksToJson(blocks));
     seedFields(ydoc, { title: r.title, category: r.category ?? null, mediaLists: r.category ? [r.category] : [] });
     await writeSnapshot(trx, releaseDocName(row.id), Y.encodeStateAsUpdate(ydoc));
     ydoc.destroy();

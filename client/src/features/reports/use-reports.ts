@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category, ReleaseStatus } from '@shared/constants';
+import { dayIn, defaultRange, type ReportSort, type SortDir } from '@shared/reports';
+import { clientReport, coverageResult } from '@shared/schemas/reports';
+import { api } from '@client/api/http';
+import { refreshQueries } from '@client/lib/refresh';
+import { getSocket } from '@client/realtime/socket';
+import { downloadFile } from '@client/features/admin/download';
+
+export const REPORTS_KEY = ['reports'] as const;
+
+export interface ReportState {
+  from: string;
+  to: string;
+  category: Category | 'all';
+  status: ReleaseStatus | 'all';
+  sort: ReportSort;
+  dir: SortDir;
+  page: number;
+}
+
+/** Today in the platform's zone (Europe/Athens): the latest day a picker accepts. */
+export const reportToday = () => dayIn(new Date());
+
+export function defaultReportState(): ReportState {
+  return { ...defaultRange(reportToday()), category: 'all', status: 'all', sort: 'created_at', dir: 'desc', page: 1 };
+}
+
+function filterParams(s: ReportState): URLSearchParams {
+  return new URLSearchParams({ from: s.from, to: s.to, category: s.category, status: s.status, sort: s.sort, dir: s.dir });
+}
+
+export function useClientReport(s: ReportState) {
+  return useQuery({
+    queryKey: [...REPORTS_KEY, s],
+    queryFn: ({ signal }) => {
+      const p = filterParams(s);
+      p.set('page', String(s.page));
+      return api('GET', `/client/reports?${p.toString()}`, { schema: clientReport, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Opens, clicks and coverage arriving live: refetch the reports and the dashboard. */
+export function useReportsLive() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onChange = () => {
+      void refreshQueries(qc, REPORTS_KEY);
+      void refreshQueries(qc, ['client-dashboard']);
+    };
+    socket.on('report:changed', onChange);
+    return () => {
+      socket.off('report:changed', onChange);
+    };
+  }, [qc]);
+}
+
+/** Downloads the table as CSV or the report as PDF, with dates in the viewer's time zone (as on screen). */
+export function exportReport(s: ReportState, kind: 'csv' | 'pdf'): Promise<void> {
+  const p = filterParams(s);
+  p.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return downloadFile(`/client/reports/export.${kind}?${p.toString()}`, `reports-${s.to}.${kind}`);
+}
+
+export function useCoverage(releaseId: string) {
+  const qc = useQueryClient();
+  const done = () => refreshQueries(qc, REPORTS_KEY);
+  const add = useMutation({
+    mutationFn: (url: string) => api('POST', `/client/reports/${releaseId}/coverage`, { body: { url }, schema: coverageResult }),
+    onSettled: done,
+  });
+  const remove = useMutation({
+    mutationFn: (url: string) =>
+      api('DELETE', `/client/reports/${releaseId}/coverage?${new URLSearchParams({ url }).toString()}`, { schema: coverageResult }),
+    onSettled: done,
+  });
+  return { add, remove };
+}

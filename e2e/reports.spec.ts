@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test, toast } from './fixtures';
+
+/** Today and another day in Europe/Athens (the browser's zone in these tests), as YYYY-MM-DD. */
+function athensDay(offsetDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+}
+
+const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/**
+ * Opens the demo client's reports. Other spec files run against the same server and add
+ * releases for the demo client today; `untilYesterday` narrows To to yesterday so that
+ * only the seeded releases (created 1 to 29 days ago) are in the table.
+ */
+async function openReports(page: Page, untilYesterday = false): Promise<void> {
+  await signInAs(page, 'client');
+  await page.goto('/client/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Αναφορές' })).toBeVisible();
+  await expect(page.getByTestId('report-row').first()).toBeVisible();
+  if (untilYesterday) {
+    await page.locator('#report-to').fill(athensDay(-1));
+    await expect(page.getByTestId('report-totals')).toContainText(`– ${ddmmyyyy(athensDay(-1))}:`);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
+}
+
+/** The visible table, one array of cell texts per row (title, category, opens, clicks, coverage, last update). */
+async function tableRows(page: Page): Promise<string[][]> {
+  return page.getByTestId('report-row').evaluateAll((rows) =>
+    rows.map((tr) =>
+      ['title', 'category', 'opens', 'clicks', 'coverage', 'updated'].map((c) => {
+        const cell = tr.querySelector(`[data-col="${c}"]`);
+        const first = c === 'title' ? cell?.querySelector('span') : cell;
+        return (first?.textContent ?? '').trim();
+      }),
+    ),
+  );
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  return rows;
+}
+
+test.describe('client reports', () => {
+  test('the charts, the table and the default 30-day range show the seeded data', async ({ page, consoleErrors }) => {
+    await openReports(page);
+    await expect(page.locator('#report-to')).toHaveValue(athensDay());
+    await expect(page.locator('#report-from')).toHaveValue(athensDay(-29));
+    await openReports(page, true);
+    // Line (weekly open rate), donut (categories) and bars (CTR) are drawn with the seeded figures.
+    await expect(page.getByTestId('chart-weekly').locator('svg .recharts-line-curve')).toHaveCount(1);
+    await expect(page.getByTestId('chart-categories').locator('svg .recharts-pie-sector')).not.toHaveCount(0);
+    await expect(page.getByTestId('chart-ctr').locator('svg .recharts-bar-rectangle')).not.toHaveCount(0);
+    await expect(page.getByTestId('chart-categories')).toContainText('Αθλητισμός');
+    await expect(page.getByTestId('chart-ctr')).toContainText('Πολιτική');
+    // Tooltips carry the exact figures.
+    await page.getByTestId('chart-ctr').locator('.recharts-bar-rectangle').first().hover();
+    await expect(page.getByTestId('chart-tooltip')).toContainText('Μοναδικά ανοίγματα:');
+    // Table: the seeded releases of the period, dates as dd/MM/yyyy, pager in Greek.
+    const rows = await tableRows(page);
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.map((r) => r[0])).toContain('Η Αιγαίο Τεχνολογίες μεγάλος χορηγός του Μαραθωνίου Κρήτης');
+    for (const r of rows) expect(r[5]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');
+    // Sorting by clicks puts the most clicked first.
+    await page.getByRole('button', { name: 'Κλικ' }).click();
+    await expect.poll(async () => (await tableRows(page)).map((r) => Number(r[3]))).toEqual(
+      [...rows.map((r) => Number(r[3]))].sort((a, b) => b - a),
+    );
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the date pickers refuse future dates and a To before From', async ({ page, consoleErrors }) => {
+    await openReports(page);
+    const to = page.locator('#report-to');
+    await expect(to).toHaveAttribute('max', athensDay());
+    await to.fill(athensDay(1));
+    await expect(page.getByRole('alert')).toHaveText('Δεν επιτρέπονται μελλοντικές ημερομηνίες');
+    await expect(to).toHaveValue(athensDay());
+    await page.locator('#report-from').fill(athensDay(3));
+    await expect(page.getByRole('alert')).toHaveText('Δεν επιτρέπονται μελλοντικές ημερομηνίες');
+    await page.locator('#report-from').fill(athensDay(-2));
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await to.fill(athensDay(-5));
+    await expect(page.getByRole('alert')).toHaveText('Η ημερομηνία «Έως» δεν μπορεί να είναι πριν από την «Από»');
+    await expect(to).toHaveValue(athensDay());
+    // The server refuses them too.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('deltio.auth.session') ?? '{}') as { access_token?: string }).access_token);
+    const res = await page.request.get(`/api/client/reports?to=${athensDay(1)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(400);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('Export downloads a CSV (UTF-8 with BOM, named with the date) whose rows match the table', async ({ page, consoleErrors }) => {
+    await openReports(page, true);
+    await page.getByRole('button', { name: 'Τίτλος' }).click(); // sort by title, descending
+    await expect(page.getByRole('columnheader', { name: 'Τίτλος' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const shown = await tableRows(page);
+    await page.getByRole('button', { name: 'Εξαγωγή' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Πίνακας (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`reports-${athensDay(-1)}.csv`);
+    const bytes = fs.readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = parseCsv(bytes.subarray(3).toString('utf8'));
+    expect(csv[0]).toEqual(['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι']);
+    const body = csv.slice(1).map((r) => [r[0], r[1] || '—', r[2], r[3], r[4], r[5]]);
+    // Every row of the table (one page here), in the table's order.
+    await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');
+    expect(body).toEqual(shown);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        await page.getByRole('button', { name: 'Εξαγωγή' }).click();
+        await page.getByRole('menuitem', { name: 'Αναφορά (PDF)' }).click();
+      })(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`reports-${athensDay(-1)}.pdf`);
+    expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an empty result offers resetting the filters', async ({ page, consoleErrors }) => {
+    await openReports(page, true);
+    await page.getByRole('combobox', { name: 'Κατηγορία' }).click();
+    await page.getByRole('option', { name: 'Lifestyle' }).click();
+    await page.getByRole('combobox', { name: 'Κατάσταση' }).click();
+    await page.getByRole('option', { name: 'Απεστάλη' }).click();
+    await expect(page.getByTestId('report-empty')).toContainText('Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε');
+    await expect(page.getByRole('button', { name: 'Εξαγωγή' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Επαναφορά φίλτρων' }).click();
+    await expect(page.getByTestId('report-row').first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Κατηγορία' })).toHaveText('Όλες οι κατηγορίες');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a load failure shows the spec’s message', async ({ page }) => {
+    await signInAs(page, 'client');
+    await page.route('**/api/client/reports?*', (route) => route.fulfill({ status: 500, body: '{"error":{"code":"boom","message":"x"}}' }));
+    await page.goto('/client/reports');
+    await expect(page.getByTestId('report-error')).toContainText('Δεν ήταν δυνατή η φόρτωση των αναφορών');
+    await expect(toast(page, 'Δεν ήταν δυνατή η φόρτωση των αναφορών')).toBeVisible();
+  });
+
+  test('a coverage link added in one window appears in another at once', async ({ page, browser, consoleErrors }) => {
+    await openReports(page, true);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    try {
+      await openReports(otherPage, true);
+      const row = page.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
+      const otherRow = otherPage.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
+      const before = Number(await otherRow.locator('[data-col="coverage"]').innerText());
+      await row.locator('[data-col="coverage"] button').click();
+      const url = `https://news.example/arthro-${Date.now()}`;
+      await page.getByLabel('Νέος σύνδεσμος κάλυψης').fill('ftp://news.example');
+      await page.getByRole('button', { name: 'Προσθήκη' }).click();
+      await expect(page.getByText('Εισάγετε έναν σύνδεσμο που αρχίζει με http:// ή https://')).toBeVisible();
+      await page.getByLabel('Νέος σύνδεσμος κάλυψης').fill(url);
+      await page.getByRole('button', { name: 'Προσθήκη' }).click();
+      await expect(toast(page, 'Ο σύνδεσμος κάλυψης προστέθηκε')).toBeVisible();
+      await expect(page.getByTestId('coverage-list')).toContainText(url);
+      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText(String(before + 1), { timeout: 1000 });
+      // Removing it brings the other window back.
+      await page.getByRole('button', { name: `Αφαίρεση: ${url}` }).click();
+      await expect(toast(page, 'Ο σύνδεσμος κάλυψης αφαιρέθηκε')).toBeVisible();
+      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText(String(before), { timeout: 1000 });
+    } finally {
+      await other.close();
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a tracked click by a recipient raises the click count in the client’s open report within a second', async ({ page, browser, consoleErrors }) => {
+    await openReports(page, true);
+    const row = page.getByTestId('report-row').filter({ hasText: 'Ακαδημία Ψηφιακών Δεξιοτήτων' });
+    const releaseId = await row.getAttribute('data-release-id');
+    expect(releaseId).toBeTruthy();
+    const before = Number(await row.locator('[data-col="clicks"]').innerText());
+
+    // The recipient, in another browser context: the reading view's tracked link of this delivery.
+    const media = await browser.newContext();
+    try {
+      const session = await media.request.post('/auth/v1/token?grant_type=password', {
+        data: { email: 'media@example.com', password: 'demodemo' },
+      });
+      const { access_token } = (await session.json()) as { access_token: string };
+      const view = await media.request.get(`/api/media/inbox/${releaseId}`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(view.status()).toBe(200);
+      const { html } = (await view.json()) as { html: string };
+      const href = /href="(\/api\/t\/c\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+      expect(href).toBeTruthy();
+      // Follow it as a browser would; the redirect goes to the release's own (offline) site, so stop there.
+      const click = await media.request.get(href!, { maxRedirects: 0 });
+      expect(click.status()).toBe(302);
+      await expect(row.locator('[data-col="clicks"]')).toHaveText(String(before + 1), { timeout: 1000 });
+    } finally {
+      await media.close();
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { CATEGORY_LABELS } from '../../../../shared/constants';
+import { formatDay } from '../../../../shared/reports';
+import type { ReportRow } from '../../../../shared/schemas/reports';
+import { csvLine } from '../admin-users/admin-users.presenter';
+
+/** The detail table's columns, as on screen, plus the coverage links themselves. */
+export const CSV_HEADER = ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι'];
+
+/** UTF-8 CSV with a BOM (so that Excel reads the Greek), CRLF lines, one line per table row. */
+export function reportCsv(rows: ReportRow[], timeZone: string): string {
+  const lines = [csvLine(CSV_HEADER)];
+  for (const r of rows) {
+    lines.push(
+      csvLine([
+        r.title,
+        r.category ? CATEGORY_LABELS[r.category] : '',
+        r.opens,
+        r.clicks,
+        r.coverage,
+        formatDay(r.updated_at, timeZone),
+        r.coverageLinks.join(' '),
+      ]),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import type { Category, ReleaseStatus } from '../../../../shared/constants';
+import { REPORT_TIME_ZONE, type ReportRowFigures, type SentCopies } from '../../../../shared/reports';
+
+type Q = Knex | Knex.Transaction;
+
+export interface RowFilter {
+  clientId: string;
+  /** Calendar days in Europe/Athens, both included. */
+  from: string;
+  to: string;
+  category: Category | 'all';
+  status: ReleaseStatus | 'all';
+}
+
+const TZ = REPORT_TIME_ZONE;
+/** Start of a calendar day in Europe/Athens, and the start of the day after another. */
+const DAY_START = `((?::date)::timestamp at time zone '${TZ}')`;
+const DAY_AFTER = `((?::date + 1)::timestamp at time zone '${TZ}')`;
+
+/** Distinct coverage links of a reporting row, in SQL (the same rule as coverageLinks()). */
+const COVERAGE_COUNT = `case when r.id is null then 0 else
+  (select count(distinct l)::int from unnest(r.clicked_links || r.coverage_links) as l where l like 'http%') end`;
+
+interface RawRow {
+  id: string;
+  title: string;
+  category: Category | null;
+  status: ReleaseStatus;
+  created_at: Date | string;
+  updated_at: Date | string;
+  opens: number | string;
+  clicks: number | string;
+  coverage: number | string;
+}
+
+/**
+ * The client's releases created between From and the end of the To day (with the optional
+ * category and status), newest first, with the figures of their reporting row: unique opens
+ * and clicks. Arrays are counted in SQL so that only numbers travel (no per-click strings).
+ * The distinct coverage links (clicked links starting with http plus those added by hand)
+ * cost an unnest per row, so they are counted here only when `withCoverage` (sorting by
+ * them); otherwise `coverage` is 0 and the caller counts them for the rows it shows.
+ */
+export async function reportRows(q: Q, f: RowFilter, withCoverage: boolean): Promise<ReportRowFigures[]> {
+  const where: string[] = ['p.client_id = ?', `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
+  const args: Knex.RawBinding[] = [f.clientId, f.from, f.to];
+  if (f.category !== 'all') {
+    where.push('p.category = ?');
+    args.push(f.category);
+  }
+  if (f.status !== 'all') {
+    where.push('p.status = ?');
+    args.push(f.status);
+  }
+  const res = (await q.raw(
+    `select p.id, p.title, p.category, p.status, p.created_at,
+            greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
+            coalesce(cardinality(r.opened_by), 0)::int as opens,
+            coalesce(cardinality(r.clicked_links), 0)::int as clicks,
+            ${withCoverage ? COVERAGE_COUNT : '0'} as coverage
+       from press_releases p left join reporting r on r.press_release_id = p.id
+      where ${where.join(' and ')}
+      order by p.created_at desc, p.id desc`,
+    args,
+  )) as { rows: RawRow[] };
+  return res.rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+    opens: Number(r.opens),
+    clicks: Number(r.clicks),
+    coverage: Number(r.coverage),
+  }));
+}
+
+/**
+ * The client's sent releases with sent_at between the `fromDay` and the end of the `toDay`
+ * (Europe/Athens), for the weekly open rate: the day sent, delivered copies, unique openers.
+ */
+export async function sentCopies(q: Q, clientId: string, fromDay: string, toDay: string, category: Category | 'all'): Promise<SentCopies[]> {
+  const args: Knex.RawBinding[] = [clientId, fromDay, toDay];
+  let cat = '';
+  if (category !== 'all') {
+    cat = ' and p.category = ?';
+    args.push(category);
+  }
+  const res = (await q.raw(
+    `select to_char(p.sent_at at time zone '${TZ}', 'YYYY-MM-DD') as sent_day,
+            coalesce(cardinality(r.opened_by), 0)::int as openers,
+            (select count(*)::int from deliveries d where d.press_release_id = p.id and d.state = 'sent') as delivered
+       from press_releases p left join reporting r on r.press_release_id = p.id
+      where p.client_id = ? and p.status = 'sent' and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
+    args,
+  )) as { rows: { sent_day: string; openers: number | string; delivered: number | string }[] };
+  return res.rows.map((r) => ({ sentDay: r.sent_day, openers: Number(r.openers), delivered: Number(r.delivered) }));
+}
+
+export interface LinkArrays {
+  press_release_id: string;
+  clicked_links: string[];
+  coverage_links: string[];
+}
+
+/** The clicked and hand-added links of some releases (one page of the table, or an export). */
+export async function linkArrays(q: Q, releaseIds: string[]): Promise<Map<string, LinkArrays>> {
+  if (!releaseIds.length) return new Map();
+  const rows = (await q('reporting')
+    .whereIn('press_release_id', releaseIds)
+    .select('press_release_id', 'clicked_links', 'coverage_links')) as LinkArrays[];
+  return new Map(rows.map((r) => [r.press_release_id, r]));
+}
+
+export interface OwnedRelease {
+  id: string;
+  client_id: string;
+  workspace_id: string | null;
+  status: ReleaseStatus;
+}
+
+export async function findRelease(q: Q, id: string): Promise<OwnedRelease | undefined> {
+  return (await q('press_releases').where('id', id).first('id', 'client_id', 'workspace_id', 'status')) as OwnedRelease | undefined;
+}
+
+export async function addCoverage(trx: Knex.Transaction, releaseId: string, url: string): Promise<void> {
+  await trx.raw('insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing', [releaseId]);
+  await trx.raw(
+    `update reporting set coverage_links = array_append(coverage_links, ?::text)
+      where press_release_id = ? and not (?::text = any(coverage_links))`,
+    [url, releaseId, url],
+  );
+}
+
+/** Removes a hand-added link; true when it was there. */
+export async function removeCoverage(trx: Knex.Transaction, releaseId: string, url: string): Promise<boolean> {
+  const r = await trx.raw<{ rowCount: number | null }>(
+    `update reporting set coverage_links = array_remove(coverage_links, ?::text)
+      where press_release_id = ? and ?::text = any(coverage_links)`,
+    [url, releaseId, url],
+  );
+  return (r.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,131 @@
+import { rooms } from '../../../../shared/events';
+import {
+  categoryStats,
+  coverageLinks,
+  dayIn,
+  defaultRange,
+  pageOf,
+  rangeProblems,
+  sortRows,
+  weekStarts,
+  weeklyOpenRate,
+  type ReportRowFigures,
+  type ReportSort,
+  type SortDir,
+} from '../../../../shared/reports';
+import type { ClientReport, CoverageResult, ReportFilters, ReportQuery, ReportRow } from '../../../../shared/schemas/reports';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/authenticate';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import * as repo from './reports.repo';
+
+/**
+ * A client's own releases are those with client_id = the user (as on the client dashboard
+ * and the release list); colleagues' releases in a shared workspace are theirs, not ours.
+ */
+export interface ResolvedFilters extends repo.RowFilter {
+  sort: ReportSort;
+  dir: SortDir;
+}
+
+/** Fills in the default range (the last 30 days up to today) and refuses future dates or To before From. */
+export function resolveFilters(actor: Actor, f: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()): ResolvedFilters {
+  const today = dayIn(now);
+  const to = f.to ?? today;
+  const from = f.from ?? defaultRange(to).from;
+  const problems = rangeProblems(from, to, today);
+  if (problems.from || problems.to) throw badRequest('invalid_range', 'Invalid date range', problems as Record<string, string>);
+  return { clientId: actor.userId, from, to, category: f.category, status: f.status, sort: f.sort ?? 'created_at', dir: f.dir ?? 'desc' };
+}
+
+function withLinks(rows: ReportRowFigures[], links: Map<string, repo.LinkArrays>): ReportRow[] {
+  return rows.map((r) => {
+    const l = links.get(r.id);
+    const manual = l?.coverage_links ?? [];
+    const all = coverageLinks(l?.clicked_links ?? [], manual);
+    return { ...r, coverage: all.length, coverageLinks: all, manualCoverage: manual };
+  });
+}
+
+/** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
+export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
+  const f = resolveFilters(actor, query, now);
+  const rows = await repo.reportRows(ctx.db, f, f.sort === 'coverage');
+  // The weekly chart always covers the 8 weeks that end with the To week, whatever From is;
+  // category and status filters apply (a status other than sent leaves nothing to chart).
+  const firstWeek = weekStarts(f.to)[0]!;
+  const sent = f.status === 'all' || f.status === 'sent' ? await repo.sentCopies(ctx.db, actor.userId, firstWeek, f.to, f.category) : [];
+  const sorted = sortRows(rows, f.sort, f.dir);
+  const page = pageOf(sorted, query.page, query.pageSize);
+  const links = await repo.linkArrays(
+    ctx.db,
+    page.rows.map((r) => r.id),
+  );
+  let opens = 0;
+  let clicks = 0;
+  for (const r of rows) {
+    opens += r.opens;
+    clicks += r.clicks;
+  }
+  return {
+    range: { from: f.from, to: f.to },
+    totals: { releases: rows.length, opens, clicks },
+    weekly: weeklyOpenRate(sent, f.to),
+    byCategory: categoryStats(rows),
+    rows: withLinks(page.rows, links),
+    total: rows.length,
+    page: page.page,
+    pages: page.pages,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Everything the exports need: the report's charts and every row of the table, in the table's order. */
+export async function reportForExport(ctx: AppContext, actor: Actor, query: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()) {
+  const f = resolveFilters(actor, query, now);
+  const rows = sortRows(await repo.reportRows(ctx.db, f, f.sort === 'coverage'), f.sort, f.dir);
+  const firstWeek = weekStarts(f.to)[0]!;
+  const sent = f.status === 'all' || f.status === 'sent' ? await repo.sentCopies(ctx.db, actor.userId, firstWeek, f.to, f.category) : [];
+  const links = await repo.linkArrays(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return { filters: f, rows: withLinks(rows, links), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
+}
+export type ReportExport = Awaited<ReturnType<typeof reportForExport>>;
+
+async function ownSentRelease(ctx: AppContext, actor: Actor, releaseId: string): Promise<repo.OwnedRelease> {
+  const rel = await repo.findRelease(ctx.db, releaseId);
+  if (!rel || rel.client_id !== actor.userId) throw notFound('Press release not found');
+  if (rel.status !== 'sent') throw conflict('not_sent', 'Coverage can be added only to a sent press release');
+  return rel;
+}
+
+async function coverageOf(ctx: AppContext, releaseId: string): Promise<CoverageResult> {
+  const l = (await repo.linkArrays(ctx.db, [releaseId])).get(releaseId);
+  const manual = l?.coverage_links ?? [];
+  return { releaseId, coverageLinks: coverageLinks(l?.clicked_links ?? [], manual), manualCoverage: manual };
+}
+
+function announce(ctx: AppContext, rel: repo.OwnedRelease): void {
+  const payload = { releaseId: rel.id, kind: 'coverage' as const };
+  ctx.realtime.broadcast(rooms.user(rel.client_id), 'report:changed', payload);
+  if (rel.workspace_id) ctx.realtime.broadcast(rooms.workspace(rel.workspace_id), 'report:changed', payload);
+}
+
+/** Adds a coverage link by hand to one of the client's sent releases (creates its reporting row if needed). */
+export async function addCoverage(ctx: AppContext, actor: Actor, releaseId: string, url: string): Promise<CoverageResult> {
+  const rel = await ownSentRelease(ctx, actor, releaseId);
+  await ctx.db.transaction((trx) => repo.addCoverage(trx, rel.id, url));
+  announce(ctx, rel);
+  return coverageOf(ctx, rel.id);
+}
+
+/** Removes a hand-added coverage link; 404 when the release has no such link. */
+export async function removeCoverage(ctx: AppContext, actor: Actor, releaseId: string, url: string): Promise<CoverageResult> {
+  const rel = await ownSentRelease(ctx, actor, releaseId);
+  const removed = await ctx.db.transaction((trx) => repo.removeCoverage(trx, rel.id, url));
+  if (!removed) throw notFound('Coverage link not found');
+  announce(ctx, rel);
+  return coverageOf(ctx, rel.id);
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn, addDays, weekStarts } from '../../../../shared/reports';
+import type { ClientReport, CoverageResult } from '../../../../shared/schemas/reports';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signIn, signUp } from '../../test/http';
+
+let server: TestServer;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function client(email: string) {
+  const { id } = await signUp(server.url, email);
+  return { id, token: (await signIn(server.url, email)).access_token };
+}
+
+type Values = Record<string, unknown>;
+async function release(clientId: string, title: string, values: Values): Promise<string> {
+  const [row] = (await server.ctx.db('press_releases').insert({ title, client_id: clientId, ...values }).returning('id')) as { id: string }[];
+  return row!.id;
+}
+
+const report = (token: string, qs = '') => call<ClientReport>(server.url, 'GET', `/api/client/reports${qs}`, { token });
+
+describe('GET /client/reports', () => {
+  let a: { id: string; token: string };
+  let b: { id: string; token: string };
+  let media: { id: string }[];
+  const ids = {} as Record<'tech' | 'politics' | 'draft' | 'old' | 'foreign' | 'colleague', string>;
+
+  beforeAll(async () => {
+    const db = server.ctx.db;
+    a = await client('a@reports.test');
+    b = await client('b@reports.test');
+    media = await Promise.all([1, 2, 3, 4].map((i) => signUp(server.url, `m${i}@reports.test`, 'media')));
+    const now = Date.now();
+    ids.tech = await release(a.id, 'Τεχνολογία Α', { category: 'tech', status: 'sent', created_at: new Date(now - 3 * DAY), sent_at: new Date(now - 3 * DAY) });
+    ids.politics = await release(a.id, 'Πολιτική Α', { category: 'politics', status: 'sent', created_at: new Date(now - 10 * DAY), sent_at: new Date(now - 10 * DAY) });
+    ids.draft = await release(a.id, 'Πρόχειρο Α', { category: 'tech', status: 'draft', created_at: new Date(now - DAY) });
+    ids.old = await release(a.id, 'Παλιό Α', { category: 'economy', status: 'sent', created_at: new Date(now - 45 * DAY), sent_at: new Date(now - 45 * DAY) });
+    // Another client, in the same period and categories, with big figures: must never show up.
+    ids.foreign = await release(b.id, 'Ξένο Β', { category: 'tech', status: 'sent', created_at: new Date(now - 2 * DAY), sent_at: new Date(now - 2 * DAY) });
+    // A colleague's release in A's workspace is the colleague's, not A's.
+    const ws = await db('workspaces').where('owner_user_id', a.id).first<{ id: string }>('id');
+    ids.colleague = await release(b.id, 'Συνάδελφος', { category: 'tech', status: 'sent', workspace_id: ws.id, created_at: new Date(now - DAY), sent_at: new Date(now - DAY) });
+
+    const deliver = (rel: string, n: number) =>
+      media.slice(0, n).map((m, i) => ({ press_release_id: rel, recipient_user_id: m.id, email: `m${i + 1}@reports.test`, state: 'sent' }));
+    await db('deliveries').insert([...deliver(ids.tech, 4), ...deliver(ids.politics, 2), ...deliver(ids.old, 3), ...deliver(ids.foreign, 4)]);
+    await db('reporting').insert([
+      { press_release_id: ids.tech, opened_by: [media[0]!.id, media[1]!.id, media[2]!.id], clicked_links: ['https://a.gr/1', 'https://a.gr/1', 'mailto:x@a.gr'], coverage_links: ['https://news.gr/tech'] },
+      { press_release_id: ids.politics, opened_by: [media[0]!.id], clicked_links: ['https://a.gr/2', 'https://a.gr/3'] },
+      { press_release_id: ids.old, opened_by: [media[0]!.id, media[1]!.id, media[2]!.id], clicked_links: [] },
+      { press_release_id: ids.foreign, opened_by: media.map((m) => m.id), clicked_links: Array(50).fill('https://b.gr'), coverage_links: ['https://b.gr/cov'] },
+      { press_release_id: ids.colleague, opened_by: media.map((m) => m.id), clicked_links: ['https://b.gr/c'] },
+    ]);
+  });
+
+  it('shows only the client’s own releases of the last 30 days, newest first, with their figures', async () => {
+    const r = await report(a.token);
+    expect(r.status).toBe(200);
+    const today = dayIn(new Date());
+    expect(r.body.range).toEqual({ from: addDays(today, -29), to: today });
+    expect(r.body.rows.map((x) => x.title)).toEqual(['Πρόχειρο Α', 'Τεχνολογία Α', 'Πολιτική Α']);
+    const tech = r.body.rows.find((x) => x.id === ids.tech)!;
+    expect(tech).toMatchObject({ opens: 3, clicks: 3, coverage: 2, coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'], manualCoverage: ['https://news.gr/tech'] });
+    expect(r.body.rows.find((x) => x.id === ids.draft)).toMatchObject({ opens: 0, clicks: 0, coverage: 0, coverageLinks: [] });
+    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5 });
+    // Pie: releases per category; bar: CTR = clicks / unique opens.
+    expect(r.body.byCategory).toEqual([
+      { category: 'politics', releases: 1, opens: 1, clicks: 2, ctr: 200 },
+      { category: 'tech', releases: 2, opens: 3, clicks: 3, ctr: 100 },
+    ]);
+    // Weekly: 8 weeks to today; the 45-day-old release sits in the first weeks only if within 8 weeks.
+    expect(r.body.weekly.map((w) => w.weekStart)).toEqual(weekStarts(today));
+    const charted = r.body.weekly.filter((w) => w.openRate !== null);
+    const delivered = charted.reduce((n, w) => n + w.delivered, 0);
+    const openers = charted.reduce((n, w) => n + w.openers, 0);
+    expect(delivered).toBe(4 + 2 + 3);
+    expect(openers).toBe(3 + 1 + 3);
+  });
+
+  it('never returns another client’s releases or figures, whatever the filters', async () => {
+    const all = [
+      '',
+      '?category=tech',
+      '?status=sent',
+      `?from=${addDays(dayIn(new Date()), -365)}`,
+      '?sort=opens&dir=desc',
+      '?sort=coverage&dir=desc&pageSize=100',
+    ];
+    for (const qs of all) {
+      const r = await report(a.token, qs);
+      expect(r.status).toBe(200);
+      const seen = r.body.rows.map((x) => x.id);
+      expect(seen).not.toContain(ids.foreign);
+      expect(seen).not.toContain(ids.colleague);
+      expect(r.body.totals.clicks).toBeLessThan(50);
+    }
+    const other = await report(b.token, '?pageSize=100');
+    expect(other.body.rows.map((x) => x.title).sort()).toEqual(['Ξένο Β', 'Συνάδελφος'].sort());
+    expect(other.body.rows.some((x) => x.title.endsWith(' Α'))).toBe(false);
+  });
+
+  it('filters by category, status and dates (To includes its whole day)', async () => {
+    const tech = await report(a.token, '?category=tech');
+    expect(tech.body.rows.map((x) => x.title)).toEqual(['Πρόχειρο Α', 'Τεχνολογία Α']);
+    const drafts = await report(a.token, '?status=draft');
+    expect(drafts.body.rows.map((x) => x.title)).toEqual(['Πρόχειρο Α']);
+    expect(drafts.body.weekly.every((w) => w.openRate === null)).toBe(true);
+    const today = dayIn(new Date());
+    const longer = await report(a.token, `?from=${addDays(today, -60)}&to=${today}`);
+    expect(longer.body.rows.map((x) => x.title)).toContain('Παλιό Α');
+    const created = dayIn(new Date(Date.now() - 3 * DAY));
+    const oneDay = await report(a.token, `?from=${created}&to=${created}`);
+    expect(oneDay.body.rows.map((x) => x.title)).toEqual(['Τεχνολογία Α']);
+  });
+
+  it('sorts and pages the table', async () => {
+    const r = await report(a.token, '?sort=clicks&dir=asc&pageSize=2&page=2');
+    expect(r.body).toMatchObject({ total: 3, page: 2, pages: 2, pageSize: 2 });
+    expect(r.body.rows.map((x) => x.title)).toEqual(['Τεχνολογία Α']);
+  });
+
+  it('refuses future dates and To before From with a named field', async () => {
+    const today = dayIn(new Date());
+    const future = await call<{ error: { code: string; fields: Record<string, string> } }>(
+      server.url,
+      'GET',
+      `/api/client/reports?to=${addDays(today, 1)}`,
+      { token: a.token },
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.error.fields.to).toMatch(/future/);
+    const reversed = await call<{ error: { fields: Record<string, string> } }>(
+      server.url,
+      'GET',
+      `/api/client/reports?from=${today}&to=${addDays(today, -2)}`,
+      { token: a.token },
+    );
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error.fields.to).toMatch(/before/);
+    const bad = await call(server.url, 'GET', '/api/client/reports?from=2026-02-30&category=music', { token: a.token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('exports the table as CSV (UTF-8 with BOM, named with the date) in the table’s order', async () => {
+    const res = await fetch(`${server.url}/api/client/reports/export.csv?sort=title&dir=asc&tz=UTC`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="reports-${dayIn(new Date())}.csv"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Τίτλος,Κατηγορία,Μοναδικά ανοίγματα,Κλικ,Σύνδεσμοι κάλυψης,Τελευταία ενημέρωση,Σύνδεσμοι');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Πολιτική Α', 'Πρόχειρο Α', 'Τεχνολογία Α']);
+    expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,\d{2}\/\d{2}\/\d{4},https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
+  });
+
+  it('exports a PDF report', async () => {
+    const res = await fetch(`${server.url}/api/client/reports/export.pdf`, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const buf = Buffer.from(await res.arrayBuffer());
+    expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(buf.length).toBeGreaterThan(5000);
+  });
+
+  it('adds and removes coverage links by hand on own sent releases only', async () => {
+    const path = (id: string) => `/api/client/reports/${id}/coverage`;
+    // The politics release has no hand-added link yet; the draft cannot have coverage.
+    const added = await call<CoverageResult>(server.url, 'POST', path(ids.politics), { token: a.token, body: { url: 'https://efimerida.gr/arthro' } });
+    expect(added.status).toBe(201);
+    expect(added.body.manualCoverage).toEqual(['https://efimerida.gr/arthro']);
+    expect(added.body.coverageLinks).toEqual(['https://a.gr/2', 'https://a.gr/3', 'https://efimerida.gr/arthro']);
+    const again = await call<CoverageResult>(server.url, 'POST', path(ids.politics), { token: a.token, body: { url: 'https://efimerida.gr/arthro' } });
+    expect(again.body.manualCoverage).toEqual(['https://efimerida.gr/arthro']);
+    expect((await call(server.url, 'POST', path(ids.politics), { token: a.token, body: { url: 'javascript:alert(1)' } })).status).toBe(400);
+    expect((await call(server.url, 'POST', path(ids.draft), { token: a.token, body: { url: 'https://x.gr' } })).status).toBe(409);
+    expect((await call(server.url, 'POST', path(ids.foreign), { token: a.token, body: { url: 'https://x.gr' } })).status).toBe(404);
+    expect((await call(server.url, 'DELETE', `${path(ids.tech)}?url=${encodeURIComponent('https://news.gr/tech')}`, { token: b.token })).status).toBe(404);
+
+    // A sent release without any reporting row gets one.
+    const bare = await release(a.id, 'Χωρίς αναφορά', { category: 'culture', status: 'sent', sent_at: new Date() });
+    expect((await call(server.url, 'POST', path(bare), { token: a.token, body: { url: 'http://radio.gr/ekpompi' } })).status).toBe(201);
+    const row = (await report(a.token)).body.rows.find((x) => x.id === bare)!;
+    expect(row).toMatchObject({ coverage: 1, coverageLinks: ['http://radio.gr/ekpompi'] });
+
+    const removed = await call<CoverageResult>(server.url, 'DELETE', `${path(ids.politics)}?url=${encodeURIComponent('https://efimerida.gr/arthro')}`, { token: a.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body.manualCoverage).toEqual([]);
+    expect((await call(server.url, 'DELETE', `${path(ids.politics)}?url=${encodeURIComponent('https://efimerida.gr/arthro')}`, { token: a.token })).status).toBe(404);
+  });
+});
