@@ -50,6 +50,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       return rows.map((r) => rooms.workspace(r.workspace_id));
     },
   );
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
   const auth = new AuthService({ db, config, logger, mailer, live: realtime });
   const collab = attachCollab(server, { db, logger, config, key });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/events';
 import type { Actor } from '../http/authenticate';
 import type { Logger } from '../logger';
+import { useRedisAdapter } from './redis-adapter';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
@@ -28,6 +29,8 @@ export interface Realtime {
   removeUser(userId: string, room: string): void;
   /** Extra hooks run by endSessions (the collab endpoint registers one). */
   onSessionsEnded(listener: (sessionIds: string[], reason: string) => void): void;
+  /** Joins the other server processes through Redis (REDIS_URL). */
+  useRedis(url: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export function createRealtime(
     maxHttpBufferSize: 1e6,
   });
   const listeners: ((ids: string[], reason: string) => void)[] = [];
+  let closeAdapter: () => Promise<void> = () => Promise.resolve();
 
   // Handshake: a token, when given, must be valid; without one the socket is anonymous.
   io.use((socket, next) => {
@@ -103,10 +107,15 @@ export function createRealtime(
     onSessionsEnded(listener) {
       listeners.push(listener);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    async useRedis(url) {
+      closeAdapter = await useRedisAdapter(io, url, logger);
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => {
         io.disconnectSockets(true);
         void io.close(() => resolve());
-      }),
+      });
+      await closeAdapter();
+    },
   };
 }
