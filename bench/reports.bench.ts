@@ -39,7 +39,7 @@ function bare(c: Case, clientId: string): [string, unknown[]][] {
     [
       `select p.id, p.title, p.category, p.status, p.created_at, greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
               coalesce(cardinality(r.opened_by), 0) as opens, coalesce(cardinality(r.clicked_links), 0) as clicks,
-              ${c.qs.sort === 'coverage' ? "(select count(distinct l) from unnest(r.clicked_links || r.coverage_links) l where l like 'http%')" : '0'} as coverage
+              coalesce(r.coverage_count, 0) as coverage
          from press_releases p left join reporting r on r.press_release_id = p.id
         where p.client_id = ? and p.created_at >= (?::date)::timestamp at time zone '${TZ}'
           and p.created_at < ((?::date + 1)::timestamp at time zone '${TZ}')${cat}${st}

@@ -13,6 +13,7 @@ import * as m20261122000700 from './20261122000700_create_collab';
 import * as m20261122000800 from './20261122000800_create_jobs_and_mail';
 import * as m20261122090000 from './20261122090000_allow_download_events';
 import * as m20261122100000 from './20261122100000_add_mail_headers_and_job_indexes';
+import * as m20261122110000 from './20261122110000_add_reporting_coverage_count';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000800_create_jobs_and_mail': m20261122000800,
   '20261122090000_allow_download_events': m20261122090000,
   '20261122100000_add_mail_headers_and_job_indexes': m20261122100000,
+  '20261122110000_add_reporting_coverage_count': m20261122110000,
 };

@@ -158,7 +158,7 @@ describe('database schema', () => {
     );
     const first = await schemaSnapshot();
     expect(first.columns!.length).toBeGreaterThan(200);
-    expect(first.functions).toEqual(['set_updated_at']);
+    expect(first.functions).toEqual(['reporting_coverage_count', 'set_updated_at']);
 
     await migrateDownAll(db);
     expect(await publicTables()).toEqual(['knex_migrations', 'knex_migrations_lock']);

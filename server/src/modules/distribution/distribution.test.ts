@@ -45,7 +45,7 @@ const send = (id: string) => call(server.url, 'POST', `/api/releases/${id}/send`
 const mailsTo = (name: string) => smtp.mails.filter((m) => m.to.includes(`${name}@media.test`) && m.headers['list-unsubscribe']);
 const hrefs = (m: ReceivedMail) => [...m.html.matchAll(/href="([^"]+)"/g)].map((x) => x[1]!.replace(/&amp;/g, '&'));
 const reporting = async (id: string) =>
-  (await server.ctx.db('reporting').where('press_release_id', id).first()) as { opened_by: string[]; clicked_links: string[] };
+  (await server.ctx.db('reporting').where('press_release_id', id).first()) as { opened_by: string[]; clicked_links: string[]; coverage_count: number };
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -179,6 +179,7 @@ describe('send now', () => {
     expect(res.headers.get('location')).toBe(LINK);
     const rep = await reporting(releaseId);
     expect(rep.clicked_links).toEqual([LINK]);
+    expect(rep.coverage_count).toBe(1); // a clicked http link is coverage (stored count, kept by Postgres)
     expect(rep.opened_by.sort()).toEqual([media.tech1, media.econ].sort());
     // The signature covers the target: the same token cannot send anyone elsewhere.
     const forged = tracked.replace(encodeURIComponent(LINK), encodeURIComponent('https://evil.example/'));

@@ -18,10 +18,6 @@ const TZ = REPORT_TIME_ZONE;
 const DAY_START = `((?::date)::timestamp at time zone '${TZ}')`;
 const DAY_AFTER = `((?::date + 1)::timestamp at time zone '${TZ}')`;
 
-/** Distinct coverage links of a reporting row, in SQL (the same rule as coverageLinks()). */
-const COVERAGE_COUNT = `case when r.id is null then 0 else
-  (select count(distinct l)::int from unnest(r.clicked_links || r.coverage_links) as l where l like 'http%') end`;
-
 interface RawRow {
   id: string;
   title: string;
@@ -37,12 +33,10 @@ interface RawRow {
 /**
  * The client's releases created between From and the end of the To day (with the optional
  * category and status), newest first, with the figures of their reporting row: unique opens
- * and clicks. Arrays are counted in SQL so that only numbers travel (no per-click strings).
- * The distinct coverage links (clicked links starting with http plus those added by hand)
- * cost an unnest per row, so they are counted here only when `withCoverage` (sorting by
- * them); otherwise `coverage` is 0 and the caller counts them for the rows it shows.
+ * and clicks counted in SQL so that only numbers travel (no per-click strings), and the
+ * distinct coverage links from the stored `coverage_count` (kept by Postgres on each write).
  */
-export async function reportRows(q: Q, f: RowFilter, withCoverage: boolean): Promise<ReportRowFigures[]> {
+export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]> {
   const where: string[] = ['p.client_id = ?', `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
   const args: Knex.RawBinding[] = [f.clientId, f.from, f.to];
   if (f.category !== 'all') {
@@ -58,7 +52,7 @@ export async function reportRows(q: Q, f: RowFilter, withCoverage: boolean): Pro
             greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
             coalesce(cardinality(r.opened_by), 0)::int as opens,
             coalesce(cardinality(r.clicked_links), 0)::int as clicks,
-            ${withCoverage ? COVERAGE_COUNT : '0'} as coverage
+            coalesce(r.coverage_count, 0)::int as coverage
        from press_releases p left join reporting r on r.press_release_id = p.id
       where ${where.join(' and ')}
       order by p.created_at desc, p.id desc`,

@@ -47,14 +47,19 @@ function withLinks(rows: ReportRowFigures[], links: Map<string, repo.LinkArrays>
   });
 }
 
+/**
+ * The sent copies behind the weekly chart: always the 8 weeks that end with the To week,
+ * whatever From is; category and status filters apply (a status other than sent leaves nothing).
+ */
+function weeklyCopies(ctx: AppContext, f: ResolvedFilters) {
+  if (f.status !== 'all' && f.status !== 'sent') return Promise.resolve([]);
+  return repo.sentCopies(ctx.db, f.clientId, weekStarts(f.to)[0]!, f.to, f.category);
+}
+
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
   const f = resolveFilters(actor, query, now);
-  const rows = await repo.reportRows(ctx.db, f, f.sort === 'coverage');
-  // The weekly chart always covers the 8 weeks that end with the To week, whatever From is;
-  // category and status filters apply (a status other than sent leaves nothing to chart).
-  const firstWeek = weekStarts(f.to)[0]!;
-  const sent = f.status === 'all' || f.status === 'sent' ? await repo.sentCopies(ctx.db, actor.userId, firstWeek, f.to, f.category) : [];
+  const [rows, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
   const sorted = sortRows(rows, f.sort, f.dir);
   const page = pageOf(sorted, query.page, query.pageSize);
   const links = await repo.linkArrays(
@@ -83,9 +88,8 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
 /** Everything the exports need: the report's charts and every row of the table, in the table's order. */
 export async function reportForExport(ctx: AppContext, actor: Actor, query: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()) {
   const f = resolveFilters(actor, query, now);
-  const rows = sortRows(await repo.reportRows(ctx.db, f, f.sort === 'coverage'), f.sort, f.dir);
-  const firstWeek = weekStarts(f.to)[0]!;
-  const sent = f.status === 'all' || f.status === 'sent' ? await repo.sentCopies(ctx.db, actor.userId, firstWeek, f.to, f.category) : [];
+  const [unsorted, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
+  const rows = sortRows(unsorted, f.sort, f.dir);
   const links = await repo.linkArrays(
     ctx.db,
     rows.map((r) => r.id),
