@@ -139,6 +139,7 @@ export class JobQueue {
     try {
       for (const t of this.tickers) await t();
       await this.recoverStale();
+      await this.prune();
       for (;;) {
         if (this.stopped) return;
         const batch = await this.claim(10);
@@ -148,6 +149,14 @@ export class JobQueue {
     } catch (err) {
       this.logger.error({ err }, 'jobs: tick failed');
     }
+  }
+
+  /** Finished jobs are kept a week for inspection, then deleted (checked hourly). */
+  private lastPrune = 0;
+  private async prune(): Promise<void> {
+    if (Date.now() - this.lastPrune < 3600_000) return;
+    this.lastPrune = Date.now();
+    await this.db('jobs').whereIn('status', ['done', 'failed']).andWhere('finished_at', '<', this.db.raw("now() - interval '7 days'")).delete();
   }
 
   private async recoverStale(): Promise<void> {

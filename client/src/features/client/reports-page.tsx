@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BarChart3, Download, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUSES, RELEASE_STATUS_LABELS, type Category, type ReleaseStatus } from '@shared/constants';
+import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUSES, RELEASE_STATUS_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
 import { PageHeader } from '@client/components/page-header';
+import { FilterSelect } from '@client/components/filter-select';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
@@ -164,35 +164,27 @@ export function ReportsPage() {
             <DateFilters key={pickerKey} state={state} onChange={(r) => set(r)} />
             <div className="space-y-1.5">
               <Label htmlFor="report-category">{S.category}</Label>
-              <Select value={state.category} onValueChange={(v) => set({ category: v as Category | 'all' })}>
-                <SelectTrigger id="report-category" aria-label={S.category}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="all">{S.allCategories}</SelectItem>
-                  {CATEGORIES.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {CATEGORY_LABELS[c]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FilterSelect
+                id="report-category"
+                value={state.category}
+                onChange={(category) => set({ category })}
+                options={CATEGORIES}
+                labels={CATEGORY_LABELS}
+                allLabel={S.allCategories}
+                ariaLabel={S.category}
+              />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="report-status">{S.status}</Label>
-              <Select value={state.status} onValueChange={(v) => set({ status: v as ReleaseStatus | 'all' })}>
-                <SelectTrigger id="report-status" aria-label={S.status}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="all">{S.allStatuses}</SelectItem>
-                  {RELEASE_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {RELEASE_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FilterSelect
+                id="report-status"
+                value={state.status}
+                onChange={(status) => set({ status })}
+                options={RELEASE_STATUSES}
+                labels={RELEASE_STATUS_LABELS}
+                allLabel={S.allStatuses}
+                ariaLabel={S.status}
+              />
             </div>
           </CardContent>
         </Card>

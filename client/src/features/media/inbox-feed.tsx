@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Eye, Inbox, Paperclip, Search, Star } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
+import { CATEGORIES, CATEGORY_LABELS } from '@shared/constants';
 import type { InboxItem, ReadFilter } from '@shared/schemas/media';
+import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -167,19 +168,15 @@ export function InboxFeed({ showFilters = false, bookmarkedOnly = false, pageSiz
         </div>
         {showFilters ? (
           <>
-            <Select value={filters.category} onValueChange={(v) => setFilters((f) => ({ ...f, category: v as Category | 'all' }))}>
-              <SelectTrigger className="sm:w-52" aria-label={S.category}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">{S.allCategories}</SelectItem>
-                {CATEGORIES.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              className="sm:w-52"
+              value={filters.category}
+              onChange={(category) => setFilters((f) => ({ ...f, category }))}
+              options={CATEGORIES}
+              labels={CATEGORY_LABELS}
+              allLabel={S.allCategories}
+              ariaLabel={S.category}
+            />
             <Select value={filters.read} onValueChange={(v) => setFilters((f) => ({ ...f, read: v as ReadFilter }))}>
               <SelectTrigger className="sm:w-48" aria-label={S.readState}>
                 <SelectValue />

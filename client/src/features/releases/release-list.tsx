@@ -7,15 +7,14 @@ import {
   CATEGORY_LABELS,
   RELEASE_STATUSES,
   RELEASE_STATUS_LABELS,
-  type Category,
   type ReleaseStatus,
 } from '@shared/constants';
 import type { ReleaseListItem } from '@shared/schemas/releases';
+import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { toast } from '@client/components/ui/use-toast';
@@ -208,32 +207,24 @@ export function ReleaseList() {
             className="pl-9"
           />
         </div>
-        <Select value={filters.category} onValueChange={(v) => setFilters((f) => ({ ...f, category: v as Category | 'all', page: 1 }))}>
-          <SelectTrigger className="sm:w-52" aria-label={S.category}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">{S.allCategories}</SelectItem>
-            {CATEGORIES.map((c) => (
-              <SelectItem key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={filters.status} onValueChange={(v) => setFilters((f) => ({ ...f, status: v as ReleaseStatus | 'all', page: 1 }))}>
-          <SelectTrigger className="sm:w-52" aria-label={S.status}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">{S.allStatuses}</SelectItem>
-            {RELEASE_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {RELEASE_STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect
+          className="sm:w-52"
+          value={filters.category}
+          onChange={(category) => setFilters((f) => ({ ...f, category, page: 1 }))}
+          options={CATEGORIES}
+          labels={CATEGORY_LABELS}
+          allLabel={S.allCategories}
+          ariaLabel={S.category}
+        />
+        <FilterSelect
+          className="sm:w-52"
+          value={filters.status}
+          onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
+          options={RELEASE_STATUSES}
+          labels={RELEASE_STATUS_LABELS}
+          allLabel={S.allStatuses}
+          ariaLabel={S.status}
+        />
       </div>
 
       {list.isPending ? (

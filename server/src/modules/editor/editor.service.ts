@@ -7,20 +7,10 @@ import type { Actor } from '../../http/authenticate';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors';
 import { distribute, SEND_JOB, sendJobKey, siteUrl } from '../distribution/distribution.service';
 import { missingFields } from '../distribution/distribution.policy';
+import type { SendableRelease } from '../distribution/distribution.repo';
 
-interface ReleaseRow {
-  id: string;
-  title: string;
-  content_text: string;
-  category: Category | null;
-  status: 'draft' | 'scheduled' | 'sent';
-  scheduled_at: Date | null;
-  sent_at: Date | null;
-  media_list_categories: string[];
-  workspace_id: string | null;
-  client_id: string;
-  updated_at: Date;
-}
+/** The row the editor's actions read (the same row distribution sends). */
+type ReleaseRow = SendableRelease;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -106,7 +96,7 @@ export class EditorService {
     this.requireSendable(actor, row);
     const done = await distribute(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx, origin), fromScheduled: false });
     if (!done) throw conflict('already_sent', 'This press release has already been sent');
-    return { ...this.announce(done.release as ReleaseRow), recipients: done.recipients };
+    return { ...this.announce(done.release), recipients: done.recipients };
   }
 
   async state(actor: Actor, releaseId: string): Promise<ReleaseState> {

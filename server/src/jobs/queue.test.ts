@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { testConfig } from '../test/app';
+import { createTestDb, type TestDb } from '../test/db';
+import { JobQueue, type JobRow } from './queue';
+
+let testDb: TestDb;
+const logger = createLogger(testConfig({ databaseUrl: undefined }));
+const job = (key: string) => testDb.db('jobs').where('dedupe_key', key).first() as Promise<JobRow & { status: string; last_error: string | null; run_at: Date }>;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+}, 60_000);
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+describe('JobQueue', () => {
+  it('runs a due job once and leaves a future one alone', async () => {
+    const q = new JobQueue(testDb.db, logger);
+    const ran: unknown[] = [];
+    q.register('t.echo', (j) => Promise.resolve(void ran.push(j.payload)));
+    await q.schedule('t.echo', { n: 1 }, { dedupeKey: 'echo:1' });
+    await q.schedule('t.echo', { n: 2 }, { dedupeKey: 'echo:2', runAt: new Date(Date.now() + 60_000) });
+    await q.drain();
+    await q.drain();
+    expect(ran).toEqual([{ n: 1 }]);
+    expect((await job('echo:1')).status).toBe('done');
+    expect((await job('echo:2')).status).toBe('queued');
+  });
+
+  it("a dedupe key keeps one job: 'replace' moves it, 'ignore' keeps the first, cancel removes a queued one", async () => {
+    const q = new JobQueue(testDb.db, logger);
+    const later = new Date(Date.now() + 3_600_000);
+    await q.schedule('t.x', { v: 'a' }, { dedupeKey: 'x', runAt: later });
+    await q.schedule('t.x', { v: 'b' }, { dedupeKey: 'x', runAt: new Date(later.getTime() + 1000) });
+    expect((await job('x')).payload).toEqual({ v: 'b' });
+    await q.schedule('t.x', { v: 'c' }, { dedupeKey: 'x', onConflict: 'ignore' });
+    expect((await job('x')).payload).toEqual({ v: 'b' });
+    expect(await testDb.db('jobs').where('dedupe_key', 'x')).toHaveLength(1);
+    await q.cancel('x');
+    expect(await job('x')).toBeUndefined();
+  });
+
+  it('retries a failing job with exponential back-off and ends it as failed with the reason', async () => {
+    const q = new JobQueue(testDb.db, logger, { backoffMs: 60_000 });
+    let calls = 0;
+    q.register('t.fail', () => {
+      calls += 1;
+      return Promise.reject(new Error(`smtp down ${calls}`));
+    });
+    await q.schedule('t.fail', {}, { dedupeKey: 'fail', maxAttempts: 3 });
+    await q.drain();
+    const first = await job('fail');
+    expect(first).toMatchObject({ status: 'queued', attempts: 1, last_error: 'smtp down 1' });
+    expect(new Date(first.run_at).getTime()).toBeGreaterThan(Date.now() + 50_000);
+    for (let i = 0; i < 2; i++) {
+      await testDb.db('jobs').where('dedupe_key', 'fail').update({ run_at: testDb.db.fn.now() });
+      await q.drain();
+    }
+    expect(await job('fail')).toMatchObject({ status: 'failed', attempts: 3, last_error: 'smtp down 3' });
+    expect(calls).toBe(3);
+  });
+
+  it('runs again a job whose process died while running it', async () => {
+    const q = new JobQueue(testDb.db, logger, { staleMs: 1_000 });
+    let ran = 0;
+    q.register('t.stale', () => Promise.resolve(void (ran += 1)));
+    await testDb.db('jobs').insert({
+      kind: 't.stale',
+      dedupe_key: 'stale',
+      status: 'running',
+      locked_by: 'dead:1',
+      locked_at: new Date(Date.now() - 10_000),
+      attempts: 1,
+    });
+    await q.drain();
+    expect(ran).toBe(1);
+    expect((await job('stale')).status).toBe('done');
+  });
+
+  it('deletes finished jobs after a week', async () => {
+    const q = new JobQueue(testDb.db, logger);
+    const old = new Date(Date.now() - 8 * 24 * 3600_000);
+    await testDb.db('jobs').insert([
+      { kind: 't.old', dedupe_key: 'old-done', status: 'done', finished_at: old },
+      { kind: 't.old', dedupe_key: 'recent-done', status: 'done', finished_at: new Date() },
+    ]);
+    await q.drain();
+    expect(await job('old-done')).toBeUndefined();
+    expect(await job('recent-done')).toBeDefined();
+  });
+});
