@@ -88,6 +88,13 @@ describe('send now', () => {
     socket.on('notification:new', (p: { link: string | null }) => pushed.push(`bell:${p.link}`));
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     releaseId = await newRelease('Νέα πλατφόρμα τεχνολογίας', ['tech', 'economy']);
+    await server.ctx.db('release_attachments').insert({
+      press_release_id: releaseId,
+      file_name: 'Φωτογραφία.jpg',
+      mime_type: 'image/jpeg',
+      size_bytes: 250_000,
+      storage_key: 'x/y.jpg',
+    });
   });
   afterAll(() => socket?.close());
 
@@ -127,6 +134,10 @@ describe('send now', () => {
     expect(m.headers['list-unsubscribe']).toMatch(/^<http:\/\/.+\/api\/unsubscribe\/.+\/one-click>$/);
     expect(m.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(m.text).toContain('Διαγραφή από όλα τα δελτία');
+    // Attachments go as signed links made for this recipient (their downloads are counted).
+    const file = links.find((h) => h.includes('/api/attachments/'))!;
+    expect(file).toMatch(/^http:\/\/.+\/api\/attachments\/[0-9a-f-]{36}\/file\?token=/);
+    expect(m.html).toContain('Φωτογραφία.jpg');
     // The sender is told it went out (their "press release sent" switch is on by default).
     const confirmation = smtp.mails.find((x) => x.to.includes('sender@client.test') && x.subject === 'Το δελτίο τύπου στάλθηκε');
     expect(confirmation?.text).toContain('σε 4 παραλήπτες');
