@@ -1,3 +1,4 @@
+import { csvLine } from '../../http/csv';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import type { AdminUserRow } from './admin-users.repo';
 
@@ -16,18 +17,6 @@ export function presentUser(row: AdminUserRow): AdminUser {
 
 const CSV_HEADER = ['user_id', 'name', 'email', 'role', 'organization', 'status', 'is_active', 'created_at'];
 
-/** One CSV field: quoted when needed; formula-leading cells are prefixed so spreadsheets do not run them. */
-export function csvField(value: unknown): string {
-  let s =
-    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(values: unknown[]): string {
-  return values.map(csvField).join(',');
-}
-
 export function usersCsv(rows: AdminUserRow[]): string {
   const lines = [csvLine(CSV_HEADER)];
   for (const r of rows) {
@@ -36,9 +25,4 @@ export function usersCsv(rows: AdminUserRow[]): string {
   }
   // BOM so that spreadsheet programs read the Greek text as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-/** YYYY-MM-DD in Europe/Athens, for export file names. */
-export function todayStamp(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

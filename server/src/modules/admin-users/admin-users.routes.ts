@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { valid, validate } from '../../http/validate';
-import { todayStamp, usersCsv } from './admin-users.presenter';
+import { todayStamp } from '../../http/csv';
+import { usersCsv } from './admin-users.presenter';
 import * as service from './admin-users.service';
 
 const SA = ['superadmin'] as const;

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { valid, validate } from '../../http/validate';
-import { csvLine, todayStamp } from '../admin-users/admin-users.presenter';
+import { csvLine, todayStamp } from '../../http/csv';
 import * as service from './media-lists.service';
 
 const SA = ['superadmin'] as const;

@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS } from '../../../../shared/constants';
 import { formatDay } from '../../../../shared/reports';
 import type { ReportRow } from '../../../../shared/schemas/reports';
-import { csvLine } from '../admin-users/admin-users.presenter';
+import { csvLine } from '../../http/csv';
 
 /** The detail table's columns, as on screen, plus the coverage links themselves. */
 export const CSV_HEADER = ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι'];
