@@ -21,7 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 30_000,
+  // A hang guard, not a speed check: the live windows are asserted per step (1–2 s).
+  // Multi-context tests sign in three users with argon2 on a 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
