@@ -56,3 +56,9 @@ export async function signIn(base: string, email: string, password = 'secret123'
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
+
+/** A new user signed up and signed in: their id and access token. */
+export async function signUpAndIn(base: string, email: string, role: 'client' | 'media' = 'client'): Promise<{ id: string; token: string }> {
+  const { id } = await signUp(base, email, role);
+  return { id, token: (await signIn(base, email)).access_token };
+}

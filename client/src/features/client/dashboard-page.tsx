@@ -19,8 +19,8 @@ import { api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
@@ -55,7 +55,6 @@ const S = {
   welcomeText:
     'Δεν έχεις ακόμη δελτία τύπου. Γράψε το πρώτο σου με τη βοήθεια του AI, διάλεξε κατηγορία και στείλ’ το στα σωστά media — εδώ θα βλέπεις ανοίγματα, κλικ και επόμενα βήματα.',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των δεδομένων',
-  retry: 'Δοκίμασε ξανά',
 };
 
 /** Dashboard labels for the recent list (spec: 'Στάλθηκε' / 'Προγραμματισμένο'). */
@@ -155,9 +154,7 @@ export function ClientDashboardPage() {
     return (
       <>
         {header}
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <LoadingPanel />
       </>
     );
   }
@@ -165,12 +162,7 @@ export function ClientDashboardPage() {
     return (
       <>
         {header}
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14">
-          <p className="text-sm text-red-700">{S.loadError}</p>
-          <Button variant="outline" onClick={() => void q.refetch()}>
-            {S.retry}
-          </Button>
-        </div>
+        <LoadErrorPanel message={S.loadError} onRetry={() => void q.refetch()} />
       </>
     );
   }

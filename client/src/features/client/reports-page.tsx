@@ -6,6 +6,7 @@ import type { ReportSort } from '@shared/reports';
 import { PageHeader } from '@client/components/page-header';
 import { FilterSelect } from '@client/components/filter-select';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -39,7 +40,6 @@ const S = {
   exportError: 'Δεν ήταν δυνατή η εξαγωγή της αναφοράς',
   error: 'Σφάλμα',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των αναφορών',
-  retry: 'Δοκίμασε ξανά',
   empty: 'Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε',
   emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
   reset: 'Επαναφορά φίλτρων',
@@ -190,16 +190,9 @@ export function ReportsPage() {
         </Card>
 
         {report.isPending ? (
-          <div className="flex justify-center rounded-lg border bg-background py-16">
-            <Spinner />
-          </div>
+          <LoadingPanel framed />
         ) : !data ? (
-          <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center" data-testid="report-error">
-            <p className="text-sm text-red-700">{S.loadError}</p>
-            <Button variant="outline" onClick={() => void report.refetch()}>
-              {S.retry}
-            </Button>
-          </div>
+          <LoadErrorPanel message={S.loadError} onRetry={() => void report.refetch()} testId="report-error" />
         ) : data.total === 0 ? (
           <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="report-empty">
             <BarChart3 className="h-10 w-10 text-slate-300" aria-hidden />

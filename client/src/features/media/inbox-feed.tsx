@@ -6,6 +6,7 @@ import type { InboxItem, ReadFilter } from '@shared/schemas/media';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
@@ -39,7 +40,6 @@ export const FEED_STRINGS = {
   clearFilters: 'Καθαρισμός φίλτρων',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των δελτίων τύπου',
   error: 'Σφάλμα',
-  retry: 'Δοκίμασε ξανά',
   from: 'Από',
 };
 const S = FEED_STRINGS;
@@ -194,16 +194,9 @@ export function InboxFeed({ showFilters = false, bookmarkedOnly = false, pageSiz
       </div>
 
       {feed.isPending ? (
-        <div className="flex justify-center rounded-lg border bg-background py-16">
-          <Spinner />
-        </div>
+        <LoadingPanel framed />
       ) : !feed.data ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
-          <p className="text-sm text-red-700">{S.loadError}</p>
-          <Button variant="outline" onClick={() => void feed.refetch()}>
-            {S.retry}
-          </Button>
-        </div>
+        <LoadErrorPanel message={S.loadError} onRetry={() => void feed.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="inbox-empty">
           {bookmarkedOnly && !filtered ? (

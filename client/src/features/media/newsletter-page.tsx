@@ -4,6 +4,7 @@ import { CATEGORY_LABELS, DIGEST_FREQUENCIES } from '@shared/constants';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
@@ -46,9 +47,7 @@ export function NewsletterPage() {
     return (
       <>
         {header}
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <LoadingPanel />
       </>
     );
   }
@@ -56,12 +55,7 @@ export function NewsletterPage() {
     return (
       <>
         {header}
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
-          <p className="text-sm text-red-700">{SETTINGS_STRINGS.loadError}</p>
-          <Button variant="outline" onClick={() => void prefs.refetch()}>
-            {SETTINGS_STRINGS.retry}
-          </Button>
-        </div>
+        <LoadErrorPanel message={SETTINGS_STRINGS.loadError} onRetry={() => void prefs.refetch()} />
       </>
     );
   }

@@ -5,6 +5,7 @@ import type { MediaPreferences, Sender } from '@shared/schemas/media';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
@@ -17,7 +18,6 @@ export const SETTINGS_STRINGS = {
   saved: 'Οι ρυθμίσεις αποθηκεύτηκαν',
   saveError: 'Δεν ήταν δυνατή η αποθήκευση των ρυθμίσεων',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των ρυθμίσεων',
-  retry: 'Δοκίμασε ξανά',
   categoriesTitle: 'Κατηγορίες',
   categoriesText: 'Λαμβάνετε δελτία τύπου μόνο από τις κατηγορίες που έχετε επιλέξει. Οι υπόλοιπες δεν σας αποστέλλονται.',
   onList: 'Είστε στη λίστα',
@@ -217,16 +217,9 @@ export function MediaSettingsPage() {
     <>
       <PageHeader description={S.description} />
       {prefs.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <LoadingPanel />
       ) : !prefs.data ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
-          <p className="text-sm text-red-700">{S.loadError}</p>
-          <Button variant="outline" onClick={() => void prefs.refetch()}>
-            {S.retry}
-          </Button>
-        </div>
+        <LoadErrorPanel message={S.loadError} onRetry={() => void prefs.refetch()} />
       ) : (
         <div className="space-y-6">
           {prefs.data.unsubscribedAll ? <UnsubscribedAllCard /> : null}

@@ -13,6 +13,7 @@ import type { ReleaseListItem } from '@shared/schemas/releases';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
@@ -59,7 +60,6 @@ export const RELEASE_STRINGS = {
   deleteError: 'Δεν ήταν δυνατή η διαγραφή του δελτίου τύπου',
   success: 'Επιτυχία',
   error: 'Σφάλμα',
-  retry: 'Δοκίμασε ξανά',
 };
 const S = RELEASE_STRINGS;
 
@@ -228,16 +228,9 @@ export function ReleaseList() {
       </div>
 
       {list.isPending ? (
-        <div className="flex justify-center rounded-lg border bg-background py-16">
-          <Spinner />
-        </div>
+        <LoadingPanel framed />
       ) : !data ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border bg-background py-14 text-center">
-          <p className="text-sm text-red-700">{S.loadError}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            {S.retry}
-          </Button>
-        </div>
+        <LoadErrorPanel message={S.loadError} onRetry={() => void list.refetch()} />
       ) : data.items.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="releases-empty">
           <FileText className="h-10 w-10 text-slate-300" aria-hidden />

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDashboard } from '../../../../shared/schemas/dashboard';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call, signUp, signUpAndIn } from '../../test/http';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -13,10 +13,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function client(email: string) {
-  const { id } = await signUp(server.url, email);
-  return { id, token: (await signIn(server.url, email)).access_token };
-}
+const client = (email: string) => signUpAndIn(server.url, email);
 
 describe('GET /client/dashboard', () => {
   it('is all zeros for a new client', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, addDays, weekStarts } from '../../../../shared/reports';
 import type { ClientReport, CoverageResult } from '../../../../shared/schemas/reports';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call, signUp, signUpAndIn } from '../../test/http';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -14,10 +14,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function client(email: string) {
-  const { id } = await signUp(server.url, email);
-  return { id, token: (await signIn(server.url, email)).access_token };
-}
+const client = (email: string) => signUpAndIn(server.url, email);
 
 type Values = Record<string, unknown>;
 async function release(clientId: string, title: string, values: Values): Promise<string> {
