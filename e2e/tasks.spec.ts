@@ -59,7 +59,6 @@ async function pick(page: Page, trigger: ReturnType<Page['getByTestId']>, option
 test('owner invites a colleague; tasks and status changes appear live for both; filters work; removal ends access', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const a = await newPage(browser);
   const b = await newPage(browser);
   const owner = await freshClient(a.page, 'owner9', 'Ελένη Ιδιοκτήτρια');

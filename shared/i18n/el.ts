@@ -92,6 +92,7 @@ export const el = {
   // Common
   'common.close': 'Κλείσιμο',
   'common.loading': 'Φόρτωση...',
+  'common.retry': 'Δοκίμασε ξανά',
   'common.save': 'Αποθήκευση',
   'common.cancel': 'Ακύρωση',
   'common.submit': 'Υποβολή',

@@ -82,6 +82,7 @@ export const en: Record<TranslationKey, string> = {
 
   'common.close': 'Close',
   'common.loading': 'Loading...',
+  'common.retry': 'Try again',
   'common.save': 'Save',
   'common.cancel': 'Cancel',
   'common.submit': 'Submit',
