@@ -8,7 +8,7 @@ export async function editableRelease(
   q: Knex | Knex.Transaction,
   userId: string,
   releaseId: string,
-): Promise<{ id: string; client_id: string; title: string; content_text: string; category: string | null; media_list_categories: string[] } | undefined> {
+): Promise<{ id: string; client_id: string; status: string; title: string; content_text: string; category: string | null; media_list_categories: string[] } | undefined> {
   return q('press_releases as r')
     .where('r.id', releaseId)
     .andWhere((w) => {
@@ -22,5 +22,5 @@ export async function editableRelease(
           .select(q.raw('1')),
       );
     })
-    .first('r.id', 'r.client_id', 'r.title', 'r.content_text', 'r.category', 'r.media_list_categories');
+    .first('r.id', 'r.client_id', 'r.status', 'r.title', 'r.content_text', 'r.category', 'r.media_list_categories');
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { collabTicketBody as ticketBody } from '../../../shared/schemas/editor';
 import type { AppContext } from '../context';
 import type { ApiRouter } from '../http/api-router';
 import { actorOf } from '../http/authenticate';
@@ -7,8 +7,6 @@ import { valid, validate } from '../http/validate';
 import { editableRelease } from './access';
 import { releaseDocName } from './persistence';
 import { mintTicket } from './ticket';
-
-export const ticketBody = z.object({ releaseId: z.uuid('releaseId must be a release id') });
 
 /** POST /api/collab/tickets: a short-lived ticket to open one release's live document. */
 export function collabRoutes(api: ApiRouter, ctx: AppContext): void {

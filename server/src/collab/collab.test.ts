@@ -125,6 +125,23 @@ describe('collaboration server', () => {
     expect(await closeCodeOf(`${base}?ticket=${other.ticket}`)).toBe(CLOSE_FORBIDDEN);
   });
 
+  it("binds a ticket to its session's user: another user's session in the ticket is refused (4401)", async () => {
+    const owner = await t.db('users').where('email', 'owner@collab.test').first<{ id: string }>('id');
+    const member = await t.db('users').where('email', 'member@collab.test').first<{ id: string }>('id');
+    const memberSession = await t.db('auth_sessions').where('user_id', member.id).whereNull('revoked_at').first<{ id: string }>('id');
+    // The owner's id with the member's session: each exists and may open the release, but not together.
+    const forged = await mintTicket({ userId: owner.id, sessionId: memberSession.id, doc: releaseDocName(releaseId), name: 'x' }, server.ctx.tokenKey);
+    expect(await closeCodeOf(`${server.url.replace('http', 'ws')}/collab/${releaseId}?ticket=${forged.ticket}`)).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('lets a ticket open one connection only', async () => {
+    const { ticket } = (await ticketFor(ownerToken)).body;
+    const first = connect(ticket);
+    await first.synced;
+    expect(await closeCodeOf(`${server.url.replace('http', 'ws')}/collab/${releaseId}?ticket=${ticket}`)).toBe(CLOSE_UNAUTHORIZED);
+    first.provider.destroy();
+  });
+
   it('refuses a connection from a foreign Origin', async () => {
     const { ticket } = (await ticketFor(ownerToken)).body;
     const code = await new Promise<number>((resolve) => {
@@ -224,7 +241,7 @@ describe('duplicate and delete keep documents in step', () => {
     expect(b.doc.getText(TITLE_FIELD).toJSON()).toBe(`${dup.body.title}`);
     expect(dup.body.title).toMatch(/\(αντίγραφο\)$/);
     const closed = new Promise<number>((resolve) => b.on('connection-close', (e) => resolve(e?.code ?? 0)));
-    expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: ownerToken })).status).toBe(204);
+    expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: ownerToken })).status).toBe(200);
     expect(await closed).toBe(CLOSE_FORBIDDEN);
     b.destroy();
     await new Promise((r) => setTimeout(r, 700));

@@ -1,25 +1,74 @@
-import type * as Y from 'yjs';
-import { hasFields, readFields } from '../../../shared/editor/doc-fields';
+import * as Y from 'yjs';
+import { MAX_RELEASE_TEXT_CHARS, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { hasFields, readFields, type ReleaseFields } from '../../../shared/editor/doc-fields';
 import type { Db } from '../db/knex';
-import { renderDoc, searchTextOf } from './render';
+import { renderDoc, searchTextOf, type RenderedContent } from './render';
+import { checkDocument } from './schema-check';
+
+/** Renders a document, or says in Greek why it cannot be. */
+export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | { ok: false; reason: string } {
+  try {
+    checkDocument(doc);
+    const content = renderDoc(doc);
+    if (content.text.length > MAX_RELEASE_TEXT_CHARS) return { ok: false, reason: RENDER_ERRORS.tooLong };
+    return { ok: true, content };
+  } catch {
+    return { ok: false, reason: RENDER_ERRORS.invalid };
+  }
+}
+
+/** What a document says, ready for the release row (worked out on the render thread). */
+export type DerivedContent = { ok: true; html: string; text: string; fields: ReleaseFields | null } | { ok: false; reason: string };
+
+export function deriveContent(doc: Y.Doc): DerivedContent {
+  const rendered = tryRender(doc);
+  if (!rendered.ok) return rendered;
+  return { ok: true, html: rendered.content.html, text: rendered.content.text, fields: hasFields(doc) ? readFields(doc) : null };
+}
+
+/** The same from a document's encoded state (what the render thread receives). */
+export function deriveContentFromState(state: Uint8Array): DerivedContent {
+  const doc = new Y.Doc();
+  try {
+    Y.applyUpdate(doc, state);
+    return deriveContent(doc);
+  } catch {
+    return { ok: false, reason: RENDER_ERRORS.invalid };
+  } finally {
+    doc.destroy();
+  }
+}
 
 /**
  * Writes what the document says into the release row: sanitized HTML, plain text, search
  * text, and the title, category and media lists (when the document carries its fields).
+ * Only a draft or scheduled release changes: what was sent is never rewritten. When the
+ * document cannot be rendered the row keeps its last good content and records why
+ * (`render_error`, which makes sending and scheduling refuse). Resolves with that reason,
+ * or null when the row now says what the document says.
  */
-export async function deriveRelease(db: Db, releaseId: string, doc: Y.Doc): Promise<void> {
-  const { html, text } = renderDoc(doc);
-  const current = await db('press_releases').where('id', releaseId).first<{ title: string } | undefined>('title');
-  if (!current) return;
-  const update: Record<string, unknown> = { content: html, content_text: text };
+export async function deriveRelease(db: Db, releaseId: string, derived: DerivedContent): Promise<string | null> {
+  const current = await db('press_releases')
+    .where('id', releaseId)
+    .first<{ title: string; status: string; edited_at: Date | null; render_error: string | null } | undefined>('title', 'status', 'edited_at', 'render_error');
+  if (!current || (current.status !== 'draft' && current.status !== 'scheduled')) return null;
+  const editable = db('press_releases').where('id', releaseId).whereIn('status', ['draft', 'scheduled']);
+  if (!derived.ok) {
+    if (current.render_error !== derived.reason) await editable.update({ render_error: derived.reason });
+    return derived.reason;
+  }
+  const { html, text, fields } = derived;
+  const update: Record<string, unknown> = { content: html, content_text: text, render_error: null };
   let title = current.title;
-  if (hasFields(doc)) {
-    const f = readFields(doc);
-    title = f.title.slice(0, 300);
+  if (fields) {
+    title = fields.title.slice(0, 300);
     update.title = title;
-    update.category = f.category;
-    update.media_list_categories = f.mediaLists;
+    update.category = fields.category;
+    update.media_list_categories = fields.mediaLists;
   }
   update.search_text = searchTextOf(title, text);
-  await db('press_releases').where('id', releaseId).update(update);
+  // The first real edit: a title or text. A draft that never had one is an untouched empty draft.
+  if (!current.edited_at && (title.trim() || text.trim())) update.edited_at = db.fn.now();
+  await editable.update(update);
+  return null;
 }

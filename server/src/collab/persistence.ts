@@ -19,9 +19,14 @@ export async function ensureDocument(q: Q, name: string): Promise<void> {
  */
 export async function loadDocument(q: Q, name: string): Promise<{ doc: Y.Doc; lastId: number; exists: boolean }> {
   const doc = new Y.Doc();
-  const row = await q('yjs_documents').where('name', name).first<{ snapshot: Buffer | null } | undefined>('snapshot');
+  // Snapshot and updates are read under a share lock on the document row: a compaction by
+  // another process (which locks the row for update) cannot commit between the two reads.
+  const { row, updates } = await q.transaction(async (trx) => {
+    const row = await trx('yjs_documents').where('name', name).forShare().first<{ snapshot: Buffer | null } | undefined>('snapshot');
+    const updates = (await trx('yjs_updates').where('document_name', name).orderBy('id').select('id', 'update')) as { id: number | string; update: Buffer }[];
+    return { row, updates };
+  });
   if (row?.snapshot) Y.applyUpdate(doc, new Uint8Array(row.snapshot));
-  const updates = (await q('yjs_updates').where('document_name', name).orderBy('id').select('id', 'update')) as { id: number | string; update: Buffer }[];
   let lastId = 0;
   for (const u of updates) {
     Y.applyUpdate(doc, new Uint8Array(u.update));
@@ -43,6 +48,15 @@ export async function writeSnapshot(q: Q, name: string, state: Uint8Array): Prom
     .insert({ name, snapshot: toBuffer(state) })
     .onConflict('name')
     .merge({ snapshot: toBuffer(state) });
+}
+
+/**
+ * Seeds a new document's state unless another process seeded it first. Returns whether
+ * this call wrote it (two processes opening a new release at once must not both seed).
+ */
+export async function seedSnapshot(q: Q, name: string, state: Uint8Array): Promise<boolean> {
+  const rows = (await q('yjs_documents').insert({ name, snapshot: toBuffer(state) }).onConflict('name').ignore().returning('name')) as unknown[];
+  return rows.length > 0;
 }
 
 /**

@@ -4,25 +4,70 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_RENDER_ERROR, MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
+import { SchemaViolation, UpdateGuard, wouldChange } from './schema-check';
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
-/** Ours: the server has stored everything up to this state vector (drives "saved"). */
-export const MESSAGE_SAVED = 100;
+export { MESSAGE_SAVED };
+
+/**
+ * Origin of updates and awareness changes relayed from another server process (REDIS_URL):
+ * that process checked, stores and acknowledges them; here they are only applied and shown.
+ */
+export const PEER = Symbol('peer');
 
 export interface ConnInfo {
   userId: string;
   sessionId: string;
   /** Awareness client ids this connection controls (removed when it closes). */
   awarenessIds: Set<number>;
+  /** A viewer: it syncs the document but may not change it. */
+  readOnly?: boolean;
+}
+
+/** An update that was refused: nothing of it was applied; the connection is closed with `code`. */
+export class UpdateRefused extends Error {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'UpdateRefused';
+  }
 }
 
 export interface SharedDocHooks {
   /** Stores a batch of updates durably; resolves when committed. */
   persist(updates: Uint8Array[]): Promise<void>;
-  /** Called after each stored batch (derive HTML/metadata for the release row). */
-  afterPersist(doc: Y.Doc): void;
+  /**
+   * Called after each stored batch (derives HTML/metadata for the release row). Resolves
+   * with null when the document was rendered, else with the reason it could not be.
+   */
+  afterPersist(doc: Y.Doc): Promise<string | null>;
   onError(err: unknown): void;
+  /**
+   * An update accepted by this process (from a client, or made by the server): relayed to the
+   * other processes holding the document. `seq` numbers this process's updates of it.
+   */
+  relayUpdate?(update: Uint8Array, seq: number): void;
+  /** A change of this process's awareness states (its clients' carets), relayed likewise. */
+  relayAwareness?(update: Uint8Array): void;
+  /** This process's updates up to `seq` are stored (told to the other processes). */
+  stored?(seq: number): void;
+}
+
+interface Pending {
+  update: Uint8Array;
+  seq: number;
+}
+
+/** An update another process accepted and will store; kept until it says it has. */
+interface PeerPending {
+  update: Uint8Array;
+  origin: string;
+  seq: number;
+  at: number;
 }
 
 /**
@@ -31,22 +76,44 @@ export interface SharedDocHooks {
  */
 export class SharedDoc {
   static FLUSH_MS = 500;
+  /**
+   * A peer's update not reported stored after this long (the peer died) is stored here:
+   * nothing a client was told is saved, nor anything merely relayed, is lost with a process.
+   */
+  static PEER_GRACE_MS = 3000;
   readonly awareness: awarenessProtocol.Awareness;
   readonly conns = new Map<WebSocket, ConnInfo>();
-  private pending: Uint8Array[] = [];
+  private pending: Pending[] = [];
+  private seq = 0;
+  private peerPending: PeerPending[] = [];
+  private peerChanged = false;
+  private sweepTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly guard: UpdateGuard;
+  /** Set while a send is under way and once the release is sent: every change is refused. */
+  readOnly = false;
+  /** Why the stored document cannot be rendered (told to editors who join), or null. */
+  renderError: string | null = null;
 
   constructor(
     readonly name: string,
     readonly doc: Y.Doc,
     private readonly hooks: SharedDocHooks,
   ) {
+    this.guard = new UpdateGuard(doc);
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
-    doc.on('update', (update: Uint8Array) => {
-      this.pending.push(update);
-      this.schedule();
+    doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (origin === PEER) {
+        this.peerChanged = true;
+      } else {
+        // Accepted here: this process stores it (once, here) and relays it to its peers.
+        const seq = ++this.seq;
+        this.pending.push({ update, seq });
+        this.schedule();
+        this.hooks.relayUpdate?.(update, seq);
+      }
       const encoder = encoding.createEncoder();
       encoding.writeVarUint(encoder, MESSAGE_SYNC);
       syncProtocol.writeUpdate(encoder, update);
@@ -61,10 +128,12 @@ export class SharedDoc {
           for (const id of added) info.awarenessIds.add(id);
           for (const id of removed) info.awarenessIds.delete(id);
         }
+        const payload = awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed);
         const encoder = encoding.createEncoder();
         encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
-        encoding.writeVarUint8Array(encoder, awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
+        encoding.writeVarUint8Array(encoder, payload);
         this.broadcast(encoding.toUint8Array(encoder));
+        if (origin !== PEER && origin !== 'timeout') this.hooks.relayAwareness?.(payload);
       },
     );
   }
@@ -87,6 +156,7 @@ export class SharedDoc {
       encoding.writeVarUint8Array(aw, awarenessProtocol.encodeAwarenessUpdate(this.awareness, [...states.keys()]));
       send(ws, encoding.toUint8Array(aw));
     }
+    if (this.renderError) send(ws, renderErrorMessage(this.renderError));
   }
 
   /** Removes a connection and its awareness states. */
@@ -96,16 +166,27 @@ export class SharedDoc {
     if (info?.awarenessIds.size) awarenessProtocol.removeAwarenessStates(this.awareness, [...info.awarenessIds], null);
   }
 
-  /** Handles one message from a connection. Throws on a malformed message. */
+  /**
+   * Handles one message from a connection. Throws UpdateRefused for a change the connection
+   * may not make (read-only document, content outside the editor schema) and any other
+   * error for a malformed message; in both cases nothing of the message was applied.
+   */
   handle(ws: WebSocket, data: Uint8Array): void {
     const decoder = decoding.createDecoder(data);
-    const encoder = encoding.createEncoder();
     const type = decoding.readVarUint(decoder);
     switch (type) {
       case MESSAGE_SYNC: {
-        encoding.writeVarUint(encoder, MESSAGE_SYNC);
-        syncProtocol.readSyncMessage(decoder, encoder, this.doc, ws);
-        if (encoding.length(encoder) > 1) send(ws, encoding.toUint8Array(encoder));
+        const kind = decoding.readVarUint(decoder);
+        if (kind === syncProtocol.messageYjsSyncStep1) {
+          const encoder = encoding.createEncoder();
+          encoding.writeVarUint(encoder, MESSAGE_SYNC);
+          syncProtocol.writeSyncStep2(encoder, this.doc, decoding.readVarUint8Array(decoder));
+          send(ws, encoding.toUint8Array(encoder));
+        } else if (kind === syncProtocol.messageYjsSyncStep2 || kind === syncProtocol.messageYjsUpdate) {
+          this.receive(ws, decoding.readVarUint8Array(decoder));
+        } else {
+          throw new Error(`unknown sync message ${kind}`);
+        }
         break;
       }
       case MESSAGE_AWARENESS:
@@ -115,6 +196,113 @@ export class SharedDoc {
         // Unknown message types (auth, query-awareness) are ignored.
         break;
     }
+  }
+
+  /** An update from a connection: checked, then applied (and so stored and relayed), or refused whole. */
+  private receive(ws: WebSocket, update: Uint8Array): void {
+    if (this.readOnly || this.conns.get(ws)?.readOnly) {
+      // A viewer's sync reply that adds nothing is fine; any change is refused.
+      if (wouldChange(this.doc, update)) throw new UpdateRefused(CLOSE_READ_ONLY, 'read-only: the press release was sent');
+      return;
+    }
+    try {
+      this.guard.check(update);
+    } catch (err) {
+      // Content outside the schema is refused with 4422; a malformed update is rethrown (1003).
+      if (err instanceof SchemaViolation) throw new UpdateRefused(CLOSE_REJECTED, `rejected: ${err.message}`.slice(0, 120));
+      throw err;
+    }
+    Y.applyUpdate(this.doc, update, ws);
+  }
+
+  /**
+   * Applies an update another process accepted (and stores): its clients' work shown here,
+   * not stored again. The guard's shadow follows, so it stays identical to the document.
+   * It is kept until that process reports it stored (peerStored), or stored here after
+   * PEER_GRACE_MS if that never comes (the process died).
+   */
+  applyPeer(update: Uint8Array, origin: string, seq: number): void {
+    this.peerChanged = false;
+    Y.applyUpdate(this.doc, update, PEER);
+    try {
+      this.guard.follow(update);
+    } catch {
+      this.guard.reset();
+    }
+    if (!this.peerChanged) return; // nothing new: already here (stored or pending)
+    this.peerPending.push({ update, origin, seq, at: Date.now() });
+    this.sweepTimer ??= setTimeout(() => this.sweep(), SharedDoc.PEER_GRACE_MS);
+  }
+
+  /**
+   * A peer stored its updates up to `seq`. Editors here are told what is saved only when some
+   * of those updates were their own (made on the peer before they reconnected here); the
+   * peer's own editors got their acknowledgement from it.
+   */
+  peerStored(origin: string, seq: number): void {
+    const done = this.peerPending.filter((p) => p.origin === origin && p.seq <= seq);
+    if (!done.length) return;
+    this.peerPending = this.peerPending.filter((p) => p.origin !== origin || p.seq > seq);
+    const here = new Set<number>();
+    for (const info of this.conns.values()) for (const id of info.awarenessIds) here.add(id);
+    const theirs = done.some((p) => [...Y.parseUpdateMeta(p.update).from.keys()].some((client) => here.has(client)));
+    if (theirs && !this.renderError) this.broadcast(this.savedMessage());
+  }
+
+  /** Applies awareness changes relayed from another process. */
+  applyPeerAwareness(update: Uint8Array): void {
+    awarenessProtocol.applyAwarenessUpdate(this.awareness, update, PEER);
+  }
+
+  /** Every awareness state held here (for a process that just opened the document). */
+  encodeAwareness(): Uint8Array | null {
+    const ids = [...this.awareness.getStates().keys()];
+    return ids.length ? awarenessProtocol.encodeAwarenessUpdate(this.awareness, ids) : null;
+  }
+
+  /** The number of this process's last accepted update of the document. */
+  get localSeq(): number {
+    return this.seq;
+  }
+
+  /** Peer updates older than the grace period, never reported stored: stored here. */
+  private sweep(): void {
+    this.sweepTimer = undefined;
+    const cutoff = Date.now() - SharedDoc.PEER_GRACE_MS;
+    const late = this.peerPending.filter((p) => p.at <= cutoff);
+    if (late.length) {
+      this.peerPending = this.peerPending.filter((p) => p.at > cutoff);
+      for (const p of late) this.pending.push({ update: p.update, seq: ++this.seq });
+      this.schedule();
+    }
+    if (this.peerPending.length) this.sweepTimer = setTimeout(() => this.sweep(), SharedDoc.PEER_GRACE_MS);
+  }
+
+  /**
+   * What is durably stored, as a state vector: the document's, lowered below every update
+   * still waiting to be stored, here or by a peer.
+   */
+  private savedVector(): Uint8Array {
+    const sv = Y.decodeStateVector(Y.encodeStateVector(this.doc));
+    const lower = (u: Uint8Array) => {
+      for (const [client, clock] of Y.parseUpdateMeta(u).from) if (clock < (sv.get(client) ?? 0)) sv.set(client, clock);
+    };
+    for (const p of this.pending) lower(p.update);
+    for (const p of this.peerPending) lower(p.update);
+    return Y.encodeStateVector(sv);
+  }
+
+  private savedMessage(): Uint8Array {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SAVED);
+    encoding.writeVarUint8Array(encoder, this.savedVector());
+    return encoding.toUint8Array(encoder);
+  }
+
+  /** Applies an update made by the server itself (e.g. seeding); the guard's copy follows. */
+  applyLocal(update: Uint8Array): void {
+    Y.applyUpdate(this.doc, update);
+    this.guard.reset();
   }
 
   private schedule(): void {
@@ -134,9 +322,8 @@ export class SharedDoc {
       if (!this.pending.length) return;
       const batch = this.pending;
       this.pending = [];
-      const savedVector = Y.encodeStateVector(this.doc);
       try {
-        await this.hooks.persist(batch);
+        await this.hooks.persist(batch.map((p) => p.update));
       } catch (err) {
         // Keep the batch for the next attempt; nothing is acknowledged.
         this.pending = [...batch, ...this.pending];
@@ -144,11 +331,18 @@ export class SharedDoc {
         this.schedule();
         return;
       }
-      const encoder = encoding.createEncoder();
-      encoding.writeVarUint(encoder, MESSAGE_SAVED);
-      encoding.writeVarUint8Array(encoder, savedVector);
-      this.broadcast(encoding.toUint8Array(encoder));
-      this.hooks.afterPersist(this.doc);
+      this.hooks.stored?.(batch[batch.length - 1]!.seq);
+      // "Saved" means stored and rendered into the release row; otherwise the editors are told why not.
+      this.renderError = await this.hooks.afterPersist(this.doc).catch((err: unknown) => {
+        this.hooks.onError(err);
+        return 'render failed';
+      });
+      if (this.renderError) {
+        this.broadcast(renderErrorMessage(this.renderError));
+        return;
+      }
+      // Only what is stored: not what arrived meanwhile, nor peers' updates they have not stored yet.
+      this.broadcast(this.savedMessage());
     });
     return this.flushing;
   }
@@ -159,9 +353,18 @@ export class SharedDoc {
 
   destroy(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.guard.destroy();
     this.awareness.destroy();
     this.doc.destroy();
   }
+}
+
+function renderErrorMessage(reason: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_RENDER_ERROR);
+  encoding.writeVarString(encoder, reason);
+  return encoding.toUint8Array(encoder);
 }
 
 function send(ws: WebSocket, message: Uint8Array): void {

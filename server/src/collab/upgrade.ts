@@ -9,14 +9,16 @@ import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import { editableRelease } from './access';
 import { deriveRelease } from './derive';
-import { appendUpdates, compactDocument, loadDocument, releaseDocName, writeSnapshot } from './persistence';
+import { threadRenderer, type ContentRenderer } from './render-thread';
+import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
+import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnapshot } from './persistence';
 import { docFromJson, paragraphsToJson } from './render';
-import { SharedDoc } from './shared-doc';
-import { verifyTicket } from './ticket';
+import { SharedDoc, UpdateRefused } from './shared-doc';
+import { useTicketOnce, verifyTicket } from './ticket';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../../shared/editor/collab-protocol';
 
+export { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED };
 export const COLLAB_PREFIX = '/collab/';
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
 /** Messages larger than this close the connection (ws answers 1009). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
@@ -30,8 +32,19 @@ export interface CollabEndpoint {
   recheckAccess(userId: string): Promise<void>;
   /** The release was deleted: close its editors (4403) and drop the document unsaved. */
   closeDocument(releaseId: string): void;
-  /** Stores what is pending for a release and derives its row now (before send/schedule). */
-  flushRelease(releaseId: string): Promise<void>;
+  /**
+   * Stores what is pending for a release and derives its row now (before send/schedule).
+   * Resolves with the reason the document cannot be rendered, or null.
+   */
+  flushRelease(releaseId: string): Promise<string | null>;
+  /**
+   * Makes a release's live document read-only (a send is under way): every change from
+   * now on is refused (4409), then what is pending is stored and derived. The returned
+   * function lifts it again (the send did not happen).
+   */
+  freezeRelease(releaseId: string): Promise<() => void>;
+  /** Called after a release's last editor left and its document was stored and unloaded. */
+  onUnloaded(handler: (releaseId: string) => Promise<void>): void;
   /** Loaded documents (tests, health). */
   loadedDocuments(): string[];
   close(): Promise<void>;
@@ -42,6 +55,10 @@ interface Deps {
   logger: Logger;
   config: Pick<Config, 'publicUrl'>;
   key: Uint8Array;
+  /** With REDIS_URL: the other processes holding the same documents (cluster.ts). */
+  bus?: CollabBus;
+  /** Where documents are rendered into their release rows (default: a worker thread). */
+  renderer?: ContentRenderer;
 }
 
 /**
@@ -51,24 +68,99 @@ interface Deps {
  * is loaded from Postgres before the first sync step; updates are stored within ~0.5 s.
  */
 export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint {
-  const { db, logger, key } = deps;
+  const { db, logger, key, bus } = deps;
+  const renderer = deps.renderer ?? threadRenderer(logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const docs = new Map<string, Promise<SharedDoc>>();
   const unloading = new Map<string, Promise<void>>();
   const deriving = new Map<string, Promise<void>>();
   let closing = false;
   const deleted = new Set<string>();
+  /** Releases being sent: their documents take no changes (also when loaded meanwhile). */
+  const frozen = new Set<string>();
+  let unloadedHandler: (releaseId: string) => Promise<void> = () => Promise.resolve();
 
-  function derive(releaseId: string, doc: Y.Doc): Promise<void> {
+  function derive(releaseId: string, doc: Y.Doc): Promise<string | null> {
     const next = (deriving.get(releaseId) ?? Promise.resolve())
-      .then(() => deriveRelease(db, releaseId, doc))
-      .catch((err: unknown) => logger.error({ err, releaseId }, 'collab: derive failed'));
-    deriving.set(releaseId, next);
+      .then(() => renderer.render(doc))
+      .then((derived) => deriveRelease(db, releaseId, derived))
+      .catch((err: unknown) => {
+        logger.error({ err, releaseId }, 'collab: derive failed');
+        return 'render failed';
+      });
+    deriving.set(
+      releaseId,
+      next.then(() => undefined),
+    );
     return next;
   }
 
+  /** A message from another process holding the document. */
+  function onPeer(shared: SharedDoc, releaseId: string, m: PeerMessage): void {
+    if (!bus) return;
+    const name = shared.name;
+    const publish = (msg: PeerMessage) =>
+      void bus.publish(name, msg).catch((err: unknown) => logger.warn({ err, doc: name }, 'collab: publish failed'));
+    switch (m.type) {
+      case 'update':
+        shared.applyPeer(m.update, m.from, m.seq);
+        break;
+      case 'awareness':
+        shared.applyPeerAwareness(m.update);
+        break;
+      case 'hello': {
+        // A process opened the document: send it what it lacks, our vector, and the carets here.
+        publish({ type: 'step2', from: bus.id, to: m.from, seq: shared.localSeq, update: Y.encodeStateAsUpdate(shared.doc, m.sv) });
+        publish({ type: 'sv', from: bus.id, to: m.from, sv: Y.encodeStateVector(shared.doc) });
+        const aw = shared.encodeAwareness();
+        if (aw) publish({ type: 'awareness', from: bus.id, update: aw });
+        break;
+      }
+      case 'sv':
+        if (m.to === bus.id) publish({ type: 'step2', from: bus.id, to: m.from, seq: shared.localSeq, update: Y.encodeStateAsUpdate(shared.doc, m.sv) });
+        break;
+      case 'step2':
+        if (m.to === bus.id) shared.applyPeer(m.update, m.from, m.seq);
+        break;
+      case 'stored':
+        shared.peerStored(m.from, m.seq);
+        break;
+      case 'request':
+        if (m.kind === 'freeze') {
+          frozen.add(releaseId);
+          shared.readOnly = true;
+        }
+        void shared
+          .flush()
+          .then(() => bus.answer(m.from, m.id))
+          .catch((err: unknown) => logger.warn({ err, doc: name }, 'collab: answering a peer failed'));
+        break;
+    }
+  }
+
   async function load(name: string, releaseId: string): Promise<SharedDoc> {
-    const { doc, exists } = await loadDocument(db, name);
+    // Subscribe before reading Postgres; what peers publish meanwhile waits for the document.
+    let ready: SharedDoc | undefined;
+    const early: PeerMessage[] = [];
+    if (bus) await bus.join(name, (m) => (ready ? onPeer(ready, releaseId, m) : early.push(m)));
+    try {
+      const shared = await open(name, releaseId);
+      ready = shared;
+      for (const m of early) onPeer(shared, releaseId, m);
+      if (bus) {
+        // The state-vector handshake: holders answer with what this copy lacks and their vector.
+        await bus.publish(name, { type: 'hello', from: bus.id, sv: Y.encodeStateVector(shared.doc) });
+        if (await bus.isFrozen(releaseId)) shared.readOnly = true;
+      }
+      return shared;
+    } catch (err) {
+      if (bus) await bus.leave(name).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async function open(name: string, releaseId: string): Promise<SharedDoc> {
+    let { doc, exists } = await loadDocument(db, name);
     if (!exists) {
       // Seed a new document once, on the server, from what the release row holds.
       const row = await db('press_releases')
@@ -87,20 +179,37 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       });
       const state = Y.encodeStateAsUpdate(seeded);
       seeded.destroy();
-      await writeSnapshot(db, name, state);
-      Y.applyUpdate(doc, state);
+      if (await seedSnapshot(db, name, state)) {
+        Y.applyUpdate(doc, state);
+      } else {
+        // Another process seeded it first: take its seed.
+        doc.destroy();
+        ({ doc, exists } = await loadDocument(db, name));
+      }
     }
-    return new SharedDoc(name, doc, {
+    const shared = new SharedDoc(name, doc, {
       persist: (updates) => (deleted.has(name) ? Promise.resolve() : appendUpdates(db, name, updates)),
-      afterPersist: (d) => void derive(releaseId, d),
+      afterPersist: (d) => derive(releaseId, d),
       onError: (err) => logger.error({ err, doc: name }, 'collab: storing updates failed; retrying'),
+      ...(bus
+        ? {
+            relayUpdate: (update: Uint8Array, seq: number) => void bus.publish(name, { type: 'update', from: bus.id, seq, update }).catch(() => undefined),
+            relayAwareness: (update: Uint8Array) => void bus.publish(name, { type: 'awareness', from: bus.id, update }).catch(() => undefined),
+            stored: (seq: number) => void bus.publish(name, { type: 'stored', from: bus.id, seq }).catch(() => undefined),
+          }
+        : {}),
     });
+    const row = await db('press_releases').where('id', releaseId).first<{ status: string; render_error: string | null } | undefined>('status', 'render_error');
+    shared.readOnly = frozen.has(releaseId) || (row !== undefined && row.status !== 'draft' && row.status !== 'scheduled');
+    shared.renderError = row?.render_error ?? null;
+    return shared;
   }
 
   async function getDoc(name: string, releaseId: string): Promise<SharedDoc> {
     await unloading.get(name);
     let p = docs.get(name);
     if (!p) {
+      renderer.warm(); // the render thread starts while the first document loads
       p = load(name, releaseId);
       docs.set(name, p);
       p.catch(() => docs.delete(name));
@@ -113,6 +222,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     docs.delete(name);
     if (closing || deleted.has(name)) {
       // close() already stored everything pending (or the release is gone); only free the memory.
+      if (bus) void bus.leave(name).catch(() => undefined);
       shared.destroy();
       return;
     }
@@ -124,12 +234,14 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       } catch (err) {
         logger.error({ err, doc: name }, 'collab: unload failed');
       } finally {
+        if (bus) await bus.leave(name).catch(() => undefined);
         shared.destroy();
       }
     })();
     unloading.set(name, done);
     await done;
     unloading.delete(name);
+    await unloadedHandler(releaseId).catch((err: unknown) => logger.error({ err, releaseId }, 'collab: after-unload handler failed'));
   }
 
   function originAllowed(req: IncomingMessage): boolean {
@@ -158,24 +270,39 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     if (!RELEASE_ID_PATTERN.test(releaseId) || ticket.doc !== releaseDocName(releaseId)) {
       return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     }
+    // The ticket's session must still be open and belong to the ticket's user; a ticket opens one connection.
     const session = await db('auth_sessions')
-      .where('id', ticket.sessionId)
+      .where({ id: ticket.sessionId, user_id: ticket.userId })
       .whereNull('revoked_at')
       .first<{ id: string } | undefined>('id');
     if (!session) return ws.close(CLOSE_UNAUTHORIZED, 'session ended');
-    if (!(await editableRelease(db, ticket.userId, releaseId))) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
+    if (!(await useTicketOnce(db, ticket))) return ws.close(CLOSE_UNAUTHORIZED, 'ticket already used');
+    const release = await editableRelease(db, ticket.userId, releaseId);
+    if (!release) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
 
     const name = releaseDocName(releaseId);
     const shared = await getDoc(name, releaseId);
     ws.off('message', onEarly);
-    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set() });
+    // A sent (or archived) release is served read-only: viewers sync, nobody writes.
+    const readOnly = release.status !== 'draft' && release.status !== 'scheduled';
+    if (readOnly) shared.readOnly = true;
+    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), readOnly });
+    let refused = false;
     const handle = (data: Buffer) => {
+      if (refused) return; // closing: the rest of what this connection sent is dropped
       try {
         shared.handle(ws, new Uint8Array(data));
       } catch (err) {
-        logger.warn({ err, doc: name }, 'collab: malformed message');
-        ws.close(1003, 'malformed message');
+        // Logged once per connection, without a stack: a bad client must not flood the log.
+        refused = true;
+        if (err instanceof UpdateRefused) {
+          logger.warn({ doc: name, userId: ticket.userId, code: err.code, reason: err.reason }, 'collab: update refused');
+          ws.close(err.code, err.reason);
+        } else {
+          logger.warn({ doc: name, userId: ticket.userId, reason: (err as Error).message }, 'collab: malformed message');
+          ws.close(1003, 'malformed message');
+        }
       }
     };
     for (const data of buffered) handle(data);
@@ -208,31 +335,113 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     return out;
   }
 
+  function endSessionsHere(sessionIds: string[]): void {
+    const ids = new Set(sessionIds);
+    void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach(({ ws }) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
+  }
+
+  async function recheckHere(userId: string): Promise<void> {
+    for (const { ws, doc } of await connectionsWhere((i) => i.userId === userId)) {
+      const releaseId = doc.name.slice('release:'.length);
+      if (!(await editableRelease(db, userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
+    }
+  }
+
+  function closeDocumentHere(releaseId: string): void {
+    const name = releaseDocName(releaseId);
+    deleted.add(name);
+    void docs
+      .get(name)
+      ?.then((d) => d.conns.forEach((_info, ws) => ws.close(CLOSE_FORBIDDEN, 'document deleted')))
+      .catch(() => undefined);
+  }
+
+  function thawHere(releaseId: string): void {
+    frozen.delete(releaseId);
+    void docs
+      .get(releaseDocName(releaseId))
+      ?.then(async (d) => {
+        const row = await db('press_releases').where('id', releaseId).first<{ status: string } | undefined>('status');
+        if (row && (row.status === 'draft' || row.status === 'scheduled')) d.readOnly = false;
+      })
+      .catch(() => undefined);
+  }
+
+  // Session ends, bans, access changes, deletions and thaws made on another process.
+  bus?.onControl((m: ControlMessage) => {
+    if (m.type === 'endSessions') endSessionsHere(m.ids);
+    else if (m.type === 'recheck') void recheckHere(m.userId).catch((err: unknown) => logger.warn({ err }, 'collab: recheck failed'));
+    else if (m.type === 'deleted') closeDocumentHere(m.releaseId);
+    else if (m.type === 'thaw') thawHere(m.releaseId);
+  });
+  const tellPeers = (m: ControlMessage) => {
+    void bus?.control(m).catch((err: unknown) => logger.warn({ err }, 'collab: control message failed'));
+  };
+
+  /**
+   * Derives the release from what Postgres holds (after every process holding the document
+   * stored what it had pending): the one copy all of them agree on.
+   */
+  async function deriveFromStore(releaseId: string): Promise<string | null> {
+    const { doc, exists } = await loadDocument(db, releaseDocName(releaseId));
+    try {
+      if (!exists) {
+        const row = await db('press_releases').where('id', releaseId).first<{ render_error: string | null } | undefined>('render_error');
+        return row?.render_error ?? null;
+      }
+      return await derive(releaseId, doc);
+    } finally {
+      doc.destroy();
+    }
+  }
+
   return {
     endSessions(sessionIds) {
-      const ids = new Set(sessionIds);
-      void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach(({ ws }) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
+      endSessionsHere(sessionIds);
+      if (bus) tellPeers({ type: 'endSessions', from: bus.id, ids: sessionIds });
     },
     async recheckAccess(userId) {
-      for (const { ws, doc } of await connectionsWhere((i) => i.userId === userId)) {
-        const releaseId = doc.name.slice('release:'.length);
-        if (!(await editableRelease(db, userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
-      }
+      if (bus) tellPeers({ type: 'recheck', from: bus.id, userId });
+      await recheckHere(userId);
     },
     closeDocument(releaseId) {
-      const name = releaseDocName(releaseId);
-      deleted.add(name);
-      void docs
-        .get(name)
-        ?.then((d) => d.conns.forEach((_info, ws) => ws.close(CLOSE_FORBIDDEN, 'document deleted')))
-        .catch(() => undefined);
+      closeDocumentHere(releaseId);
+      if (bus) tellPeers({ type: 'deleted', from: bus.id, releaseId });
     },
     async flushRelease(releaseId) {
-      const p = docs.get(releaseDocName(releaseId));
+      const name = releaseDocName(releaseId);
+      const p = docs.get(name);
       const shared = p ? await p.catch(() => undefined) : undefined;
-      if (!shared) return;
-      await shared.flush();
-      await derive(releaseId, shared.doc);
+      const [, others] = await Promise.all([shared?.flush(), bus ? bus.request(name, 'flush') : Promise.resolve(0)]);
+      if (others > 0) return deriveFromStore(releaseId);
+      if (!shared) {
+        // Not loaded here: the row already holds what was derived; say whether it rendered.
+        const row = await db('press_releases').where('id', releaseId).first<{ render_error: string | null } | undefined>('render_error');
+        return row?.render_error ?? null;
+      }
+      return derive(releaseId, shared.doc);
+    },
+    async freezeRelease(releaseId) {
+      frozen.add(releaseId);
+      const name = releaseDocName(releaseId);
+      if (bus) await bus.setFrozen(releaseId, true);
+      const p = docs.get(name);
+      const shared = p ? await p.catch(() => undefined) : undefined;
+      if (shared) shared.readOnly = true;
+      // Every process holding the document refuses changes from now on and stores what it has.
+      const [, others] = await Promise.all([shared?.flush(), bus ? bus.request(name, 'freeze') : Promise.resolve(0)]);
+      if (others > 0) await deriveFromStore(releaseId);
+      else if (shared) await derive(releaseId, shared.doc);
+      return () => {
+        thawHere(releaseId);
+        if (bus) {
+          void bus.setFrozen(releaseId, false).catch(() => undefined);
+          tellPeers({ type: 'thaw', from: bus.id, releaseId });
+        }
+      };
+    },
+    onUnloaded(handler) {
+      unloadedHandler = handler;
     },
     loadedDocuments: () => [...docs.keys()],
     close: async () => {
@@ -244,6 +453,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       await Promise.all([...unloading.values(), ...deriving.values()]);
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await Promise.all([bus?.close(), renderer.close()]);
     },
   };
 }

@@ -79,6 +79,50 @@ describe('JobQueue', () => {
     expect((await job('stale')).status).toBe('done');
   });
 
+  it('takes over the job of a dead process within 30 s, with the default lease', async () => {
+    const q = new JobQueue(testDb.db, logger);
+    let ran = 0;
+    q.register('t.dead', () => Promise.resolve(void (ran += 1)));
+    await testDb.db('jobs').insert({
+      kind: 't.dead',
+      dedupe_key: 'dead-holder',
+      status: 'running',
+      locked_by: 'dead:2',
+      locked_at: new Date(Date.now() - 31_000),
+      attempts: 1,
+    });
+    await q.drain();
+    expect(ran).toBe(1);
+    expect((await job('dead-holder')).status).toBe('done');
+  });
+
+  it('a live holder renews its lease: a long job is not taken over by another process', async () => {
+    const holder = new JobQueue(testDb.db, logger, { leaseMs: 400 });
+    const other = new JobQueue(testDb.db, logger, { leaseMs: 400 });
+    let runs = 0;
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => {
+      holder.register('t.long', () => {
+        runs += 1;
+        resolve();
+        return new Promise<void>((r) => (release = r));
+      });
+    });
+    other.register('t.long', () => Promise.resolve(void (runs += 1)));
+    await holder.schedule('t.long', {}, { dedupeKey: 'long' });
+    const running = holder.drain();
+    await started;
+    // Three lease lengths pass while the holder is alive and renewing.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 400));
+      await other.drain();
+    }
+    release();
+    await running;
+    expect(runs).toBe(1);
+    expect((await job('long')).status).toBe('done');
+  });
+
   it('deletes finished jobs after a week', async () => {
     const q = new JobQueue(testDb.db, logger);
     const old = new Date(Date.now() - 8 * 24 * 3600_000);

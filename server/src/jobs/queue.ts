@@ -28,9 +28,17 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Base of the exponential back-off between attempts, in ms. */
   backoffMs?: number;
-  /** A job running longer than this belongs to a process that died: it is run again. */
+  /**
+   * A running job is leased for this long; its process renews the lease every third of it.
+   * A job whose lease lapsed belongs to a process that died: another process runs it again.
+   * Default 20 s, so a dead process's work is taken over within 30 s.
+   */
+  leaseMs?: number;
+  /** Old name of leaseMs (rows claimed before leases existed are judged by locked_at). */
   staleMs?: number;
 }
+
+export const DEFAULT_LEASE_MS = 20_000;
 
 /**
  * Durable jobs in Postgres. Workers of any number of processes claim due rows with
@@ -46,12 +54,18 @@ export class JobQueue {
   private running: Promise<void> | undefined;
   private rerun = false;
   private stopped = false;
+  private readonly leaseMs: number;
+  /** Jobs this process is running, whose leases it renews. */
+  private readonly held = new Set<number>();
+  private renewTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly opts: JobQueueOptions = {},
-  ) {}
+  ) {
+    this.leaseMs = opts.leaseMs ?? opts.staleMs ?? DEFAULT_LEASE_MS;
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -79,7 +93,7 @@ export class JobQueue {
       // A running job keeps running; its successor is decided by what it finds.
       await insert
         .onConflict('dedupe_key')
-        .merge({ ...row, last_error: null, locked_by: null, locked_at: null, finished_at: null })
+        .merge({ ...row, last_error: null, locked_by: null, locked_at: null, lease_until: null, finished_at: null })
         .where('jobs.status', '<>', 'running');
     }
     if (trx === this.db) this.kick();
@@ -159,18 +173,48 @@ export class JobQueue {
     await this.db('jobs').whereIn('status', ['done', 'failed']).andWhere('finished_at', '<', this.db.raw("now() - interval '7 days'")).delete();
   }
 
+  /** Jobs whose holder stopped renewing their lease go back to the queue. */
   private async recoverStale(): Promise<void> {
     await this.db('jobs')
       .where('status', 'running')
-      .andWhere('locked_at', '<', this.db.raw(`now() - (? * interval '1 millisecond')`, [this.opts.staleMs ?? 5 * 60_000]))
-      .update({ status: 'queued', locked_by: null, locked_at: null });
+      // Rows claimed before leases existed are judged by their claim time.
+      .andWhereRaw(`(lease_until < now() or (lease_until is null and locked_at < now() - (? * interval '1 millisecond')))`, [this.leaseMs])
+      .update({ status: 'queued', locked_by: null, locked_at: null, lease_until: null });
+  }
+
+  /** Extends the leases of the jobs this process is running (every third of the lease). */
+  private async renewLeases(): Promise<void> {
+    if (!this.held.size) return;
+    try {
+      await this.db('jobs')
+        .whereIn('id', [...this.held])
+        .andWhere({ status: 'running', locked_by: this.workerId })
+        .update({ lease_until: this.db.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]) });
+    } catch (err) {
+      this.logger.warn({ err }, 'jobs: lease renewal failed');
+    }
+  }
+
+  private hold(id: number): void {
+    this.held.add(id);
+    this.renewTimer ??= setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.renewTimer.unref();
+  }
+
+  private letGo(id: number): void {
+    this.held.delete(id);
+    if (!this.held.size && this.renewTimer) {
+      clearInterval(this.renewTimer);
+      this.renewTimer = undefined;
+    }
   }
 
   private async claim(limit: number): Promise<JobRow[]> {
     const kinds = [...this.handlers.keys()];
     if (!kinds.length) return [];
     const result = await this.db.raw<{ rows: JobRow[] }>(
-      `update jobs set status = 'running', attempts = attempts + 1, locked_by = ?, locked_at = now()
+      `update jobs set status = 'running', attempts = attempts + 1, locked_by = ?, locked_at = now(),
+              lease_until = now() + (? * interval '1 millisecond')
          where id in (
            select id from jobs
             where status = 'queued' and run_at <= now() and kind = any(?::text[])
@@ -178,19 +222,28 @@ export class JobQueue {
             limit ?
             for update skip locked)
        returning id, kind, payload, run_at, attempts, max_attempts, dedupe_key`,
-      [this.workerId, kinds, limit],
+      [this.workerId, this.leaseMs, kinds, limit],
     );
     return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   private async run(job: JobRow): Promise<void> {
+    this.hold(job.id);
+    try {
+      await this.runHeld(job);
+    } finally {
+      this.letGo(job.id);
+    }
+  }
+
+  private async runHeld(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job);
       await this.db('jobs')
         .where({ id: job.id, locked_by: this.workerId })
-        .update({ status: 'done', finished_at: this.db.fn.now(), last_error: null });
+        .update({ status: 'done', finished_at: this.db.fn.now(), last_error: null, lease_until: null });
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       const final = job.attempts >= job.max_attempts;
@@ -203,6 +256,7 @@ export class JobQueue {
           run_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delay]),
           locked_by: null,
           locked_at: null,
+          lease_until: null,
           finished_at: final ? this.db.fn.now() : null,
         });
       this.logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, final, reason }, 'jobs: job failed');

@@ -19,6 +19,8 @@ export function testConfig(testDb: Pick<TestDb, 'databaseUrl'>, env: Record<stri
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    // Test files sign up many accounts from 127.0.0.1; the limit tests set RATE_LIMIT_SCALE=1.
+    RATE_LIMIT_SCALE: '50',
     ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : { DATA_DIR: ':memory:' }),
     ...env,
   });

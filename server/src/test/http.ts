@@ -40,7 +40,7 @@ export async function signUp(
   base: string,
   email: string,
   role: 'client' | 'media' = 'client',
-  password = 'secret123',
+  password = 'Thalassa-2026',
 ): Promise<{ id: string }> {
   const r = await call<{ id: string }>(base, 'POST', '/auth/v1/signup', {
     body: { email, password, data: { role, name: `Test ${role}`, organization: 'Test Org' } },
@@ -49,7 +49,7 @@ export async function signUp(
   return r.body;
 }
 
-export async function signIn(base: string, email: string, password = 'secret123', loginPath?: string): Promise<Session> {
+export async function signIn(base: string, email: string, password = 'Thalassa-2026', loginPath?: string): Promise<Session> {
   const r = await call<Session>(base, 'POST', '/auth/v1/token?grant_type=password', {
     body: { email, password, ...(loginPath ? { login_path: loginPath } : {}) },
   });

@@ -68,7 +68,11 @@ export interface TestSmtp {
   mails: ReceivedMail[];
   /** Recipients matching this are refused: 550 (bounce) or 451 (try later). */
   refuse: { pattern: RegExp; code: 550 | 451 } | null;
-  waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /**
+   * Waits until what has arrived satisfies `done` (the mails a test asserts, never a count
+   * that other mail also moves: sign-up and confirmation mails pass through here too).
+   */
+  waitUntil(done: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -78,10 +82,10 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: '',
     mails: [],
     refuse: null,
-    async waitFor(n, timeoutMs = 10_000) {
+    async waitUntil(done, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
-      while (t.mails.length < n) {
-        if (Date.now() > until) throw new Error(`expected ${n} mails, got ${t.mails.length}`);
+      while (!done(t.mails)) {
+        if (Date.now() > until) throw new Error(`the expected mails did not arrive; got ${t.mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ')}`);
         await new Promise((r) => setTimeout(r, 25));
       }
       return t.mails;

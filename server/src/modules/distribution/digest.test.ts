@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { memoryTransport } from '../../test/mail';
 import { deleteEmptyDrafts } from '../releases/drafts-cleanup';
 import { runDigest } from './digest';
-import { distribute } from './distribution.service';
+import { sendRelease } from '../releases/releases.lifecycle';
 
 let server: TestServer;
 const mail = memoryTransport();
@@ -21,7 +21,7 @@ async function sent(title: string, category: string) {
   const [r] = (await server.ctx.db('press_releases')
     .insert({ title, content: '<p>x</p>', content_text: 'x', category, client_id: clientId, media_list_categories: [category] })
     .returning('id')) as { id: string }[];
-  await distribute(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
+  await sendRelease(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
   return r!.id;
 }
 

@@ -45,9 +45,8 @@ export async function runDigest(ctx: AppContext, kind: DigestKind, until: Date):
   const since = new Date(until.getTime() - PERIOD_DAYS[kind] * 24 * 3600_000);
   const rows = (await ctx.db('deliveries as d')
     .join('profiles as p', 'p.user_id', 'd.recipient_user_id')
-    .join('press_releases as r', 'r.id', 'd.press_release_id')
-    .leftJoin('workspaces as w', 'w.id', 'r.workspace_id')
-    .leftJoin('profiles as s', 's.user_id', ctx.db.raw('coalesce(w.owner_user_id, r.client_id)'))
+    // What was sent, as it was sent (the frozen version), from its sender as they were then.
+    .join('release_sent_versions as r', 'r.press_release_id', 'd.press_release_id')
     .where({ 'p.role': 'media', 'p.status': 'approved', 'p.is_active': true, 'p.digest_frequency': kind })
     .where('r.sent_at', '>=', since)
     .where('r.sent_at', '<', until)
@@ -59,11 +58,11 @@ export async function runDigest(ctx: AppContext, kind: DigestKind, until: Date):
     .select(
       'p.user_id',
       'p.email',
-      'r.id as release_id',
+      'r.press_release_id as release_id',
       'r.title',
       'r.category',
       'r.sent_at',
-      ctx.db.raw("coalesce(nullif(s.organization, ''), s.name, '') as company"),
+      'r.sender_name as company',
     )) as DigestItem[];
   const byUser = new Map<string, DigestItem[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);

@@ -10,7 +10,10 @@ export interface ReleaseMailInput {
   company: string;
   sentAt: Date;
   attachments: { fileName: string; sizeBytes: number; url: string }[];
-  pixelUrl: string;
+  /** The open pixel; null for a preview or a test e-mail (never tracked). */
+  pixelUrl: string | null;
+  /** A banner above the release (a test e-mail says it is one). */
+  notice?: string;
   readInAppUrl: string;
   unsubscribeSenderUrl: string;
   unsubscribeAllUrl: string;
@@ -36,6 +39,7 @@ export function releaseMail(m: ReleaseMailInput): RenderedMail {
   const html = `<!doctype html><html lang="el"><head><meta charset="utf-8"><title>${escapeHtml(m.title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;background:#f8fafc;margin:0;padding:24px">
 <div style="max-width:640px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+${m.notice ? `<p style="margin:0 0 16px;padding:8px 12px;border-radius:6px;background:#fef3c7;color:#92400e;font-size:13px">${escapeHtml(m.notice)}</p>` : ''}
 <p style="margin:0 0 8px;font-size:13px;color:#64748b">Δελτίο τύπου · ${escapeHtml(meta)}</p>
 <h1 style="font-size:22px;margin:0 0 24px">${escapeHtml(m.title)}</h1>
 <div style="line-height:1.6">${m.html}</div>
@@ -44,8 +48,9 @@ ${attachments}
 <p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Λαμβάνετε αυτό το μήνυμα επειδή είστε στις λίστες media του ${PRODUCT_NAME}.
 <a href="${escapeHtml(m.unsubscribeSenderUrl)}" style="color:#64748b">Διαγραφή από τον αποστολέα ${escapeHtml(m.company)}</a> ·
 <a href="${escapeHtml(m.unsubscribeAllUrl)}" style="color:#64748b">Διαγραφή από όλα τα δελτία</a></p>
-</div><img src="${escapeHtml(m.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px"></body></html>`;
+</div>${m.pixelUrl ? `<img src="${escapeHtml(m.pixelUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">` : ''}</body></html>`;
   const text = [
+    ...(m.notice ? [m.notice, ''] : []),
     m.title,
     meta,
     '',

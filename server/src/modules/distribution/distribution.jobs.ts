@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
-import { createNotifications, publishNotifications } from '../notifications/notifications.service';
-import { distribute, EMAIL_JOB, SEND_JOB, writeReleaseEmails } from './distribution.service';
+import { HttpError } from '../../http/errors';
+import { failScheduledSend, sendRelease } from '../releases/releases.lifecycle';
+import { EMAIL_JOB, SEND_JOB, writeReleaseEmails } from './distribution.service';
 import { missingFields } from './distribution.policy';
 import type { SendableRelease } from './distribution.repo';
 
@@ -12,7 +13,7 @@ interface SendPayload {
 /**
  * The scheduled send: fires at its time in whichever process claims it. A release that
  * was unscheduled or already sent is left alone; one that can no longer be sent
- * (emptied, author no longer approved) goes back to draft and the author is told.
+ * (emptied, unrenderable, author no longer approved) goes back to draft and the author is told.
  */
 export function registerSendJob(ctx: AppContext): void {
   ctx.jobs.register(EMAIL_JOB, async (job) => {
@@ -32,34 +33,23 @@ export function registerSendJob(ctx: AppContext): void {
     const author = (await ctx.db('profiles').where('user_id', row.client_id).first('status', 'is_active')) as
       | { status: string; is_active: boolean }
       | undefined;
-    const problem = missingFields(row)
-      ? 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)'
-      : author?.status !== 'approved' || !author.is_active
-        ? 'ο λογαριασμός δεν είναι εγκεκριμένος'
-        : null;
-    if (problem) {
-      await abandon(ctx, row, problem);
-      return;
+    const problem = row.render_error
+      ? `το κείμενο δεν αποθηκεύτηκε (${row.render_error})`
+      : missingFields(row)
+        ? 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)'
+        : author?.status !== 'approved' || !author.is_active
+          ? 'ο λογαριασμός δεν είναι εγκεκριμένος'
+          : null;
+    if (problem) return failScheduledSend(ctx, releaseId, problem);
+    try {
+      await sendRelease(ctx, releaseId, { actor: null, baseUrl, fromScheduled: true });
+    } catch (err) {
+      // Changed between the check and the send (emptied, unrenderable): not a retry, a failure to report.
+      if (err instanceof HttpError && err.status < 500) {
+        const reason = err.code === 'not_rendered' ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})` : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+        return failScheduledSend(ctx, releaseId, reason);
+      }
+      throw err;
     }
-    await distribute(ctx, releaseId, { actor: null, baseUrl, fromScheduled: true });
   });
-}
-
-async function abandon(ctx: AppContext, row: SendableRelease, reason: string): Promise<void> {
-  const notes = await ctx.db.transaction(async (trx) => {
-    const n = await trx('press_releases').where({ id: row.id, status: 'scheduled' }).update({ status: 'draft', scheduled_at: null });
-    if (!n) return [];
-    return createNotifications(trx, [
-      {
-        userId: row.client_id,
-        kind: 'press_release.schedule_failed',
-        title: 'Η προγραμματισμένη αποστολή δεν έγινε',
-        body: `«${row.title || 'Χωρίς τίτλο'}»: ${reason}. Το δελτίο επέστρεψε στα πρόχειρα.`,
-        link: `/client/press-releases/${row.id}`,
-        data: { press_release_id: row.id },
-      },
-    ]);
-  });
-  publishNotifications(ctx.realtime, notes);
-  ctx.logger.warn({ releaseId: row.id, reason }, 'distribution: scheduled send abandoned');
 }

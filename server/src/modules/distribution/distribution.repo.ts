@@ -1,19 +1,23 @@
 import type { Knex } from 'knex';
-import type { Category } from '../../../../shared/constants';
+import type { Category, ReleaseStatus } from '../../../../shared/constants';
 
 export interface SendableRelease {
   id: string;
   title: string;
   content: string;
   content_text: string;
+  search_text: string;
   category: Category | null;
-  status: 'draft' | 'scheduled' | 'sent';
+  status: ReleaseStatus;
   scheduled_at: Date | null;
   sent_at: Date | null;
   media_list_categories: string[];
   client_id: string;
   workspace_id: string | null;
   updated_at: Date;
+  edited_at: Date | null;
+  /** Why the live document could not be rendered (sending refuses while set). */
+  render_error: string | null;
 }
 
 export interface Recipient {
@@ -25,30 +29,6 @@ export interface Recipient {
 export interface Sender {
   id: string;
   company: string;
-}
-
-/**
- * The one transition to 'sent'. Only one caller wins it (send now, a scheduled job in
- * any process), which is what makes a send exactly-once.
- */
-export async function markSent(trx: Knex.Transaction, releaseId: string, fromScheduled: boolean): Promise<SendableRelease | null> {
-  const q = trx('press_releases').where('id', releaseId);
-  if (fromScheduled) q.where('status', 'scheduled').andWhere('scheduled_at', '<=', trx.raw("now() + interval '5 seconds'"));
-  else q.whereNot('status', 'sent');
-  const [row] = (await q.update({ status: 'sent', sent_at: trx.fn.now() }).returning('*')) as SendableRelease[];
-  return row ?? null;
-}
-
-/** The company a release comes from: the workspace owner's, else the author's. */
-export async function senderOf(q: Knex | Knex.Transaction, r: Pick<SendableRelease, 'client_id' | 'workspace_id'>): Promise<Sender> {
-  const ownerId = r.workspace_id
-    ? (((await q('workspaces').where('id', r.workspace_id).first('owner_user_id')) as { owner_user_id: string } | undefined)?.owner_user_id ??
-      r.client_id)
-    : r.client_id;
-  const p = (await q('profiles').where('user_id', ownerId).first('organization', 'name')) as
-    | { organization: string | null; name: string }
-    | undefined;
-  return { id: ownerId, company: p?.organization?.trim() || p?.name?.trim() || 'Deltio' };
 }
 
 /** The category lists a release goes to: those chosen in the editor, else its own category's. */

@@ -118,8 +118,11 @@ describe('send now', () => {
   });
 
   it('e-mails each recipient over SMTP with the release, tracked links, a pixel and unsubscribe links', async () => {
-    await smtp.waitFor(6);
-    const releases = smtp.mails.filter((m) => m.subject === 'Νέα πλατφόρμα τεχνολογίας');
+    const isRelease = (m: ReceivedMail) => m.subject === 'Νέα πλατφόρμα τεχνολογίας';
+    const isConfirmation = (m: ReceivedMail) => m.to.includes('sender@client.test') && m.subject === 'Το δελτίο τύπου στάλθηκε';
+    // Exactly what is asserted: the four release mails and the sender's confirmation.
+    await smtp.waitUntil((mails) => mails.filter(isRelease).length >= 4 && mails.some(isConfirmation));
+    const releases = smtp.mails.filter(isRelease);
     expect(releases.flatMap((m) => m.to).sort()).toEqual(['both@media.test', 'econ@media.test', 'online@media.test', 'tech1@media.test']);
     const m = mailsTo('tech1')[0]!;
     expect(m.subject).toBe('Νέα πλατφόρμα τεχνολογίας');
@@ -139,7 +142,7 @@ describe('send now', () => {
     expect(file).toMatch(/^http:\/\/.+\/api\/attachments\/[0-9a-f-]{36}\/file\?token=/);
     expect(m.html).toContain('Φωτογραφία.jpg');
     // The sender is told it went out (their "press release sent" switch is on by default).
-    const confirmation = smtp.mails.find((x) => x.to.includes('sender@client.test') && x.subject === 'Το δελτίο τύπου στάλθηκε');
+    const confirmation = smtp.mails.find(isConfirmation);
     expect(confirmation?.text).toContain('σε 4 παραλήπτες');
   });
 

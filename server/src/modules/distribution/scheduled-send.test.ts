@@ -7,7 +7,7 @@ import { testConfig } from '../../test/app';
 import { createTestDb, type TestDb } from '../../test/db';
 import { call, signIn, signUp } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
-import { distribute } from './distribution.service';
+import { sendRelease } from '../releases/releases.lifecycle';
 
 let testDb: TestDb;
 let clientId: string;
@@ -156,10 +156,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
       // And a direct race: both processes send the same releases at the same moment.
       const raced: string[] = [];
       for (let i = 0; i < 6; i++) raced.push(await release(testDb.db, `Αγώνας ${i}`, 'economy'));
-      const results = await Promise.all(
-        raced.flatMap((id) => [a, b].map((s) => distribute(s.ctx, id, { actor: null, baseUrl: s.url, fromScheduled: false }))),
+      const results = await Promise.allSettled(
+        raced.flatMap((id) => [a, b].map((s) => sendRelease(s.ctx, id, { actor: null, baseUrl: s.url, fromScheduled: false }))),
       );
-      expect(results.filter(Boolean)).toHaveLength(6);
+      // One send wins each release; the other is an illegal transition (409 already sent).
+      expect(results.filter((r) => r.status === 'fulfilled' && r.value)).toHaveLength(6);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(6).fill('already_sent'));
 
       const all = [...ids, ...raced];
       await until(

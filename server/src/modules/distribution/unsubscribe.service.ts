@@ -1,7 +1,7 @@
 import type { UnsubscribeScope, UnsubscribeState } from '../../../../shared/schemas/distribution';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { senderOf } from './distribution.repo';
+import { findSentVersion } from '../releases/sent-versions.repo';
 import { findDelivery } from './tracking.service';
 import { verifyTrackingToken } from './tracking.tokens';
 
@@ -17,9 +17,10 @@ async function target(ctx: AppContext, token: string): Promise<Target> {
   const id = verifyTrackingToken(ctx.tokenKey, token, 'unsubscribe');
   const d = id === null ? null : await findDelivery(ctx.db, id);
   if (!d) throw notFound('This unsubscribe link is not valid');
-  const sender = await senderOf(ctx.db, { client_id: d.clientId, workspace_id: d.workspaceId });
+  // The sender as the release was sent (a later company rename changes nothing).
+  const version = await findSentVersion(ctx.db, d.releaseId);
   const row = (await ctx.db('deliveries').where('id', d.deliveryId).first('email')) as { email: string };
-  return { userId: d.recipientId, email: row.email, senderId: sender.id, senderCompany: sender.company };
+  return { userId: d.recipientId, email: row.email, senderId: version?.sender_user_id ?? d.clientId, senderCompany: version?.sender_name ?? '' };
 }
 
 /** Hides most of the address: the page is reachable by anyone holding the link. */

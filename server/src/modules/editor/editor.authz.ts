@@ -35,6 +35,13 @@ export const authz: AuthzModule = {
     },
     'POST /releases/:id/unschedule': { request: (fx) => ({ path: `/releases/${fx.editorUnscheduleId}/unschedule` }), expect: ownerOnly(200) },
     'POST /releases/:id/send': { request: (fx) => ({ path: `/releases/${fx.editorSendId}/send` }), expect: ownerOnly(200) },
+    'GET /releases/:id/send-preview': { request: (fx) => ({ path: `/releases/${fx.editorStateId}/send-preview` }), expect: ownerOnly(200) },
+    'POST /releases/:id/test-email': { request: (fx) => ({ path: `/releases/${fx.editorStateId}/test-email` }), expect: ownerOnly(201) },
+    'GET /releases/:id/test-email/:mailId': {
+      // No such mail: the owner gets 404 as well; what matters is that nobody else gets further.
+      request: (fx) => ({ path: `/releases/${fx.editorStateId}/test-email/1` }),
+      expect: ownerOnly(404),
+    },
     'GET /media-lists/summary': { request: () => ({ path: '/media-lists/summary' }), expect: only(200, ['client', 'otherClient', 'pending']) },
   },
 };

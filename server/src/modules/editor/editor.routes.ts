@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { scheduleBody } from '../../../../shared/schemas/editor';
+import { scheduleBody, testEmailParams } from '../../../../shared/schemas/editor';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
-import { originOf } from '../../http/origin';
 import { valid, validate } from '../../http/validate';
 import { EditorService } from './editor.service';
 
@@ -20,15 +19,25 @@ export function editorRoutes(api: ApiRouter, ctx: AppContext): void {
   api.post('/releases/:id/save', ['client'], id, async (_req, res) => {
     res.json(await editor.state(actorOf(res), valid(res, 'params', idParams).id));
   });
-  api.post('/releases/:id/schedule', ['client'], id, validate('body', scheduleBody), async (req, res) => {
+  api.post('/releases/:id/schedule', ['client'], id, validate('body', scheduleBody), async (_req, res) => {
     const { scheduledAt } = valid(res, 'body', scheduleBody);
-    res.json(await editor.schedule(actorOf(res), valid(res, 'params', idParams).id, new Date(scheduledAt), originOf(req)));
+    res.json(await editor.schedule(actorOf(res), valid(res, 'params', idParams).id, new Date(scheduledAt)));
   });
   api.post('/releases/:id/unschedule', ['client'], id, async (_req, res) => {
     res.json(await editor.unschedule(actorOf(res), valid(res, 'params', idParams).id));
   });
-  api.post('/releases/:id/send', ['client'], id, async (req, res) => {
-    res.json(await editor.send(actorOf(res), valid(res, 'params', idParams).id, originOf(req)));
+  api.post('/releases/:id/send', ['client'], id, async (_req, res) => {
+    res.json(await editor.send(actorOf(res), valid(res, 'params', idParams).id));
+  });
+  api.get('/releases/:id/send-preview', ['client'], id, async (_req, res) => {
+    res.json(await editor.sendPreview(actorOf(res), valid(res, 'params', idParams).id));
+  });
+  api.post('/releases/:id/test-email', ['client'], id, async (_req, res) => {
+    res.status(201).json(await editor.testEmail(actorOf(res), valid(res, 'params', idParams).id));
+  });
+  api.get('/releases/:id/test-email/:mailId', ['client'], validate('params', testEmailParams), async (_req, res) => {
+    const { id: releaseId, mailId } = valid(res, 'params', testEmailParams);
+    res.json(await editor.testEmailState(actorOf(res), releaseId, mailId));
   });
   api.get('/media-lists/summary', ['client'], async (_req, res) => {
     res.json(await editor.mediaListSummary());

@@ -1,4 +1,5 @@
 import { only, type AuthzModule } from '../../test/authz';
+import { freezeSentReleases } from '../../test/releases';
 
 const media = (ok = 200) => only(ok, ['media']);
 
@@ -9,6 +10,7 @@ export const authz: AuthzModule = {
       .insert({ title: 'Matrix inbox', content: '<p>x</p>', content_text: 'x', category: 'tech', status: 'sent', sent_at: new Date(), client_id: userIds.client })
       .returning('id')) as { id: string }[];
     await db('deliveries').insert({ press_release_id: row!.id, recipient_user_id: userIds.media, email: 'media@matrix.test', state: 'sent' });
+    await freezeSentReleases(db);
     return { inboxReleaseId: row!.id, inboxSenderId: userIds.client };
   },
   entries: {

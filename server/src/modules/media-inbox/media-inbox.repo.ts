@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
+import type { SentAttachment } from '../releases/sent-versions.repo';
 import { CATEGORIES, type Category, type DIGEST_FREQUENCIES, type UserStatus } from '../../../../shared/constants';
 
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 type Q = Knex | Knex.Transaction;
 
-/** The sender of a release: the owner of its workspace, else its author. */
-const SENDER_ID = 'coalesce(w.owner_user_id, p.client_id)';
-const SENDER_COMPANY = `coalesce(nullif(btrim(sp.organization), ''), nullif(btrim(sp.name), ''), '')`;
+/** The sender as the release was sent (its frozen version): a later rename changes nothing. */
+const SENDER_ID = 'coalesce(v.sender_user_id, p.client_id)';
 
 export interface InboxFilter {
   userId: string;
@@ -28,6 +28,7 @@ export interface InboxRow {
   sent_at: Date | null;
   sender_id: string;
   sender_company: string;
+  sender_logo_url: string | null;
   views: number;
   attachment_count: number;
   read_at: Date | null;
@@ -38,17 +39,18 @@ function likeContains(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The caller's deliveries of sent releases, with the release, its sender and its counts joined. */
+/**
+ * The caller's deliveries, each with what was sent (the frozen sent version: a release that
+ * was later archived stays readable), its sender as it was, and its counts.
+ */
 function inbox(q: Q, f: Pick<InboxFilter, 'userId'> & Partial<InboxFilter>) {
   const query = q('deliveries as d')
+    .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
     .join('press_releases as p', 'p.id', 'd.press_release_id')
-    .leftJoin('workspaces as w', 'w.id', 'p.workspace_id')
-    .leftJoin('profiles as sp', 'sp.user_id', q.raw(SENDER_ID))
     .leftJoin('reporting as r', 'r.press_release_id', 'p.id')
-    .where('d.recipient_user_id', f.userId)
-    .andWhere('p.status', 'sent');
-  if (f.search) query.andWhereRaw("p.search_text like ? escape '\\'", [likeContains(f.search)]);
-  if (f.category) query.andWhere('p.category', f.category);
+    .where('d.recipient_user_id', f.userId);
+  if (f.search) query.andWhereRaw("v.search_text like ? escape '\\'", [likeContains(f.search)]);
+  if (f.category) query.andWhere('v.category', f.category);
   if (f.read === 'read') query.whereNotNull('d.read_at');
   if (f.read === 'unread') query.whereNull('d.read_at');
   if (f.bookmarked) query.whereNotNull('d.bookmarked_at');
@@ -59,15 +61,16 @@ function columns(q: Q) {
   return [
     'd.id as delivery_id',
     'p.id as release_id',
-    'p.title',
-    'p.content_text',
-    'p.content',
-    'p.category',
-    q.raw('coalesce(p.sent_at, d.created_at) as sent_at'),
+    'v.title',
+    'v.content_text',
+    'v.content',
+    'v.category',
+    'v.sent_at',
     q.raw(`${SENDER_ID} as sender_id`),
-    q.raw(`${SENDER_COMPANY} as sender_company`),
+    'v.sender_name as sender_company',
+    'v.sender_logo_url',
     q.raw('coalesce(cardinality(r.opened_by), 0)::int as views'),
-    q.raw('(select count(*)::int from release_attachments a where a.press_release_id = p.id) as attachment_count'),
+    q.raw('jsonb_array_length(v.attachments)::int as attachment_count'),
     'd.read_at',
     'd.bookmarked_at',
   ];
@@ -90,14 +93,10 @@ export async function findInboxRelease(q: Q, userId: string, releaseId: string):
   return (await inbox(q, { userId }).andWhere('p.id', releaseId).first(columns(q))) as InboxRow | undefined;
 }
 
+/** The files that were sent with the release (its frozen version). */
 export async function attachmentsOf(q: Q, releaseId: string) {
-  return (await q('release_attachments')
-    .where('press_release_id', releaseId)
-    .orderBy([
-      { column: 'created_at', order: 'asc' },
-      { column: 'id', order: 'asc' },
-    ])
-    .select('id', 'file_name', 'mime_type', 'size_bytes')) as { id: string; file_name: string; mime_type: string; size_bytes: number }[];
+  const v = (await q('release_sent_versions').where('press_release_id', releaseId).first('attachments')) as { attachments: SentAttachment[] } | undefined;
+  return (v?.attachments ?? []).map((a) => ({ id: a.id, file_name: a.fileName, mime_type: a.mimeType, size_bytes: a.sizeBytes }));
 }
 
 /** Sets read_at once (keeps the first read time); returns the delivery's state, or undefined if none. */
@@ -121,8 +120,8 @@ export async function setBookmark(q: Q, userId: string, releaseId: string, on: b
 /** The caller's delivery of a sent release (the inbox's unit), or undefined. */
 export async function deliveryState(q: Q, userId: string, releaseId: string) {
   return (await q('deliveries as d')
-    .join('press_releases as p', 'p.id', 'd.press_release_id')
-    .where({ 'd.recipient_user_id': userId, 'd.press_release_id': releaseId, 'p.status': 'sent' })
+    .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
+    .where({ 'd.recipient_user_id': userId, 'd.press_release_id': releaseId })
     .first('d.id', 'd.read_at', 'd.bookmarked_at')) as { id: string | number; read_at: Date | null; bookmarked_at: Date | null } | undefined;
 }
 

@@ -5,6 +5,7 @@ import { toSearchText } from '../../../../shared/search-text';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
 import { startOfWeek } from './media-inbox.service';
+import { freezeSentReleases } from '../../test/releases';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -83,6 +84,7 @@ beforeAll(async () => {
     { press_release_id: ids.tech, file_name: 'Δελτίο.pdf', mime_type: 'application/pdf', size_bytes: 3400, storage_key: 'missing/b', created_at: new Date(Date.now() - 1000) },
   ]);
   await server.ctx.db('profiles').where('user_id', journalist.id).update({ categories: ['tech', 'economy', 'sports'] });
+  await freezeSentReleases(server.ctx.db);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

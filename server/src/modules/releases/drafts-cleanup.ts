@@ -1,35 +1,30 @@
+import { releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
-import { deleteDocument, releaseDocName } from '../../collab/persistence';
 import { athensDay } from '../../jobs/calendar';
+import { deleteUntouchedDrafts } from './releases.lifecycle';
 
 const JOB = 'releases.drafts_cleanup';
 
 /**
- * Opening "new release" creates a draft at once (the live editor needs a row). Drafts
- * left empty for a day — no title, no text, no category, no attachment — are deleted
- * with their live document.
+ * Opening "new release" creates a draft at once (the live editor needs a row). A draft
+ * nobody wrote in (no title, no text, no file, never edited) is removed when its last
+ * editor leaves it, and housekeeping deletes any left over after a day, whatever its
+ * category. Until then no list, count, report or export shows it.
  */
 export async function deleteEmptyDrafts(ctx: AppContext, olderThanHours = 24): Promise<number> {
-  return ctx.db.transaction(async (trx) => {
-    const rows = (await trx('press_releases as r')
-      .where({ 'r.status': 'draft', 'r.title': '', 'r.content_text': '' })
-      .whereNull('r.category')
-      .where('r.created_at', '<', trx.raw(`now() - (? * interval '1 hour')`, [olderThanHours]))
-      .where('r.updated_at', '<', trx.raw(`now() - (? * interval '1 hour')`, [olderThanHours]))
-      .whereNotExists((q) => {
-        void q.select(1).from('release_attachments as a').whereRaw('a.press_release_id = r.id');
-      })
-      .select('r.id')) as { id: string }[];
-    for (const r of rows) await deleteDocument(trx, releaseDocName(r.id));
-    if (rows.length) await trx('press_releases').whereIn('id', rows.map((r) => r.id)).delete();
-    return rows.length;
-  });
+  return (await deleteUntouchedDrafts(ctx, { olderThanHours })).length;
 }
 
 export function registerDraftsCleanup(ctx: AppContext): void {
   ctx.jobs.register(JOB, async () => {
     const n = await deleteEmptyDrafts(ctx);
     if (n) ctx.logger.info({ deleted: n }, 'releases: empty drafts deleted');
+  });
+  // The last editor left a new release untouched: remove it now.
+  ctx.collab.onUnloaded(async (releaseId) => {
+    if (ctx.collab.loadedDocuments().includes(releaseDocName(releaseId))) return; // reopened meanwhile
+    const ids = await deleteUntouchedDrafts(ctx, { id: releaseId });
+    if (ids.length) ctx.logger.debug({ releaseId }, 'releases: untouched draft removed');
   });
   let last = 0;
   ctx.jobs.onTick(async () => {

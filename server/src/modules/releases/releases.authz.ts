@@ -20,6 +20,6 @@ export const authz: AuthzModule = {
       request: (fx) => ({ path: `/releases/${fx.releaseId}/duplicate` }),
       expect: owner(201),
     },
-    'DELETE /releases/:id': { request: (fx) => ({ path: `/releases/${fx.releaseToDelete}` }), expect: owner(204) },
+    'DELETE /releases/:id': { request: (fx) => ({ path: `/releases/${fx.releaseToDelete}` }), expect: owner(200) },
   },
 };

@@ -7,6 +7,6 @@ export function canRead(actor: Actor, release: ReleaseRow, isMember: boolean): b
 }
 
 /** Duplicating and deleting: only the owner. */
-export function canManage(actor: Actor, release: ReleaseRow): boolean {
+export function canManage(actor: Actor, release: Pick<ReleaseRow, 'client_id'>): boolean {
   return release.client_id === actor.userId;
 }

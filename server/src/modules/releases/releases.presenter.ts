@@ -1,4 +1,7 @@
+import { CATEGORIES, type Category } from '../../../../shared/constants';
+import type { ReleaseState } from '../../../../shared/schemas/editor';
 import type { ReleaseDetail, ReleaseListItem } from '../../../../shared/schemas/releases';
+import type { SendableRelease } from '../distribution/distribution.repo';
 import type { ReleaseListRow, ReleaseRow } from './releases.repo';
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
@@ -24,5 +27,20 @@ export function presentDetail(r: ReleaseRow): ReleaseDetail {
     content_text: r.content_text,
     workspace_id: r.workspace_id,
     media_list_categories: r.media_list_categories ?? [],
+  };
+}
+
+/** The editor's view of a release's lifecycle state (also the `release:state` event). */
+export function presentState(r: SendableRelease): ReleaseState {
+  return {
+    id: r.id,
+    status: r.status,
+    scheduledAt: iso(r.scheduled_at),
+    sentAt: iso(r.sent_at),
+    title: r.title,
+    category: r.category,
+    mediaLists: (r.media_list_categories ?? []).filter((c): c is Category => (CATEGORIES as readonly string[]).includes(c)),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    renderError: r.render_error ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Category, ReleaseStatus } from '../../../../shared/constants';
+import { touchedSql } from './releases.lifecycle';
 
 export interface ReleaseRow {
   id: string;
@@ -14,6 +15,8 @@ export interface ReleaseRow {
   media_list_categories: Category[];
   scheduled_at: Date | null;
   sent_at: Date | null;
+  edited_at: Date | null;
+  render_error: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -48,11 +51,16 @@ function likeContains(s: string): string {
   return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The client's releases, without untouched empty drafts (a "new release" nobody wrote in);
+ * archived ones only when asked for by the status filter.
+ */
 function filtered(q: Knex | Knex.Transaction, f: Omit<ListFilter, 'limit' | 'offset'>) {
-  const query = q('press_releases').where('client_id', f.clientId);
+  const query = q('press_releases').where('client_id', f.clientId).whereRaw(touchedSql('press_releases'));
   if (f.search) query.andWhereRaw("search_text like ? escape '\\'", [likeContains(f.search)]);
   if (f.category) query.andWhere('category', f.category);
   if (f.status) query.andWhere('status', f.status);
+  else query.andWhereNot('status', 'archived');
   return query;
 }
 
@@ -70,7 +78,7 @@ export async function listReleases(q: Knex | Knex.Transaction, f: ListFilter): P
 }
 
 export async function countOwn(q: Knex | Knex.Transaction, clientId: string): Promise<number> {
-  const [row] = (await q('press_releases').where('client_id', clientId).select(q.raw('count(*)::int as n'))) as { n: number }[];
+  const [row] = (await filtered(q, { clientId, search: '', category: null, status: null }).select(q.raw('count(*)::int as n'))) as { n: number }[];
   return Number(row?.n ?? 0);
 }
 
@@ -102,9 +110,6 @@ export async function insertRelease(q: Knex | Knex.Transaction, values: Record<s
   return row;
 }
 
-export async function deleteRelease(q: Knex | Knex.Transaction, id: string): Promise<number> {
-  return q('press_releases').where('id', id).delete();
-}
 
 export async function defaultCategoryOf(q: Knex | Knex.Transaction, userId: string): Promise<Category | null> {
   const row = await q('profiles').where('user_id', userId).first<{ default_category: Category | null } | undefined>('default_category');

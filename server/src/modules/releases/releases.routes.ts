@@ -24,7 +24,7 @@ export function releaseRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.delete('/releases/:id', ['client'], validate('params', releaseIdParams), async (_req, res) => {
-    await service.removeRelease(ctx, actorOf(res), valid(res, 'params', releaseIdParams).id);
-    res.status(204).end();
+    // A draft is deleted for good; a sent release is archived (its reports stay).
+    res.json({ outcome: await service.removeRelease(ctx, actorOf(res), valid(res, 'params', releaseIdParams).id) });
   });
 }

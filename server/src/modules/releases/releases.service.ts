@@ -3,12 +3,13 @@ import { rooms } from '../../../../shared/events';
 import { normalizeSearch, toSearchText } from '../../../../shared/search-text';
 import type { ReleaseCreateBody, ReleaseListQuery, ReleaseListResponse } from '../../../../shared/schemas/releases';
 import { TITLE_FIELD } from '../../../../shared/editor/doc-fields';
-import { copyDocument, deleteDocument, releaseDocName } from '../../collab/persistence';
+import { copyDocument, releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { canManage, canRead } from './releases.policy';
 import { presentDetail, presentListItem } from './releases.presenter';
+import * as lifecycle from './releases.lifecycle';
 import * as repo from './releases.repo';
 
 export const DUPLICATE_SUFFIX = ' (αντίγραφο)';
@@ -77,6 +78,7 @@ export async function createDraft(ctx: AppContext, actor: Actor, body: ReleaseCr
       client_id: actor.userId,
       workspace_id: workspaceId,
       media_list_categories: category ? [category] : [],
+      edited_at: body.title.trim() || contentText ? trx.fn.now() : null,
     });
   });
   ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: row.id, reason: 'created' });
@@ -100,6 +102,7 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
       client_id: original.client_id,
       workspace_id: original.workspace_id,
       media_list_categories: original.media_list_categories ?? [],
+      edited_at: trx.fn.now(),
     });
     // The copy gets its own live document: the same rich text, the new title.
     await copyDocument(trx, releaseDocName(id), releaseDocName(created.id), (doc) => {
@@ -115,13 +118,7 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
   return presentDetail(copy);
 }
 
-export async function removeRelease(ctx: AppContext, actor: Actor, id: string): Promise<void> {
-  await ctx.db.transaction(async (trx) => {
-    const row = await repo.findRelease(trx, id);
-    if (!row || !canManage(actor, row)) throw notFound('Press release not found');
-    await repo.deleteRelease(trx, id);
-    await deleteDocument(trx, releaseDocName(id));
-  });
-  ctx.collab.closeDocument(id);
-  ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: id, reason: 'deleted' });
+/** Delete from the list: a draft goes for good, a sent release is archived (see the lifecycle). */
+export async function removeRelease(ctx: AppContext, actor: Actor, id: string): Promise<'deleted' | 'archived'> {
+  return lifecycle.removeRelease(ctx, actor, id, (row) => canManage(actor, row));
 }

@@ -112,7 +112,7 @@ describe('GET /releases', () => {
     expect(sentEconomy.body.items.every((i) => i.category === 'economy' && i.status === 'sent')).toBe(true);
     expect(sentEconomy.body.total).toBe(4); // i = 0, 6, 12, 18
     expect((await list(d.token, '?category=all&status=all')).body.total).toBe(23);
-    const bad = await list(d.token, '?status=archived&page=0');
+    const bad = await list(d.token, '?status=bogus&page=0');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: 'validation_failed' } });
     expect(Object.keys((bad.body as unknown as { error: { fields: object } }).error.fields).sort()).toEqual(['page', 'status']);
@@ -144,9 +144,12 @@ describe('duplicate, delete and new draft', () => {
     expect(row.sent_at).toBeNull();
     expect((await list(e.token, '?q=αντιγραφο')).body.items.map((i) => i.id)).toEqual([dup.body.id]);
 
-    expect((await call(server.url, 'DELETE', `/api/releases/${id}`, { token: e.token })).status).toBe(204);
-    expect(await server.ctx.db('press_releases').where('id', id).first('id')).toBeUndefined();
-    expect((await call(server.url, 'DELETE', `/api/releases/${id}`, { token: e.token })).status).toBe(404);
+    // The draft copy is deleted for good; the sent original is archived (see releases.lifecycle.test.ts).
+    const del = await call<{ outcome: string }>(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: e.token });
+    expect(del.status).toBe(200);
+    expect(del.body.outcome).toBe('deleted');
+    expect(await server.ctx.db('press_releases').where('id', dup.body.id).first('id')).toBeUndefined();
+    expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: e.token })).status).toBe(404);
   });
 
   it('creates an empty draft in the default category and workspace', async () => {

@@ -1,0 +1,293 @@
+/**
+ * Co-editing trusts nothing it receives: raw Yjs clients on the real /collab endpoint.
+ * A sent release is read-only on the server; an update outside the editor schema is refused
+ * whole (not applied, stored or relayed) and the others keep editing; a document that cannot
+ * be rendered is "not saved" with the reason and cannot be sent.
+ */
+import * as decoding from 'lib0/decoding';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import {
+  CLOSE_READ_ONLY,
+  CLOSE_REJECTED,
+  MAX_RELEASE_TEXT_CHARS,
+  MESSAGE_RENDER_ERROR,
+  MESSAGE_SAVED,
+  RENDER_ERRORS,
+} from '../../../shared/editor/collab-protocol';
+import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
+import { CONTENT_FIELD } from '../../../shared/editor/extensions';
+import { startTestServer, type TestServer } from '../test/app';
+import { call, signIn, signUp } from '../test/http';
+import { releaseDocName } from './persistence';
+
+let server: TestServer;
+let owner: { id: string; token: string };
+let member: { id: string; token: string };
+let workspaceId: string;
+
+const until = async (cond: () => boolean | Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.ctx.db;
+  const o = await signUp(server.url, 'owner@guard.test', 'client');
+  const m = await signUp(server.url, 'member@guard.test', 'client');
+  await db('profiles').whereIn('user_id', [o.id, m.id]).update({ status: 'approved' });
+  workspaceId = ((await db('workspaces').where('owner_user_id', o.id).first('id')) as { id: string }).id;
+  await db('workspace_members').insert({ workspace_id: workspaceId, user_id: m.id, role: 'member' });
+  owner = { id: o.id, token: (await signIn(server.url, 'owner@guard.test')).access_token };
+  member = { id: m.id, token: (await signIn(server.url, 'member@guard.test')).access_token };
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function newRelease(title = 'Δελτίο'): Promise<string> {
+  const r = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: owner.token, body: { title, content: 'Αρχικό κείμενο', category: 'tech' } });
+  return r.body.id;
+}
+
+interface Client {
+  doc: Y.Doc;
+  provider: WebsocketProvider;
+  synced: Promise<void>;
+  closed: Promise<number>;
+  saved: () => number;
+  renderErrors: string[];
+}
+
+async function connect(releaseId: string, token = owner.token): Promise<Client> {
+  const { body } = await call<{ ticket: string }>(server.url, 'POST', '/api/collab/tickets', { token, body: { releaseId } });
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, releaseId, doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: { ticket: body.ticket },
+    disableBc: true,
+    maxBackoffTime: 60_000,
+  });
+  let savedCount = 0;
+  const renderErrors: string[] = [];
+  provider.messageHandlers[MESSAGE_SAVED] = (_e, decoder) => {
+    decoding.readVarUint8Array(decoder);
+    savedCount++;
+  };
+  provider.messageHandlers[MESSAGE_RENDER_ERROR] = (_e, decoder) => {
+    renderErrors.push(decoding.readVarString(decoder));
+  };
+  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+  const closed = new Promise<number>((resolve) =>
+    provider.on('connection-close', (e) => {
+      if (e && e.code >= 4000) {
+        provider.disconnect(); // as the editor does: no reconnect loop
+        resolve(e.code);
+      }
+    }),
+  );
+  return { doc, provider, synced, closed, saved: () => savedCount, renderErrors };
+}
+
+const paragraph = (text: string) => {
+  const p = new Y.XmlElement('paragraph');
+  p.insert(0, [new Y.XmlText(text)]);
+  return p;
+};
+const row = async (id: string) =>
+  (await server.ctx.db('press_releases').where('id', id).first('title', 'content', 'content_text', 'status', 'render_error')) as {
+    title: string;
+    content: string;
+    content_text: string;
+    status: string;
+    render_error: string | null;
+  };
+const storedText = async (id: string) => {
+  const updates = (await server.ctx.db('yjs_updates').where('document_name', releaseDocName(id)).select('update')) as { update: Buffer }[];
+  return Buffer.concat(updates.map((u) => u.update)).toString('latin1');
+};
+
+describe('a sent release is read-only on the server', () => {
+  it('refuses every change (4409) from an editor who stayed and from one who joins later; viewers still sync', async () => {
+    const id = await newRelease('Πριν την αποστολή');
+    const a = await connect(id);
+    await a.synced;
+    a.doc.getXmlFragment(CONTENT_FIELD).push([paragraph('Τελικό κείμενο')]);
+    await until(() => a.saved() > 0);
+    const sent = await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token });
+    expect(sent.status).toBe(200);
+    const before = await row(id);
+    expect(before).toMatchObject({ status: 'sent', title: 'Πριν την αποστολή' });
+    expect(before.content).toContain('Τελικό κείμενο');
+    const version = await server.ctx.db('release_sent_versions').where('press_release_id', id).first('doc_state', 'content');
+    const sentDoc = new Y.Doc();
+    Y.applyUpdate(sentDoc, new Uint8Array(version.doc_state as Buffer));
+    expect(sentDoc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Τελικό κείμενο');
+
+    // The editor who stayed connected types after the send.
+    a.doc.getText(TITLE_FIELD).insert(0, 'ΑΛΛΑΓΜΕΝΟ ');
+    expect(await a.closed).toBe(CLOSE_READ_ONLY);
+
+    // A writer who joins afterwards syncs the document, then tries to change it.
+    const b = await connect(id, member.token);
+    await b.synced;
+    expect(b.doc.getText(TITLE_FIELD).toJSON()).toBe('Πριν την αποστολή');
+    b.doc.getXmlFragment(CONTENT_FIELD).push([paragraph('Πρόσθετο μετά την αποστολή')]);
+    expect(await b.closed).toBe(CLOSE_READ_ONLY);
+
+    // A viewer who only syncs is not closed.
+    const c = await connect(id, member.token);
+    await c.synced;
+    expect(c.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Τελικό κείμενο');
+
+    await new Promise((r) => setTimeout(r, 700)); // past the store interval
+    expect(await row(id)).toEqual(before);
+    expect(await storedText(id)).not.toContain('ΑΛΛΑΓΜΕΝΟ');
+    const reread = await connect(id, member.token);
+    await reread.synced;
+    expect(reread.doc.getText(TITLE_FIELD).toJSON()).toBe('Πριν την αποστολή');
+    expect(reread.doc.getXmlFragment(CONTENT_FIELD).toJSON()).not.toContain('Πρόσθετο');
+    for (const x of [a, b, c, reread]) x.provider.destroy();
+  });
+});
+
+describe('updates are checked against the editor schema', () => {
+  const attacks: [string, (doc: Y.Doc) => void][] = [
+    ['a script element', (d) => d.getXmlFragment(CONTENT_FIELD).push([new Y.XmlElement('script')])],
+    ['an image element', (d) => d.getXmlFragment(CONTENT_FIELD).push([new Y.XmlElement('image')])],
+    ['bare text at the top level', (d) => d.getXmlFragment(CONTENT_FIELD).push([new Y.XmlText('γυμνό κείμενο')])],
+    [
+      'an unknown mark',
+      (d) => {
+        const p = new Y.XmlElement('paragraph');
+        const t = new Y.XmlText();
+        p.insert(0, [t]);
+        d.getXmlFragment(CONTENT_FIELD).push([p]);
+        t.insert(0, 'αναβοσβήνει', { blink: {} });
+      },
+    ],
+    ['an unknown attribute', (d) => {
+      const p = new Y.XmlElement('paragraph');
+      p.setAttribute('onclick', 'alert(1)');
+      d.getXmlFragment(CONTENT_FIELD).push([p]);
+    }],
+    ['an unknown shared type', (d) => d.getMap('evil').set('x', 1)],
+    ['a category outside the list', (d) => d.getMap('meta').set('category', 'weapons')],
+    ['formatting in the title', (d) => d.getText(TITLE_FIELD).format(0, 2, { bold: true })],
+  ];
+
+  it.each(attacks)('refuses %s (4422): not applied, stored or relayed, and the others keep editing', async (_name, attack) => {
+    const id = await newRelease('Σχήμα');
+    const good = await connect(id);
+    const bad = await connect(id, member.token);
+    await Promise.all([good.synced, bad.synced]);
+    const relayed: Uint8Array[] = [];
+    good.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin === good.provider) relayed.push(u);
+    });
+    const storedBefore = await storedText(id);
+    bad.doc.transact(() => attack(bad.doc)); // one update
+    expect(await bad.closed).toBe(CLOSE_REJECTED);
+
+    // The other editor goes on: saved and rendered.
+    good.doc.getXmlFragment(CONTENT_FIELD).push([paragraph('Συνεχίζουμε κανονικά')]);
+    await until(async () => (await row(id)).content.includes('Συνεχίζουμε κανονικά'));
+    await until(() => good.saved() > 0);
+    expect(good.renderErrors).toEqual([]);
+    expect(relayed).toEqual([]);
+    expect((await row(id)).render_error).toBeNull();
+    const stored = await storedText(id);
+    expect(stored.slice(0, storedBefore.length)).toBe(storedBefore);
+    for (const marker of ['script', 'image', 'blink', 'onclick', 'evil', 'weapons']) expect(stored).not.toContain(marker);
+    good.provider.destroy();
+    bad.provider.destroy();
+  });
+
+  it('logs a refused or malformed frame once through the logger, never a stack on stderr', async () => {
+    const id = await newRelease('Θόρυβος');
+    const warn = vi.spyOn(server.ctx.logger, 'warn');
+    const stderr = vi.spyOn(process.stderr, 'write');
+    const consoleError = vi.spyOn(console, 'error');
+    try {
+      const { body } = await call<{ ticket: string }>(server.url, 'POST', '/api/collab/tickets', { token: owner.token, body: { releaseId: id } });
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/${id}?ticket=${body.ticket}`);
+      await new Promise((r) => ws.once('open', r));
+      const code = new Promise<number>((r) => ws.once('close', (c) => r(c)));
+      // A sync step 2 whose update is garbage, three times over.
+      for (let i = 0; i < 3; i++) ws.send(Buffer.from([0, 1, 5, 255, 255, 255, 255, 255]));
+      expect(await code).toBe(1003);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(warn.mock.calls.filter((c) => String(c[1]).startsWith('collab:'))).toHaveLength(1);
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      stderr.mockRestore();
+      consoleError.mockRestore();
+    }
+  });
+});
+
+describe('a document that cannot be rendered', () => {
+  it('is "not saved" with the reason, cannot be sent or scheduled, and recovers when fixed', async () => {
+    const id = await newRelease('Μεγάλο');
+    const a = await connect(id);
+    await a.synced;
+    await until(async () => (await row(id)).content.includes('Αρχικό'));
+    const long = new Y.XmlText('α'.repeat(MAX_RELEASE_TEXT_CHARS + 1));
+    const p = new Y.XmlElement('paragraph');
+    p.insert(0, [long]);
+    a.doc.getXmlFragment(CONTENT_FIELD).push([p]);
+    await until(() => a.renderErrors.length > 0);
+    expect(a.renderErrors[0]).toBe(RENDER_ERRORS.tooLong);
+    expect((await row(id)).render_error).toBe(RENDER_ERRORS.tooLong);
+    expect((await row(id)).content_text).toBe('Αρχικό κείμενο'); // the last good content stays
+
+    // An editor who joins now is told at once.
+    const b = await connect(id, member.token);
+    await until(() => b.renderErrors.length > 0);
+
+    for (const [path, body] of [
+      ['send', undefined],
+      ['schedule', { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }],
+    ] as const) {
+      const r = await call<{ error: { code: string; message: string } }>(server.url, 'POST', `/api/releases/${id}/${path}`, { token: owner.token, body });
+      expect(r.status, path).toBe(422);
+      expect(r.body.error.code).toBe('not_rendered');
+      expect(r.body.error.message).toMatch(/δεν μπορεί να σταλεί/);
+    }
+    expect((await row(id)).status).toBe('draft');
+
+    const savedBefore = a.saved();
+    a.doc.getXmlFragment(CONTENT_FIELD).delete(a.doc.getXmlFragment(CONTENT_FIELD).length - 1, 1);
+    await until(() => a.saved() > savedBefore);
+    expect((await row(id)).render_error).toBeNull();
+    expect((await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token })).status).toBe(200);
+    a.provider.destroy();
+    b.provider.destroy();
+  });
+});
+
+describe('untouched drafts', () => {
+  it('removes a new release when its last editor leaves without writing, and keeps one that was written in', async () => {
+    const empty = (await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: owner.token })).body.id;
+    const written = (await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: owner.token })).body.id;
+    const a = await connect(empty);
+    const b = await connect(written);
+    await Promise.all([a.synced, b.synced]);
+    b.doc.getText(TITLE_FIELD).insert(0, 'Κάτι');
+    await until(() => b.saved() > 0);
+    a.provider.destroy();
+    b.provider.destroy();
+    await until(async () => !(await server.ctx.db('press_releases').where('id', empty).first('id')));
+    expect(await server.ctx.db('yjs_documents').where('name', releaseDocName(empty)).first('name')).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await server.ctx.db('press_releases').where('id', written).first('title')).toEqual({ title: 'Κάτι' });
+  });
+});

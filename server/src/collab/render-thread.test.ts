@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { seedFields } from '../../../shared/editor/doc-fields';
+import { CONTENT_FIELD } from '../../../shared/editor/extensions';
+import { createLogger } from '../logger';
+import { deriveContent } from './derive';
+import { docFromJson, paragraphsToJson } from './render';
+import { threadRenderer } from './render-thread';
+
+function release(paragraphs: string[]): Y.Doc {
+  const doc = docFromJson(paragraphsToJson(paragraphs));
+  seedFields(doc, { title: 'Νέο κέντρο δεδομένων', category: 'tech', mediaLists: ['tech'] });
+  return doc;
+}
+
+/** Renders until one is answered by the thread. */
+async function renderOnThread(renderer: ReturnType<typeof threadRenderer>, doc: Y.Doc) {
+  for (let i = 0; i < 200; i++) {
+    const before = renderer.counts().thread;
+    const derived = await renderer.render(doc);
+    if (renderer.counts().thread > before) return derived;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the render thread never answered');
+}
+
+describe('threadRenderer', () => {
+  const renderer = threadRenderer(createLogger({ logLevel: 'silent', env: 'test' }));
+  afterAll(() => renderer.close());
+
+  it('renders on a worker thread what the event loop would: sanitized HTML, text and fields', async () => {
+    const doc = release(['Η εταιρεία εγκαινιάζει νέο κέντρο δεδομένων.', 'Δεύτερη <παράγραφος> & σύμβολα.']);
+    const derived = await renderOnThread(renderer, doc);
+    expect(derived).toEqual(deriveContent(doc));
+    expect(derived).toMatchObject({ ok: true, fields: { title: 'Νέο κέντρο δεδομένων', category: 'tech', mediaLists: ['tech'] } });
+    expect(derived.ok && derived.html).toContain('<p>Δεύτερη &lt;παράγραφος&gt; &amp; σύμβολα.</p>');
+    // The first render waited for the thread to start rather than block the event loop.
+    expect(renderer.counts()).toEqual({ thread: 1, inline: 0 });
+  });
+
+  it('answers a document outside the editor schema with the Greek reason, as the event loop would', async () => {
+    const doc = release(['Κείμενο']);
+    doc.getXmlFragment(CONTENT_FIELD).push([new Y.XmlElement('script')]);
+    const derived = await renderOnThread(renderer, doc);
+    expect(derived).toEqual({ ok: false, reason: RENDER_ERRORS.invalid });
+  });
+
+  it('renders the state as it was when asked, not as it is when the thread answers', async () => {
+    const doc = release(['Πρώτη εκδοχή']);
+    await renderOnThread(renderer, doc);
+    const asked = renderer.render(doc);
+    doc.getText('title').insert(0, 'ΑΡΓΟΤΕΡΑ ');
+    expect(await asked).toMatchObject({ ok: true, fields: { title: 'Νέο κέντρο δεδομένων' } });
+  });
+
+  it('after close, renders what is asked on the calling thread', async () => {
+    const other = threadRenderer(createLogger({ logLevel: 'silent', env: 'test' }));
+    await renderOnThread(other, release(['α']));
+    await other.close();
+    const inline = other.counts().inline;
+    expect(await other.render(release(['β']))).toMatchObject({ ok: true, text: 'β' });
+    expect(other.counts().inline).toBe(inline + 1);
+  });
+});

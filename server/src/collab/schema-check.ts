@@ -1,0 +1,189 @@
+import { getSchema } from '@tiptap/core';
+import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { CATEGORIES } from '../../../shared/constants';
+import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '../../../shared/editor/doc-fields';
+import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+
+/** The editor's own schema: the same extension list as the client editor (shared/editor/). */
+const schema = getSchema(editorExtensions());
+
+const META_KEYS = new Set(['category', 'scheduledDate', 'scheduledTime']);
+const CATEGORY_SET = new Set<unknown>(CATEGORIES);
+/** The shared types a release document may hold, and nothing else. */
+const ROOTS = new Set([CONTENT_FIELD, TITLE_FIELD, META_FIELD, MEDIA_LISTS_FIELD]);
+
+export class SchemaViolation extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SchemaViolation';
+  }
+}
+
+/** The rich text: exactly what the editor's ProseMirror schema accepts (nodes, marks, attributes, nesting). */
+function checkContent(doc: Y.Doc): void {
+  const fragment = doc.getXmlFragment(CONTENT_FIELD);
+  if (fragment.length === 0) return; // a new, empty document
+  const json = yXmlFragmentToProsemirrorJSON(fragment) as JsonNode;
+  checkAttributes(json);
+  try {
+    schema.nodeFromJSON(json).check();
+  } catch (err) {
+    throw new SchemaViolation(`content: ${(err as Error).message}`);
+  }
+}
+
+interface JsonNode {
+  type?: string;
+  attrs?: Record<string, unknown>;
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  content?: JsonNode[];
+}
+
+/** ProseMirror drops attributes it does not know; here they are refused instead. */
+function checkAttributes(node: JsonNode): void {
+  const type = node.type ? schema.nodes[node.type] : undefined;
+  if (type && node.attrs) {
+    for (const key of Object.keys(node.attrs)) if (!(key in (type.spec.attrs ?? {}))) throw new SchemaViolation(`content: unknown attribute ${key} on ${node.type}`);
+  }
+  for (const m of node.marks ?? []) {
+    const mark = schema.marks[m.type];
+    if (!mark) throw new SchemaViolation(`content: unknown mark ${m.type}`);
+    for (const key of Object.keys(m.attrs ?? {})) if (!(key in (mark.spec.attrs ?? {}))) throw new SchemaViolation(`content: unknown attribute ${key} on ${m.type}`);
+  }
+  for (const child of node.content ?? []) checkAttributes(child);
+}
+
+function checkTitle(doc: Y.Doc): void {
+  for (const op of doc.getText(TITLE_FIELD).toDelta() as { insert: unknown; attributes?: unknown }[]) {
+    if (typeof op.insert !== 'string') throw new SchemaViolation('title: only text is allowed');
+    if (op.attributes) throw new SchemaViolation('title: no formatting is allowed');
+  }
+}
+
+function checkMeta(doc: Y.Doc): void {
+  for (const [key, value] of doc.getMap(META_FIELD).entries()) {
+    if (!META_KEYS.has(key)) throw new SchemaViolation(`meta: unknown field ${key}`);
+    if (key === 'category') {
+      if (value !== null && !CATEGORY_SET.has(value)) throw new SchemaViolation('meta: category is not valid');
+    } else if (typeof value !== 'string' || value.length > 20) {
+      throw new SchemaViolation(`meta: ${key} must be a short string`);
+    }
+  }
+}
+
+function checkMediaLists(doc: Y.Doc): void {
+  for (const [key, value] of doc.getMap(MEDIA_LISTS_FIELD).entries()) {
+    if (!CATEGORY_SET.has(key) || typeof value !== 'boolean') throw new SchemaViolation(`mediaLists: ${key} is not valid`);
+  }
+}
+
+const CHECKS: Record<string, (doc: Y.Doc) => void> = {
+  [CONTENT_FIELD]: checkContent,
+  [TITLE_FIELD]: checkTitle,
+  [META_FIELD]: checkMeta,
+  [MEDIA_LISTS_FIELD]: checkMediaLists,
+};
+
+/** Throws SchemaViolation when the document holds anything the editor cannot. */
+export function checkDocument(doc: Y.Doc, roots: Iterable<string> = doc.share.keys()): void {
+  for (const name of doc.share.keys()) if (!ROOTS.has(name)) throw new SchemaViolation(`unknown shared type ${name}`);
+  for (const name of roots) CHECKS[name]?.(doc);
+}
+
+/** The root type an event's target belongs to. */
+function rootName(type: Y.AbstractType<any>): string | null { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let t = type;
+  while (t._item) t = t._item.parent as typeof t;
+  for (const [name, root] of t.doc?.share ?? []) if (root === t) return name;
+  return null;
+}
+
+/**
+ * Checks incoming updates before they reach a shared document. It keeps a shadow copy of
+ * the document: an update is applied to the shadow first and the root types it touched are
+ * checked against the editor schema; only an update that passes may be applied to the
+ * real document. A refused update leaves the shadow poisoned, so it is rebuilt from the
+ * real document (a rare path). The shadow receives exactly what the real document
+ * receives, in the same order, so the two stay identical.
+ */
+export class UpdateGuard {
+  private shadow: Y.Doc;
+  private touched = new Set<string>();
+
+  constructor(private readonly source: Y.Doc) {
+    this.shadow = this.clone();
+  }
+
+  private clone(): Y.Doc {
+    const d = new Y.Doc({ gc: this.source.gc });
+    Y.applyUpdate(d, Y.encodeStateAsUpdate(this.source));
+    d.on('afterTransaction', (tr: Y.Transaction) => {
+      for (const type of tr.changedParentTypes.keys()) {
+        const name = rootName(type);
+        if (name) this.touched.add(name);
+      }
+      for (const type of tr.changed.keys()) {
+        const name = rootName(type);
+        if (name) this.touched.add(name);
+      }
+    });
+    return d;
+  }
+
+  /** Throws SchemaViolation (or the decoder's error) when the update must not be applied. */
+  check(update: Uint8Array): void {
+    this.touched.clear();
+    const before = new Set(this.shadow.share.keys());
+    try {
+      Y.applyUpdate(this.shadow, update); // a malformed update throws here (not a SchemaViolation)
+    } catch (err) {
+      this.reset();
+      throw err;
+    }
+    try {
+      for (const name of this.shadow.share.keys()) if (!before.has(name)) this.touched.add(name);
+      checkDocument(this.shadow, this.touched);
+    } catch (err) {
+      this.reset();
+      throw err instanceof SchemaViolation ? err : new SchemaViolation((err as Error).message);
+    }
+  }
+
+  /**
+   * Applies an update that was already checked elsewhere (a peer process accepted it) to the
+   * shadow, unchecked: the real document receives it too, so the two stay identical.
+   */
+  follow(update: Uint8Array): void {
+    Y.applyUpdate(this.shadow, update);
+  }
+
+  /** Rebuilds the shadow from the real document. */
+  reset(): void {
+    this.shadow.destroy();
+    this.shadow = this.clone();
+  }
+
+  destroy(): void {
+    this.shadow.destroy();
+  }
+}
+
+/** Whether applying the update would change the document at all (new items or new deletions). */
+export function wouldChange(doc: Y.Doc, update: Uint8Array): boolean {
+  const copy = new Y.Doc({ gc: doc.gc });
+  try {
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    let changed = false;
+    copy.on('afterTransaction', (tr: Y.Transaction) => {
+      if (tr.deleteSet.clients.size > 0) changed = true;
+      for (const [client, clock] of tr.afterState) if ((tr.beforeState.get(client) ?? 0) !== clock) changed = true;
+    });
+    Y.applyUpdate(copy, update);
+    return changed || copy.store.pendingStructs !== null || copy.store.pendingDs !== null;
+  } catch {
+    return true;
+  } finally {
+    copy.destroy();
+  }
+}

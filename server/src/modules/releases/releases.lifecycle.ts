@@ -1,0 +1,260 @@
+import type { Knex } from 'knex';
+import type { ReleaseStatus } from '../../../../shared/constants';
+import { rooms } from '../../../../shared/events';
+import type { ReleaseState } from '../../../../shared/schemas/editor';
+import { deleteDocument, releaseDocName } from '../../collab/persistence';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { FileStore } from '../../storage/files';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
+import type { SendableRelease } from '../distribution/distribution.repo';
+import { missingFields } from '../distribution/distribution.policy';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service';
+import { presentState } from './releases.presenter';
+import { insertSentVersion } from './sent-versions.repo';
+
+/**
+ * The one owner of `press_releases.status` (and of scheduled_at and sent_at). Every status
+ * change is one function here: one transaction with the row locked, its audit row, and its
+ * broadcast after commit. No other module writes these columns.
+ *
+ *   draft ──schedule──▶ scheduled ──send (job)──▶ sent ──archive──▶ archived
+ *     │   ◀─unschedule──    │ ◀─schedule (again)
+ *     │   ◀─scheduleFailed─ ┘
+ *     └────────────send now────────────────▶ sent
+ *   draft (or scheduled, never sent) ──remove──▶ deleted for good
+ */
+export const TRANSITIONS = {
+  schedule: { from: ['draft', 'scheduled'], to: 'scheduled' },
+  unschedule: { from: ['scheduled'], to: 'draft' },
+  scheduleFailed: { from: ['scheduled'], to: 'draft' },
+  send: { from: ['draft', 'scheduled'], to: 'sent' },
+  archive: { from: ['sent'], to: 'archived' },
+  remove: { from: ['draft', 'scheduled'], to: null },
+} as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus | null }>;
+export type Transition = keyof typeof TRANSITIONS;
+
+export function canTransition(status: ReleaseStatus, t: Transition): boolean {
+  return (TRANSITIONS[t].from as readonly ReleaseStatus[]).includes(status);
+}
+
+/** The 409 of an illegal transition, with the Greek message the editors see. */
+function illegal(status: ReleaseStatus, t: Transition): HttpError {
+  if (status === 'sent') return new HttpError(409, 'already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί και δεν αλλάζει πλέον');
+  if (status === 'archived') return new HttpError(409, 'archived', 'Το δελτίο τύπου είναι αρχειοθετημένο');
+  if (t === 'unschedule') return new HttpError(409, 'not_scheduled', 'Το δελτίο τύπου δεν είναι προγραμματισμένο');
+  return new HttpError(409, 'illegal_transition', 'Η ενέργεια δεν επιτρέπεται στην τρέχουσα κατάσταση του δελτίου τύπου');
+}
+
+export const UNRENDERABLE_MESSAGE = 'Το κείμενο δεν αποθηκεύτηκε, οπότε δεν μπορεί να σταλεί. Διορθώστε το και δοκιμάστε ξανά.';
+
+function assertTransition(row: SendableRelease, t: Transition): void {
+  if (!canTransition(row.status, t)) throw illegal(row.status, t);
+}
+
+/** A release may go out (now or at its time) only with what its editors see saved. */
+function assertSendable(row: SendableRelease): void {
+  if (row.render_error) throw new HttpError(422, 'not_rendered', UNRENDERABLE_MESSAGE, { content: row.render_error });
+  const missing = missingFields(row);
+  if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
+}
+
+async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
+  const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
+  if (!row) throw notFound('Press release not found');
+  return row;
+}
+
+/** Marks the transaction as the lifecycle's: the database refuses status changes from anywhere else. */
+export async function asLifecycle(trx: Knex.Transaction): Promise<void> {
+  await trx.raw("select set_config('deltio.lifecycle', 'on', true)");
+}
+
+async function setStatus(trx: Knex.Transaction, id: string, values: Record<string, unknown>): Promise<SendableRelease> {
+  await asLifecycle(trx);
+  const [row] = (await trx('press_releases').where('id', id).update(values).returning('*')) as SendableRelease[];
+  return row!;
+}
+
+/** After commit: co-editors see the new state, the owner's lists refetch. */
+function announce(ctx: AppContext, row: SendableRelease, reason?: 'archived' | 'deleted'): ReleaseState {
+  const state = presentState(row);
+  ctx.realtime.broadcast(row.workspace_id ? rooms.workspace(row.workspace_id) : rooms.user(row.client_id), 'release:state', state);
+  ctx.realtime.broadcast(rooms.user(row.client_id), 'releases:changed', { releaseId: row.id, reason: reason ?? 'state' });
+  return state;
+}
+
+const entity = (id: string) => ({ entityType: 'press_release', entityId: id });
+
+export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: string, at: Date, baseUrl: string): Promise<ReleaseState> {
+  const row = await ctx.db.transaction(async (trx) => {
+    const current = await lock(trx, id);
+    assertTransition(current, 'schedule');
+    assertSendable(current);
+    const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
+    await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
+    await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
+    return updated;
+  });
+  ctx.jobs.kick();
+  return announce(ctx, row);
+}
+
+export async function unscheduleRelease(ctx: AppContext, actor: AuditActor, id: string): Promise<ReleaseState> {
+  const row = await ctx.db.transaction(async (trx) => {
+    const current = await lock(trx, id);
+    assertTransition(current, 'unschedule');
+    const updated = await setStatus(trx, id, { status: 'draft', scheduled_at: null });
+    await ctx.jobs.cancel(sendJobKey(id), trx);
+    await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.unscheduled', metadata: { title: updated.title } });
+    return updated;
+  });
+  return announce(ctx, row);
+}
+
+/** A scheduled send that could not go out: back to draft, and the author is told why. */
+export async function failScheduledSend(ctx: AppContext, id: string, reason: string): Promise<void> {
+  const done = await ctx.db.transaction(async (trx) => {
+    const current = await lock(trx, id);
+    if (!canTransition(current.status, 'scheduleFailed')) return null;
+    const updated = await setStatus(trx, id, { status: 'draft', scheduled_at: null });
+    await writeAudit(trx, ctx.logger, null, { ...entity(id), action: 'press_release.schedule_failed', metadata: { title: updated.title, reason } });
+    const notes = await createNotifications(trx, [
+      {
+        userId: updated.client_id,
+        kind: 'press_release.schedule_failed',
+        title: 'Η προγραμματισμένη αποστολή δεν έγινε',
+        body: `«${updated.title || 'Χωρίς τίτλο'}»: ${reason}. Το δελτίο επέστρεψε στα πρόχειρα.`,
+        link: `/client/press-releases/${id}`,
+        data: { press_release_id: id },
+      },
+    ]);
+    return { updated, notes };
+  });
+  if (!done) return;
+  publishNotifications(ctx.realtime, done.notes);
+  announce(ctx, done.updated);
+  ctx.logger.warn({ releaseId: id, reason }, 'releases: scheduled send abandoned');
+}
+
+export interface SendOptions {
+  /** Who sent it; null for a scheduled send (the system). */
+  actor: AuditActor;
+  /** Absolute base of the links in the e-mails. */
+  baseUrl: string;
+  /** A scheduled send fires only while the release is still scheduled and due. */
+  fromScheduled: boolean;
+}
+
+export interface SendResult {
+  state: ReleaseState;
+  recipients: number;
+}
+
+/**
+ * Sends a release. The live document is frozen first (every later change is refused) and
+ * what its editors typed is stored and rendered; then, in one transaction, the release is
+ * marked sent, what is sent is frozen as its sent version, and it is delivered to every
+ * recipient. Returns null when a scheduled send finds the release no longer scheduled or
+ * not due: nothing is sent twice. A send that fails lifts the freeze again.
+ */
+export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): Promise<SendResult | null> {
+  const thaw = await ctx.collab.freezeRelease(id);
+  let sent = false;
+  try {
+    const files = new FileStore(ctx.config.dataDir);
+    const done = await ctx.db.transaction(async (trx) => {
+      const current = await lock(trx, id);
+      if (o.fromScheduled) {
+        if (current.status !== 'scheduled') return null;
+        if (current.scheduled_at && new Date(current.scheduled_at).getTime() > Date.now() + 5_000) return null;
+      } else {
+        assertTransition(current, 'send');
+      }
+      assertSendable(current);
+      const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
+      if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
+      const version = await insertSentVersion(trx, updated, files);
+      const fan = await fanOut(ctx, trx, updated, version, { baseUrl: o.baseUrl });
+      await writeAudit(trx, ctx.logger, o.actor, {
+        ...entity(id),
+        action: 'press_release.sent',
+        metadata: {
+          title: version.title,
+          category: version.category,
+          mediaLists: version.media_list_categories,
+          recipients: fan.recipients.length,
+          scheduled: o.fromScheduled,
+        },
+      });
+      return { updated, version, fan };
+    });
+    if (!done) return null;
+    sent = true;
+    announceDelivered(ctx, done.updated, done.version, done.fan);
+    ctx.logger.info({ releaseId: id, recipients: done.fan.recipients.length, scheduled: o.fromScheduled }, 'releases: sent');
+    return { state: announce(ctx, done.updated), recipients: done.fan.recipients.length };
+  } finally {
+    if (!sent) thaw();
+  }
+}
+
+/**
+ * "Delete" from the client's list: a draft (or a scheduled release, never sent) is deleted
+ * for good with its live document; a sent release is archived, keeping its tracking and
+ * reports and staying readable by those who received it.
+ */
+export async function removeRelease(ctx: AppContext, actor: AuditActor & { userId: string }, id: string, canManage: (row: SendableRelease) => boolean): Promise<'deleted' | 'archived'> {
+  const done = await ctx.db.transaction(async (trx) => {
+    const current = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
+    if (!current || !canManage(current)) throw notFound('Press release not found');
+    if (canTransition(current.status, 'archive')) {
+      const updated = await setStatus(trx, id, { status: 'archived' });
+      await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.archived', metadata: { title: updated.title } });
+      return { row: updated, outcome: 'archived' as const };
+    }
+    assertTransition(current, 'remove');
+    await ctx.jobs.cancel(sendJobKey(id), trx);
+    await trx('press_releases').where('id', id).delete();
+    await deleteDocument(trx, releaseDocName(id));
+    await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.deleted', metadata: { title: current.title, status: current.status } });
+    return { row: current, outcome: 'deleted' as const };
+  });
+  if (done.outcome === 'deleted') ctx.collab.closeDocument(id);
+  announce(ctx, done.row, done.outcome);
+  return done.outcome;
+}
+
+/** Where an untouched empty draft is: never edited (no title, no text), no file. */
+export function whereUntouchedDraft(q: Knex.QueryBuilder, alias = 'press_releases'): Knex.QueryBuilder {
+  return q
+    .where(`${alias}.status`, 'draft')
+    .whereNull(`${alias}.edited_at`)
+    .where(`${alias}.title`, '')
+    .where(`${alias}.content_text`, '')
+    .whereNotExists((s) => {
+      void s.select(1).from('release_attachments as ua').whereRaw(`ua.press_release_id = ${alias}.id`);
+    });
+}
+
+/** SQL of the same rule, for raw queries over `press_releases` aliased `alias`. */
+export const touchedSql = (alias: string) =>
+  `not (${alias}.status = 'draft' and ${alias}.edited_at is null and ${alias}.title = '' and ${alias}.content_text = '')`;
+
+/**
+ * Deletes untouched empty drafts (with their live documents): one release when its last
+ * editor leaves it untouched, or all older than `olderThanHours` (housekeeping).
+ */
+export async function deleteUntouchedDrafts(ctx: AppContext, o: { id?: string; olderThanHours?: number }): Promise<string[]> {
+  return ctx.db.transaction(async (trx) => {
+    const q = whereUntouchedDraft(trx('press_releases')).forUpdate().select('id');
+    if (o.id) q.where('id', o.id);
+    if (o.olderThanHours !== undefined) q.where('created_at', '<', trx.raw(`now() - (? * interval '1 hour')`, [o.olderThanHours]));
+    const ids = ((await q) as { id: string }[]).map((r) => r.id);
+    if (!ids.length) return [];
+    await trx('press_releases').whereIn('id', ids).delete();
+    for (const id of ids) await deleteDocument(trx, releaseDocName(id));
+    return ids;
+  });
+}

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import * as Y from 'yjs';
+import type { Category } from '../../../../shared/constants';
+import { loadDocument, releaseDocName } from '../../collab/persistence';
+import type { FileStore } from '../../storage/files';
+
+type Q = Knex | Knex.Transaction;
+
+export interface SentAttachment {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string | null;
+}
+
+/** What was sent, frozen at the moment of sending. Everything a recipient sees reads this. */
+export interface SentVersion {
+  id: string;
+  press_release_id: string;
+  title: string;
+  content: string;
+  content_text: string;
+  search_text: string;
+  category: Category | null;
+  media_list_categories: Category[];
+  attachments: SentAttachment[];
+  sender_user_id: string | null;
+  sender_name: string;
+  sender_logo_url: string | null;
+  sent_at: Date;
+}
+
+const COLUMNS = [
+  'id',
+  'press_release_id',
+  'title',
+  'content',
+  'content_text',
+  'search_text',
+  'category',
+  'media_list_categories',
+  'attachments',
+  'sender_user_id',
+  'sender_name',
+  'sender_logo_url',
+  'sent_at',
+] as const;
+
+export interface FreezableRelease {
+  id: string;
+  title: string;
+  content: string;
+  content_text: string;
+  search_text: string;
+  category: Category | null;
+  media_list_categories: string[];
+  client_id: string;
+  workspace_id: string | null;
+  sent_at: Date | null;
+}
+
+/** The sender of a release: the owner of its workspace, else its author, as they are now. */
+export async function currentSender(q: Q, r: Pick<FreezableRelease, 'client_id' | 'workspace_id'>) {
+  const ownerId = r.workspace_id
+    ? (((await q('workspaces').where('id', r.workspace_id).first('owner_user_id')) as { owner_user_id: string } | undefined)?.owner_user_id ??
+      r.client_id)
+    : r.client_id;
+  const p = (await q('profiles').where('user_id', ownerId).first('organization', 'name', 'company_logo_url')) as
+    | { organization: string | null; name: string; company_logo_url: string | null }
+    | undefined;
+  return { id: ownerId, name: p?.organization?.trim() || p?.name?.trim() || 'Deltio', logoUrl: p?.company_logo_url ?? null };
+}
+
+async function sha256Of(files: FileStore, key: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of files.stream(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Freezes what is being sent (inside the send's transaction): the rendered release, its
+ * attachments with their content hashes, the sender's name and logo as they are now, and
+ * the Yjs state of the document.
+ */
+export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: FileStore): Promise<SentVersion> {
+  const sender = await currentSender(trx, r);
+  const rows = (await trx('release_attachments')
+    .where('press_release_id', r.id)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .select('id', 'file_name', 'mime_type', 'size_bytes', 'storage_key', 'sha256')) as {
+    id: string;
+    file_name: string;
+    mime_type: string;
+    size_bytes: number | string;
+    storage_key: string;
+    sha256: string | null;
+  }[];
+  const attachments: SentAttachment[] = [];
+  for (const a of rows) {
+    let sha256 = a.sha256;
+    if (!sha256 && files) {
+      sha256 = await sha256Of(files, a.storage_key).catch(() => null);
+      if (sha256) await trx('release_attachments').where('id', a.id).update({ sha256 });
+    }
+    attachments.push({ id: a.id, fileName: a.file_name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes), sha256 });
+  }
+  const { doc, exists } = await loadDocument(trx, releaseDocName(r.id));
+  const state = exists ? Buffer.from(Y.encodeStateAsUpdate(doc)) : null;
+  doc.destroy();
+  const [row] = (await trx('release_sent_versions')
+    .insert({
+      press_release_id: r.id,
+      title: r.title,
+      content: r.content,
+      content_text: r.content_text,
+      search_text: r.search_text,
+      category: r.category,
+      media_list_categories: r.media_list_categories,
+      attachments: JSON.stringify(attachments),
+      sender_user_id: sender.id,
+      sender_name: sender.name,
+      sender_logo_url: sender.logoUrl,
+      doc_state: state,
+      sent_at: r.sent_at ?? trx.fn.now(),
+    })
+    .returning(COLUMNS)) as SentVersion[];
+  return row!;
+}
+
+export async function findSentVersion(q: Q, releaseId: string): Promise<SentVersion | undefined> {
+  return (await q('release_sent_versions').where('press_release_id', releaseId).first(COLUMNS)) as SentVersion | undefined;
+}
