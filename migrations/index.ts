@@ -14,6 +14,9 @@ import * as m20261122000800 from './20261122000800_create_jobs_and_mail';
 import * as m20261122090000 from './20261122090000_allow_download_events';
 import * as m20261122100000 from './20261122100000_add_mail_headers_and_job_indexes';
 import * as m20261122110000 from './20261122110000_add_reporting_coverage_count';
+import * as m20261123100000 from './20261123100000_release_lifecycle';
+import * as m20261123120000 from './20261123120000_add_rate_limits_leases_and_logo_owners';
+import * as m20261123130000 from './20261123130000_create_collab_ticket_uses';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '20261122090000_allow_download_events': m20261122090000,
   '20261122100000_add_mail_headers_and_job_indexes': m20261122100000,
   '20261122110000_add_reporting_coverage_count': m20261122110000,
+  '20261123100000_release_lifecycle': m20261123100000,
+  '20261123120000_add_rate_limits_leases_and_logo_owners': m20261123120000,
+  '20261123130000_create_collab_ticket_uses': m20261123130000,
 };

@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/constants';
 import type { Db } from '../db/knex';
 import { authenticate, type Actor } from './authenticate';
 import { forbidden } from './errors';
+import { paramsGuard } from './input-guard';
 
 /** Who may call a route: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'authenticated' | readonly Role[];
@@ -36,7 +37,7 @@ export class ApiRouter {
         : access === 'authenticated'
           ? [this.requiredAuth]
           : [this.requiredAuth, requireRole(access)];
-    this.router[method](path, ...guard, ...handlers);
+    this.router[method](path, paramsGuard, ...guard, ...handlers);
   }
 
   get(path: string, access: Access, ...h: RequestHandler[]) {

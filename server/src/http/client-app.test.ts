@@ -1,6 +1,9 @@
+import express from 'express';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { injectIntoHtml, injectedConfig, isKnownClientPath } from './client-app';
+import { createLogger } from '../logger';
+import { createClientApp, injectIntoHtml, injectedConfig, isKnownClientPath } from './client-app';
 
 const config = loadConfig({ SUPERADMIN_LOGIN_PATH: '/hidden-door' });
 
@@ -26,7 +29,7 @@ describe('client app serving', () => {
       'client@example.com',
       'media@example.com',
     ]);
-    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), SUPERADMIN_LOGIN_PATH: '/hidden-door' });
+    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'y'.repeat(40), PUBLIC_URL: 'https://deltio.gr', SUPERADMIN_LOGIN_PATH: '/hidden-door' });
     expect(injectedConfig(prod, '/login').devPanel).toBeNull();
   });
 
@@ -38,5 +41,14 @@ describe('client app serving', () => {
     expect(html).toContain('<script nonce="abc">window.__APP_CONFIG__=');
     expect(html).not.toContain('/x</script>');
     expect(html.indexOf('__APP_CONFIG__')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('answers /favicon.ico with the SVG icon, not a 404 (browsers ask for it on JSON and text pages)', async () => {
+    const client = await createClientApp(config, createLogger({ logLevel: 'silent', env: 'test' }), false);
+    const app = express().use(client.router);
+    const res = await request(app).get('/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+    await client.close();
   });
 });

@@ -1,14 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { ADMIN_REDIRECTS, RELEASE_ID_PATTERN, ROUTES, type InjectedAppConfig } from '../../../shared/routes';
+import expressStaticGzip from 'express-static-gzip';
+import {
+  ADMIN_REDIRECTS,
+  RELEASE_ID_PATTERN,
+  ROUTES,
+  type InjectedAppConfig,
+} from '../../../shared/routes';
 import type { Config } from '../config';
 import { DEMO_ACCOUNTS } from '../dev-panel';
 import type { Logger } from '../logger';
+import { APP_ROOT } from '../paths';
 
-export const CLIENT_DIST = path.resolve(import.meta.dirname, '../../../dist/client');
+export const CLIENT_DIST = path.join(APP_ROOT, 'dist/client');
+/** Public pages rendered to HTML at build (client/prerender.ts): <path>.html, / is index.html. */
+export const PRERENDERED_DIR = path.join(APP_ROOT, 'dist/prerendered');
 
-const KNOWN_PATHS = new Set<string>([...ROUTES.map((r) => r.path), ...Object.keys(ADMIN_REDIRECTS)]);
+/** The prerendered HTML file of a page path, if the build wrote one. */
+function prerenderedFile(pathname: string): string | undefined {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (!/^\/[a-z0-9/-]*$/.test(p) || p.includes('//')) return undefined;
+  const file = path.join(PRERENDERED_DIR, p === '/' ? 'index.html' : `${p.slice(1)}.html`);
+  return fs.existsSync(file) ? file : undefined;
+}
+
+const KNOWN_PATHS = new Set<string>([
+  ...ROUTES.map((r) => r.path),
+  ...Object.keys(ADMIN_REDIRECTS),
+]);
 
 /** True when the client router has a screen for this path (the rest render the 404 page). */
 export function isKnownClientPath(pathname: string, superadminLoginPath: string): boolean {
@@ -46,9 +66,13 @@ interface ClientApp {
  * middleware mode with hot reload. Every page path gets index.html with the
  * injected configuration; unknown paths get the same page with status 404.
  */
-export async function createClientApp(config: Config, logger: Logger, devServer: boolean): Promise<ClientApp> {
+export async function createClientApp(
+  config: Config,
+  logger: Logger,
+  devServer: boolean,
+): Promise<ClientApp> {
   const router = express.Router();
-  let readTemplate: (url: string) => Promise<string>;
+  let readTemplate: (url: string, pathname: string) => Promise<string>;
   let close = () => Promise.resolve();
 
   if (devServer) {
@@ -60,24 +84,48 @@ export async function createClientApp(config: Config, logger: Logger, devServer:
     });
     router.use(vite.middlewares);
     const indexPath = path.resolve(import.meta.dirname, '../../../client/index.html');
-    readTemplate = async (url) => vite.transformIndexHtml(url, await fs.promises.readFile(indexPath, 'utf8'));
+    readTemplate = async (url) =>
+      vite.transformIndexHtml(url, await fs.promises.readFile(indexPath, 'utf8'));
     close = () => vite.close();
   } else {
     const indexPath = path.join(CLIENT_DIST, 'index.html');
-    let cached: string | undefined;
-    readTemplate = async () => {
-      cached ??= await fs.promises.readFile(indexPath, 'utf8');
-      return cached;
+    // A public page gets its prerendered HTML (heading and text before any JavaScript runs,
+    // hydrated by the client); every other path the empty shell.
+    const cached = new Map<string, Promise<string>>();
+    readTemplate = (_url, pathname) => {
+      const file = prerenderedFile(pathname) ?? indexPath;
+      let html = cached.get(file);
+      if (!html) {
+        html = fs.promises.readFile(file, 'utf8');
+        html.catch(() => cached.delete(file));
+        cached.set(file, html);
+      }
+      return html;
     };
+    // The build writes .br and .gz next to every text asset (vite-plugin-compression2):
+    // served as the browser accepts (brotli first), with Vary: Accept-Encoding.
+    const precompressed = { enableBrotli: true, orderPreference: ['br', 'gzip'] };
     router.use(
       '/assets',
-      express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+      expressStaticGzip(path.join(CLIENT_DIST, 'assets'), {
+        ...precompressed,
+        serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+      }),
     );
-    router.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
+    router.use(
+      expressStaticGzip(CLIENT_DIST, {
+        ...precompressed,
+        index: false,
+        serveStatic: { index: false, maxAge: '1h' },
+      }),
+    );
     if (!fs.existsSync(indexPath)) {
       logger.warn({ indexPath }, 'client build missing: run `npm run build`');
     }
   }
+
+  // Browsers ask for /favicon.ico on documents that name no icon (JSON, text, PDFs).
+  router.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
 
   router.get('/{*splat}', async (req: Request, res: Response) => {
     // A missing file is a plain 404; a screen whose path has a dot (a signed link) is not a file.
@@ -87,7 +135,7 @@ export async function createClientApp(config: Config, logger: Logger, devServer:
     }
     let template: string;
     try {
-      template = await readTemplate(req.originalUrl);
+      template = await readTemplate(req.originalUrl, req.path);
     } catch (err) {
       logger.error({ err }, 'cannot read index.html');
       res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');

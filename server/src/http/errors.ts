@@ -50,10 +50,39 @@ interface BodyParserError {
   status?: number;
 }
 
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const DB_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * The database is unreachable or refusing connections: a network error, a Postgres
+ * connection-class error (08xxx), shutdown or start-up (57P01-57P03), too many connections
+ * (53300), or Knex giving up on its pool. These are outages, not bugs: 503, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_CODES.has(code)) return true;
+  if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|Unable to acquire a connection|Timeout acquiring a connection/i.test(message);
+}
+
+/** Postgres refusing text it cannot store: invalid UTF-8 or a character not in the encoding. */
+function isUnstorableText(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) return;
     if (err instanceof HttpError) {
+      const retryAfter = (err as HttpError & { retryAfter?: unknown }).retryAfter;
+      if (typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
       res.status(err.status).json(errorBody(err.code, err.message, err.fields));
       return;
     }
@@ -69,6 +98,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (parserError?.type === 'entity.too.large') {
       res.status(413).json(errorBody('payload_too_large', 'The request body is too large'));
+      return;
+    }
+    if (err instanceof URIError || isUnstorableText(err)) {
+      res.status(400).json(errorBody('validation_failed', 'Invalid input'));
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: (err as Error).message, method: req.method, url: req.originalUrl }, 'database unavailable');
+      res.setHeader('retry-after', String(DB_RETRY_AFTER_SECONDS));
+      res.status(503).json(errorBody('service_unavailable', 'The service is temporarily unavailable; try again shortly'));
       return;
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {

@@ -49,6 +49,8 @@ export interface MailerOptions {
   /** Base of the exponential back-off between attempts, in ms. */
   backoffMs?: number;
   pollMs?: number;
+  /** An e-mail being sent is leased for this long and renewed by its process (default 20 s). */
+  leaseMs?: number;
 }
 
 /**
@@ -62,6 +64,9 @@ export class Mailer {
   private rerun = false;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
+  private readonly leaseMs: number;
+  /** Rows this process is sending, whose leases it renews. */
+  private readonly held = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -71,6 +76,7 @@ export class Mailer {
   ) {
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.backoffMs = opts.backoffMs ?? 30_000;
+    this.leaseMs = opts.leaseMs ?? 20_000;
   }
 
   async enqueue(msg: MailMessage, trx: Knex | Knex.Transaction = this.db): Promise<number> {
@@ -106,7 +112,6 @@ export class Mailer {
 
   start(): void {
     if (this.timer) return;
-    void this.recoverStuck();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 5_000);
     this.timer.unref();
   }
@@ -135,33 +140,64 @@ export class Mailer {
     return { email: get('email'), newsletter: get('newsletter') };
   }
 
+  /**
+   * E-mails claimed by a process that died (its lease lapsed; rows from before leases: by
+   * the claim time) go back to the queue: within 30 s, not after minutes.
+   */
   private async recoverStuck(): Promise<void> {
     try {
       await this.db('mail_outbox')
         .where('status', 'sending')
-        .andWhere('next_attempt_at', '<', this.db.raw("now() - interval '5 minutes'"))
-        .update({ status: 'queued' });
+        .andWhereRaw(
+          `(lease_until < now() or (lease_until is null and next_attempt_at < now() - (? * interval '1 millisecond')))`,
+          [this.leaseMs],
+        )
+        .update({ status: 'queued', lease_until: null });
     } catch (err) {
       this.logger.warn({ err }, 'mail: could not recover stuck rows');
     }
   }
 
-  private async processAll(): Promise<void> {
+  private async renewLeases(): Promise<void> {
+    if (!this.held.size) return;
     try {
+      await this.db('mail_outbox')
+        .whereIn('id', [...this.held])
+        .andWhere('status', 'sending')
+        .update({ lease_until: this.db.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]) });
+    } catch (err) {
+      this.logger.warn({ err }, 'mail: lease renewal failed');
+    }
+  }
+
+  private async processAll(): Promise<void> {
+    const renew = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    renew.unref();
+    try {
+      await this.recoverStuck();
       for (;;) {
         const batch = await this.claim(20);
         if (!batch.length) return;
+        for (const row of batch) this.held.add(Number(row.id));
         // A few at a time: a release to many recipients should not wait on each SMTP round trip.
-        for (let i = 0; i < batch.length; i += 5) await Promise.all(batch.slice(i, i + 5).map((row) => this.deliver(row)));
+        for (let i = 0; i < batch.length; i += 5) {
+          await Promise.all(
+            batch.slice(i, i + 5).map((row) => this.deliver(row).finally(() => this.held.delete(Number(row.id)))),
+          );
+        }
       }
     } catch (err) {
       this.logger.error({ err }, 'mail: processing failed');
+    } finally {
+      clearInterval(renew);
+      this.held.clear();
     }
   }
 
   private async claim(limit: number): Promise<OutboxRow[]> {
     const result = await this.db.raw<{ rows: OutboxRow[] }>(
-      `update mail_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
+      `update mail_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now(),
+              lease_until = now() + (? * interval '1 millisecond')
          where id in (
            select id from mail_outbox
             where status = 'queued' and next_attempt_at <= now()
@@ -169,7 +205,7 @@ export class Mailer {
             limit ?
             for update skip locked)
        returning id, to_email, subject, html, text, headers, attempts, related_delivery_id`,
-      [limit],
+      [this.leaseMs, limit],
     );
     return result.rows;
   }
@@ -180,7 +216,7 @@ export class Mailer {
       const headers = row.headers && Object.keys(row.headers).length ? row.headers : undefined;
       await this.transport.send({ from: this.opts.from, to: row.to_email, subject: row.subject, html: row.html, text: row.text, headers });
       await this.db.transaction(async (trx) => {
-        await trx('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: trx.fn.now(), last_error: null });
+        await trx('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: trx.fn.now(), last_error: null, lease_until: null });
         if (deliveryId !== null) {
           await trx('deliveries')
             .where('id', deliveryId)
@@ -198,6 +234,7 @@ export class Mailer {
           .update({
             status: final ? 'failed' : 'queued',
             last_error: reason,
+            lease_until: null,
             next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [delay]),
           });
         if (deliveryId !== null) {

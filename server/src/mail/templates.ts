@@ -29,16 +29,30 @@ function text(title: string, paragraphs: string[], action?: { label: string; url
   return [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', `${PRODUCT_NAME}`].join('\n');
 }
 
-export function confirmSignupMail(name: string, url: string, needsApproval: boolean): RenderedMail {
+/** The sign-up confirmation. It echoes nothing the (anonymous) sender typed. */
+export function confirmSignupMail(url: string, needsApproval: boolean): RenderedMail {
   const title = 'Επιβεβαιώστε το email σας';
   const paragraphs = [
-    `Γεια σας ${name},`,
+    'Γεια σας,',
     `Ευχαριστούμε για την εγγραφή σας στο ${PRODUCT_NAME}. Πατήστε τον σύνδεσμο για να επιβεβαιώσετε τη διεύθυνση email σας.`,
     ...(needsApproval
       ? ['Ο λογαριασμός σας θα ενεργοποιηθεί πλήρως μόλις εγκριθεί από τον διαχειριστή. Θα σας ενημερώσουμε με email.']
       : []),
   ];
   const action = { label: 'Επιβεβαίωση email', url };
+  return { subject: `${title} | ${PRODUCT_NAME}`, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
+}
+
+/** A sign-up was tried with an address that already has an account: its owner is told. */
+export function accountExistsMail(loginUrl: string): RenderedMail {
+  const title = 'Έχετε ήδη λογαριασμό';
+  const paragraphs = [
+    'Γεια σας,',
+    `Κάποιος προσπάθησε να δημιουργήσει λογαριασμό στο ${PRODUCT_NAME} με αυτή τη διεύθυνση email, όμως υπάρχει ήδη λογαριασμός με αυτήν. Δεν άλλαξε τίποτα στον λογαριασμό σας.`,
+    'Αν ήσασταν εσείς, συνδεθείτε με τον σύνδεσμο παρακάτω· αν ξεχάσατε τον κωδικό σας, ζητήστε νέο από τη σελίδα σύνδεσης («Ξέχασα τον κωδικό μου»).',
+    'Αν δεν ήσασταν εσείς, αγνοήστε αυτό το μήνυμα.',
+  ];
+  const action = { label: 'Σύνδεση', url: loginUrl };
   return { subject: `${title} | ${PRODUCT_NAME}`, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
 }
 

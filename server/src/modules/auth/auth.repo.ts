@@ -184,26 +184,23 @@ export async function consumeAuthToken(
   return rows[0];
 }
 
-// Rate limiting -------------------------------------------------------------------
+// Recovery sessions -----------------------------------------------------------------
 
-export async function recordLoginAttempt(q: Q, keys: string[], succeeded: boolean): Promise<void> {
-  await q('login_attempts').insert(keys.map((key) => ({ key, succeeded })));
+export async function startRecoveryWindow(q: Q, sessionId: string, seconds: number): Promise<void> {
+  await q('auth_sessions')
+    .where('id', sessionId)
+    .update({ recovery_until: q.raw(`now() + (? * interval '1 second')`, [seconds]) });
 }
 
-export async function countRecentFailures(q: Q, key: string, windowSeconds: number): Promise<number> {
-  const row = await q('login_attempts')
-    .where('key', key)
-    .andWhere('succeeded', false)
-    .andWhere('created_at', '>', q.raw(`now() - (? * interval '1 second')`, [windowSeconds]))
-    .count<{ n: number }>({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
+export async function inRecoveryWindow(q: Q, sessionId: string): Promise<boolean> {
+  const row = await q('auth_sessions')
+    .where('id', sessionId)
+    .whereNull('revoked_at')
+    .andWhere('recovery_until', '>', q.fn.now())
+    .first<{ id: string } | undefined>('id');
+  return Boolean(row);
 }
 
-export async function clearFailures(q: Q, key: string): Promise<void> {
-  await q('login_attempts').where('key', key).andWhere('succeeded', false).delete();
-}
-
-export async function pruneAttempts(q: Q, olderThanSeconds: number): Promise<void> {
-  await q('login_attempts').where('created_at', '<', q.raw(`now() - (? * interval '1 second')`, [olderThanSeconds])).delete();
+export async function endRecoveryWindow(q: Q, sessionId: string): Promise<void> {
+  await q('auth_sessions').where('id', sessionId).update({ recovery_until: null });
 }

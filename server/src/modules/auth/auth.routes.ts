@@ -13,13 +13,13 @@ import {
 import type { Db } from '../../db/knex';
 import { actorOf, authenticate } from '../../http/authenticate';
 import { badRequest, errorBody } from '../../http/errors';
+import { inputGuard } from '../../http/input-guard';
 import type { AuthService, RequestMeta } from './auth.service';
 
 function meta(req: Request): RequestMeta {
   return {
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
-    origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
   };
 }
 
@@ -36,9 +36,9 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 }
 
 /** The GoTrue-shaped auth API under /auth/v1. */
-export function authRoutes(auth: AuthService, db: Db, key: Uint8Array): Router {
+export function authRoutes(auth: AuthService, db: Db, key: Uint8Array, publicUrl: () => string): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '100kb' }));
+  router.use(express.json({ limit: '100kb' }), inputGuard);
   const requireUser = authenticate(db, key, true);
 
   router.post('/signup', async (req, res) => {
@@ -84,7 +84,8 @@ export function authRoutes(auth: AuthService, db: Db, key: Uint8Array): Router {
   });
 
   router.post('/recover', async (req, res) => {
-    await auth.recover(parse(recoverBody, req.body).email, meta(req));
+    const body = parse(recoverBody, req.body);
+    await auth.recover(body.email, body.login_path, meta(req));
     res.json({});
   });
 
@@ -92,7 +93,7 @@ export function authRoutes(auth: AuthService, db: Db, key: Uint8Array): Router {
   router.get('/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const ok = token.length >= 20 && (await auth.confirmSignup(token));
-    res.redirect(303, ok ? '/?confirmed=1' : '/?confirmed=0');
+    res.redirect(303, `${publicUrl()}/?confirmed=${ok ? 1 : 0}`);
   });
 
   /** Recovery: exchanges the e-mailed token for a session (then PUT /user sets the password). */

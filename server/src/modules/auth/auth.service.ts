@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import type { LogoutScope, PasswordGrantBody, SessionResponse, SignupBody } from '../../../../shared/schemas/auth';
@@ -6,18 +7,18 @@ import type { Db } from '../../db/knex';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
-import { confirmSignupMail, recoveryMail } from '../../mail/templates';
+import { accountExistsMail, confirmSignupMail, recoveryMail } from '../../mail/templates';
+import { accountDelayMs, type RateLimiter } from '../../rate-limit/rate-limit';
 import { rooms } from '../../../../shared/events';
 import type { Realtime } from '../../realtime/index';
 import * as repo from './auth.repo';
 import { presentUser } from './auth.presenter';
+import { assertPasswordAllowed } from './password-policy';
 import { hashToken, randomToken, signAccessToken, tokenKey } from './auth.tokens';
 
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
-  /** Origin of the request, for links in e-mails when PUBLIC_URL is not set. */
-  origin: string;
 }
 
 /** Ends live connections (Socket.IO, collab) of revoked sessions. */
@@ -26,15 +27,12 @@ export interface LiveSessions {
   broadcast: Realtime['broadcast'];
 }
 
-export const RATE_LIMIT = {
-  windowSeconds: 15 * 60,
-  perEmail: 5,
-  perIp: 30,
-};
 /** A spent refresh token presented again within this many seconds is a lost response, not theft. */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 const CONFIRM_TTL_MS = 24 * 3600_000;
 const RECOVER_TTL_MS = 3600_000;
+/** How long a session opened by a recovery link may set a new password without the old one. */
+export const RECOVERY_WINDOW_SECONDS = 15 * 60;
 
 /** Every refused sign-in says exactly this, whatever the reason. */
 export const invalidCredentials = () =>
@@ -46,26 +44,39 @@ export class AuthService {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly deps: { db: Db; config: Config; logger: Logger; mailer: Mailer; live: LiveSessions },
+    private readonly deps: { db: Db; config: Config; logger: Logger; mailer: Mailer; live: LiveSessions; limiter: RateLimiter },
   ) {
     this.key = tokenKey(deps.config.jwtSecret);
   }
 
-  private publicUrl(meta: RequestMeta): string {
-    return (this.deps.config.publicUrl ?? meta.origin).replace(/\/+$/, '');
+  /** Links in e-mails come from PUBLIC_URL only, never from the request. */
+  private publicUrl(): string {
+    return this.deps.config.publicUrl;
   }
 
+  /**
+   * Creates an account and mails a confirmation. An address that already has an account gets
+   * the same answer (no enumeration): its owner is told by mail instead, and nothing changes.
+   */
   async signup(body: SignupBody, meta: RequestMeta): Promise<{ user: ReturnType<typeof presentUser> }> {
-    const { db, mailer } = this.deps;
+    const { db, mailer, limiter } = this.deps;
+    await limiter.consume([limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many sign-ups from this address; try again later');
+    assertPasswordAllowed(body.password);
     const hash = await argon2.hash(body.password, { type: argon2.argon2id });
     const needsApproval = await this.signupNeedsApproval();
     const token = randomToken();
+    const mayMail = !(await limiter.hit([limiter.limit('signupMailsPerRecipient', body.email)])).exceeded;
+    const existing = await db.transaction(async (trx) => {
+      if (!(await repo.emailTaken(trx, body.email))) return null;
+      if (mayMail) await mailer.enqueue({ to: body.email, ...accountExistsMail(`${this.publicUrl()}/login`) }, trx);
+      return this.lookalikeUser(body);
+    });
+    if (existing) {
+      mailer.kick();
+      this.deps.logger.info('sign-up with a registered address: the owner was told by mail');
+      return { user: existing };
+    }
     const user = await db.transaction(async (trx) => {
-      if (await repo.emailTaken(trx, body.email)) {
-        throw badRequest('email_exists', 'A user with this email address has already been registered', {
-          email: 'already registered',
-        });
-      }
       const u = await repo.insertUser(trx, {
         email: body.email,
         encrypted_password: hash,
@@ -89,14 +100,34 @@ export class AuthService {
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
       });
-      const url = `${this.publicUrl(meta)}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
-      await mailer.enqueue({ to: body.email, ...confirmSignupMail(body.data.name, url, needsApproval) }, trx);
+      const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
+      if (mayMail) await mailer.enqueue({ to: body.email, ...confirmSignupMail(url, needsApproval) }, trx);
       return repo.findUserById(trx, u.id);
     });
     mailer.kick();
     this.deps.live.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: user!.id, reason: 'signup' });
     this.deps.logger.info({ userId: user!.id, role: body.data.role, needsApproval }, 'sign-up');
     return { user: presentUser(user!) };
+  }
+
+  /** What a new sign-up answers, for an address that already has an account. */
+  private lookalikeUser(body: SignupBody): ReturnType<typeof presentUser> {
+    const now = new Date();
+    return presentUser({
+      id: crypto.randomUUID(),
+      email: body.email,
+      encrypted_password: null,
+      user_metadata: {},
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      created_at: now,
+      updated_at: now,
+      role: body.data.role,
+      name: body.data.name,
+      organization: body.data.organization ?? null,
+      status: 'pending',
+      is_active: true,
+    });
   }
 
   private async createWorkspace(trx: Knex.Transaction, ownerId: string, name: string): Promise<void> {
@@ -113,9 +144,18 @@ export class AuthService {
 
   /** grant_type=password */
   async passwordGrant(body: PasswordGrantBody, meta: RequestMeta): Promise<SessionResponse> {
-    const { db, config } = this.deps;
-    const keys = [`email:${body.email}`, ...(meta.ip ? [`ip:${meta.ip}`] : [])];
-    await this.checkRateLimit(body.email, meta.ip);
+    const { db, config, limiter } = this.deps;
+    // Counted before the password check, one atomic upsert each: parallel guesses cannot
+    // all pass. Hard limits per (account, address) and per address; for the account as a
+    // whole only a growing delay, so that nobody can lock the owner out from elsewhere.
+    const ip = meta.ip ?? 'unknown';
+    const perAccountAddress = limiter.limit('loginPerAccountAddress', body.email, ip);
+    const perAddress = limiter.limit('loginPerAddress', ip);
+    await limiter.consume([perAccountAddress, perAddress], 'Too many sign-in attempts; try again later');
+    const perAccount = limiter.limit('loginAccountDelayAfter', body.email);
+    const [attempt = 1] = (await limiter.hit([perAccount])).counts;
+    const delay = accountDelayMs(attempt - 1);
+    if (delay) await new Promise((r) => setTimeout(r, delay));
 
     const user = await repo.findUserByEmail(db, body.email);
     // Verify against a dummy hash when there is no user, so timing does not tell.
@@ -130,29 +170,14 @@ export class AuthService {
       (user.role === 'superadmin') === superadminPortal &&
       (!config.requireEmailConfirmation || user.email_confirmed_at !== null);
 
-    if (!allowed) {
-      await repo.recordLoginAttempt(db, keys, false);
-      if (Math.random() < 0.02) void repo.pruneAttempts(db, 24 * 3600).catch(() => undefined);
-      throw invalidCredentials();
-    }
-    await repo.clearFailures(db, `email:${body.email}`);
-    await repo.recordLoginAttempt(db, keys, true);
+    if (!allowed) throw invalidCredentials();
+    // Only failures count: a success takes its hits back.
+    await Promise.all([limiter.reset(perAccountAddress), limiter.reset(perAccount), limiter.undo(perAddress)]);
     return db.transaction(async (trx) => {
       const sessionId = await repo.createSession(trx, { user_id: user.id, user_agent: meta.userAgent, ip: meta.ip });
       await repo.touchSignIn(trx, user.id);
       return this.issueSession(trx, user.id, sessionId, null);
     });
-  }
-
-  private async checkRateLimit(email: string, ip: string | null): Promise<void> {
-    const { db } = this.deps;
-    const [byEmail, byIp] = await Promise.all([
-      repo.countRecentFailures(db, `email:${email}`, RATE_LIMIT.windowSeconds),
-      ip ? repo.countRecentFailures(db, `ip:${ip}`, RATE_LIMIT.windowSeconds) : Promise.resolve(0),
-    ]);
-    if (byEmail >= RATE_LIMIT.perEmail || byIp >= RATE_LIMIT.perIp) {
-      throw new HttpError(429, 'too_many_requests', 'Too many sign-in attempts; try again later');
-    }
   }
 
   private getDummyHash(): Promise<string> {
@@ -236,17 +261,41 @@ export class AuthService {
     return presentUser(user);
   }
 
+  /**
+   * Profile fields and the password. A new password needs the current one, or a session
+   * opened by a recovery link within RECOVERY_WINDOW_SECONDS (once): a stolen access token
+   * alone cannot take the account over.
+   */
   async updateUser(
     userId: string,
     sessionId: string,
-    body: { password?: string; data?: { name?: string; organization?: string | null } },
+    body: { password?: string; current_password?: string; data?: { name?: string; organization?: string | null } },
   ) {
-    const { db } = this.deps;
-    const passwordHash = body.password ? await argon2.hash(body.password, { type: argon2.argon2id }) : undefined;
+    const { db, limiter } = this.deps;
+    let passwordHash: string | undefined;
+    if (body.password !== undefined) {
+      assertPasswordAllowed(body.password);
+      if (body.current_password === undefined) {
+        if (!(await repo.inRecoveryWindow(db, sessionId))) {
+          throw badRequest('current_password_required', 'The current password is required to set a new one', {
+            current_password: 'is required',
+          });
+        }
+      } else {
+        await limiter.consume([limiter.limit('passwordChangePerAccount', userId)], 'Too many attempts; try again later');
+        const user = await repo.findUserById(db, userId);
+        const ok = user?.encrypted_password ? await argon2.verify(user.encrypted_password, body.current_password).catch(() => false) : false;
+        if (!ok) {
+          throw badRequest('invalid_current_password', 'The current password is not correct', { current_password: 'is not correct' });
+        }
+      }
+      passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
+    }
     let endOthers: string[] = [];
     await db.transaction(async (trx) => {
       if (passwordHash) {
         await repo.updatePassword(trx, userId, passwordHash);
+        await repo.endRecoveryWindow(trx, sessionId);
         // A new password signs out every other device.
         endOthers = await repo.revokeSessions(trx, { userId, except: sessionId }, 'password_changed');
       }
@@ -264,11 +313,19 @@ export class AuthService {
     return this.getUser(userId);
   }
 
-  /** Always succeeds (no enumeration); mails a recovery link when the account exists. */
-  async recover(email: string, meta: RequestMeta): Promise<void> {
-    const { db, mailer } = this.deps;
+  /**
+   * Always succeeds (no enumeration); mails a recovery link when the account exists and
+   * could sign in on the portal asking: a superadmin only through the hidden sign-in path,
+   * everyone else only through the ordinary one (the rule of passwordGrant).
+   */
+  async recover(email: string, loginPath: string | undefined, meta: RequestMeta): Promise<void> {
+    const { db, mailer, config, limiter } = this.deps;
+    await limiter.consume([limiter.limit('recoverPerAddress', meta.ip ?? 'unknown')], 'Too many requests from this address; try again later');
+    // Counted whether or not the account exists, so the limit tells nothing.
+    if ((await limiter.hit([limiter.limit('recoverMailsPerRecipient', email)])).exceeded) return;
     const user = await repo.findUserByEmail(db, email);
     if (!user || user.status === 'banned' || !user.is_active) return;
+    if ((user.role === 'superadmin') !== (loginPath === config.superadminLoginPath)) return;
     const token = randomToken();
     await db.transaction(async (trx) => {
       await repo.insertAuthToken(trx, {
@@ -278,7 +335,7 @@ export class AuthService {
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + RECOVER_TTL_MS),
       });
-      const url = `${this.publicUrl(meta)}/reset-password?token=${encodeURIComponent(token)}`;
+      const url = `${this.publicUrl()}/reset-password?token=${encodeURIComponent(token)}`;
       await mailer.enqueue({ to: user.email, ...recoveryMail(url) }, trx);
     });
     mailer.kick();
@@ -302,6 +359,7 @@ export class AuthService {
       if (!user || user.status === 'banned' || !user.is_active) throw new HttpError(400, 'otp_expired', 'Token has expired or is invalid');
       await repo.confirmEmail(trx, user.id);
       const sessionId = await repo.createSession(trx, { user_id: user.id, user_agent: meta.userAgent, ip: meta.ip });
+      await repo.startRecoveryWindow(trx, sessionId, RECOVERY_WINDOW_SECONDS);
       return this.issueSession(trx, user.id, sessionId, null);
     });
   }

@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { requestLogger } from './request-log';
+
+function appLoggingAt(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level }, sink);
+  const app = express();
+  app.use(requestLogger(logger));
+  app.get('/hello', (_req, res) => {
+    res.json({ ok: true });
+  });
+  return { app, lines };
+}
+
+describe('access log', () => {
+  it('writes one info line per request: method, path (no query), status and time, no headers', async () => {
+    const { app, lines } = appLoggingAt('info');
+    await request(app).get('/hello?token=secret').set('Cookie', 'a=b').expect(200);
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    expect(line.msg).toMatch(/^GET \/hello 200 \d+ms$/);
+    expect(line.req).toEqual({ method: 'GET', path: '/hello' });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(typeof line.responseTime).toBe('number');
+    expect(JSON.stringify(line)).not.toContain('secret');
+    expect(JSON.stringify(line)).not.toContain('headers');
+  });
+
+  it('adds request and response headers at debug', async () => {
+    const { app, lines } = appLoggingAt('debug');
+    await request(app).get('/hello').set('X-Test', 'yes').expect(200);
+    expect(lines).toHaveLength(1);
+    const line = lines[0] as {
+      req: { headers: Record<string, string> };
+      res: { headers: Record<string, string> };
+    };
+    expect(line.req.headers['x-test']).toBe('yes');
+    expect(line.res.headers['content-type']).toContain('application/json');
+  });
+});
