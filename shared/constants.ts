@@ -25,12 +25,13 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 };
 export const DEFAULT_CATEGORY: Category = 'politics';
 
-export const RELEASE_STATUSES = ['draft', 'scheduled', 'sent'] as const;
+export const RELEASE_STATUSES = ['draft', 'scheduled', 'sent', 'archived'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 export const RELEASE_STATUS_LABELS: Record<ReleaseStatus, string> = {
   draft: 'Πρόχειρο',
   scheduled: 'Προγραμματισμένο',
   sent: 'Απεστάλη',
+  archived: 'Αρχειοθετημένο',
 };
 
 export const TASK_STATUSES = ['open', 'in_progress', 'done', 'blocked'] as const;
@@ -78,6 +79,12 @@ export const AUDIT_ACTIONS = [
   'email.sent',
   'task.create',
   'task.update',
+  'press_release.scheduled',
+  'press_release.unscheduled',
+  'press_release.schedule_failed',
+  'press_release.archived',
+  'press_release.deleted',
+  'email.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -98,7 +105,7 @@ export const COOKIE_CONSENT_KEY = 'cookie_consent_v1';
 export const COOKIE_CONSENT_VERSION = 'v1';
 
 export const LIMITS = {
-  passwordMinLength: 6,
+  passwordMinLength: 8,
   onboardingSteps: 5,
   listPageSize: 10,
   usersPageSize: 10,

@@ -14,8 +14,8 @@ export interface ServerToClientEvents {
   /** The public status page changed (overall state, a component or an incident). */
   'status:changed': (payload: { at: string }) => void;
   // -- client workspace (issue 5)
-  /** The client's press-release list changed (created, duplicated, deleted): refetch. */
-  'releases:changed': (payload: { releaseId: string; reason: 'created' | 'duplicated' | 'deleted' }) => void;
+  /** The client's press-release list changed (created, duplicated, deleted, archived, a status change): refetch. */
+  'releases:changed': (payload: { releaseId: string; reason: 'created' | 'duplicated' | 'deleted' | 'archived' | 'state' }) => void;
   /** Notifications were marked read (in another tab): refetch the bell. */
   'notification:read': (payload: { ids: number[] | 'all' }) => void;
   // -- editor (issue 6)

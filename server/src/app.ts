@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context';
 import { ApiRouter } from './http/api-router';
 import { apiNotFound, errorHandler } from './http/errors';
+import { inputGuard, strictQueryParser } from './http/input-guard';
 import { createClientApp } from './http/client-app';
+import { requestLogger } from './http/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerApiRoutes } from './routes';
@@ -17,11 +19,15 @@ export interface BuiltApp {
 }
 
 /** Builds the Express app for a context. */
-export async function createApp(ctx: AppContext, opts: { serveClient?: boolean } = {}): Promise<BuiltApp> {
+export async function createApp(
+  ctx: AppContext,
+  opts: { serveClient?: boolean } = {},
+): Promise<BuiltApp> {
   const { config, db, logger } = ctx;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.set('query parser', strictQueryParser);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
@@ -34,7 +40,10 @@ export async function createApp(ctx: AppContext, opts: { serveClient?: boolean }
         : {
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`],
+              scriptSrc: [
+                "'self'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+              ],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
               fontSrc: ["'self'", 'data:'],
@@ -47,21 +56,17 @@ export async function createApp(ctx: AppContext, opts: { serveClient?: boolean }
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(requestLogger(logger));
+  // Every text response (API JSON, pages) in brotli or gzip as the browser asks, with Vary;
+  // the built assets are precompressed (client-app.ts), and already-encoded bodies pass through.
+  app.use(compression());
 
   app.use(healthRoutes(db, config));
-  app.use('/auth/v1', authRoutes(ctx.auth, db, ctx.tokenKey));
+  app.use('/auth/v1', authRoutes(ctx.auth, db, ctx.tokenKey, () => config.publicUrl));
 
   const api = new ApiRouter(db, ctx.tokenKey);
   registerApiRoutes(api, ctx);
-  app.use('/api', express.json({ limit: '1mb' }), api.router, apiNotFound);
+  app.use('/api', express.json({ limit: '1mb' }), inputGuard, api.router, apiNotFound);
 
   let closeClient = () => Promise.resolve();
   if (opts.serveClient !== false) {

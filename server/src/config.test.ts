@@ -26,9 +26,18 @@ describe('loadConfig', () => {
 
   it('requires JWT_SECRET in production and turns the demo seed off there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://deltio.gr' });
     expect(c.seedDemo).toBe(false);
     expect(c.isProduction).toBe(true);
+  });
+
+  it('requires PUBLIC_URL in production, the only source of links; development defaults to localhost:$PORT', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://deltio.gr/' }).publicUrl).toBe(
+      'https://deltio.gr',
+    );
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
   });
 
   it('treats empty strings as unset', () => {

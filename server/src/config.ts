@@ -16,7 +16,10 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
-    PUBLIC_URL: z.url().optional(),
+    PUBLIC_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL')
+      .optional(),
     SUPERADMIN_LOGIN_PATH: z
       .string()
       .regex(/^\/[a-z0-9][a-z0-9/_-]{3,}$/i, 'must start with / and have at least 4 characters')
@@ -33,6 +36,9 @@ export const envSchema = z
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
     CLIENT_DEV: bool.default(false),
+    SUPERADMIN_EMAIL: z.string().optional(),
+    SUPERADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -40,6 +46,13 @@ export const envSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'is required when NODE_ENV=production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when NODE_ENV=production (the address used in every e-mail link and redirect)',
       });
     }
   });
@@ -54,7 +67,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder of the embedded database and stored files; ':memory:' keeps PGlite in memory. */
   dataDir: string;
-  publicUrl: string | undefined;
+  /**
+   * The site's address, without a trailing slash: the only source of links in e-mails and
+   * redirects (never a request header). PUBLIC_URL, else http://localhost:$PORT (with PORT=0,
+   * the port actually bound, filled in by startServer).
+   */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was set (false: the development default above). */
+  publicUrlConfigured: boolean;
   superadminLoginPath: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -67,6 +87,10 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** Serve the client through Vite in middleware mode with hot reload (`npm run dev`). */
   clientDev: boolean;
+  /** Multiplies every rate limit (test rigs that sign up many accounts from one address); 1 by default. */
+  rateLimitScale: number;
+  /** First start: create this superadmin when there is none (SUPERADMIN_EMAIL + SUPERADMIN_PASSWORD). */
+  firstSuperadmin: { email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,7 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     superadminLoginPath: e.SUPERADMIN_LOGIN_PATH.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -116,5 +141,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? 'gpt-4o-mini' }
       : undefined,
     clientDev: e.CLIENT_DEV,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    firstSuperadmin:
+      e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD } : undefined,
   };
 }

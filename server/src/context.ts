@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
+import type { RateLimiter } from './rate-limit/rate-limit';
 import type { Realtime } from './realtime/index';
 
 /** Everything a module needs, built once per process in server.ts. */
@@ -19,6 +20,8 @@ export interface AppContext {
   auth: AuthService;
   /** The live documents of the release editor. */
   collab: CollabEndpoint;
+  /** Rate limits shared by every process (rate_limits table). */
+  limiter: RateLimiter;
   /** Signing key of access tokens. */
   tokenKey: Uint8Array;
 }

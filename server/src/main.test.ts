@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,30 @@ describe('process', () => {
     expect(await p.exited).toBe(0);
     expect(Date.now() - stopAt).toBeLessThan(5_000);
     if (testDb) await testDb.destroy();
+  }, 90_000);
+
+  it('says which variable to change when the port is busy, without a stack trace', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = String((busy.address() as net.AddressInfo).port);
+    let env: Record<string, string>;
+    let testDb: TestDb | undefined;
+    if (process.env.DATABASE_URL) {
+      testDb = await createTestDb({ migrate: false });
+      env = { DATABASE_URL: testDb.databaseUrl! };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-main-'));
+      cleanups.push(() => fs.promises.rm(dir, { recursive: true, force: true }));
+      env = { DATA_DIR: dir };
+    }
+    try {
+      const p = run({ ...env, PORT: port, HOST: '127.0.0.1', SEED_DEMO: 'false', NODE_ENV: 'test' });
+      expect(await p.exited).toBe(1);
+      expect(p.output()).toContain(`PORT ${port} is already in use`);
+      expect(p.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
+      if (testDb) await testDb.destroy();
+    }
   }, 90_000);
 });

@@ -3,6 +3,7 @@ import { createDb, dbMode } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { seed } from './db/seed/index';
 import { createLogger } from './logger';
+import { ensureFirstSuperadmin } from './modules/auth/superadmin';
 import { startServer } from './server';
 
 const SHUTDOWN_DEADLINE_MS = 5_000;
@@ -26,8 +27,26 @@ async function main(): Promise<void> {
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seed(db, { demo: config.seedDemo });
+  if (await ensureFirstSuperadmin(db, config.firstSuperadmin)) {
+    logger.info({ email: config.firstSuperadmin?.email }, 'first superadmin created from SUPERADMIN_EMAIL');
+  }
 
-  const server = await startServer({ config, db, logger });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({ config, db, logger });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      console.error(
+        code === 'EADDRINUSE'
+          ? `PORT ${config.port} is already in use on ${config.host}: stop the process that holds it, or set PORT to a free port.`
+          : `PORT ${config.port} cannot be opened on ${config.host} (permission denied): set PORT to a port above 1023.`,
+      );
+      await db.destroy().catch(() => undefined);
+      process.exit(1);
+    }
+    throw err;
+  }
   logger.info(`Deltio listening on http://localhost:${server.port}`);
 
   let stopping = false;

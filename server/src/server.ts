@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type BuiltApp } from './app';
+import { connectCollabBus } from './collab/cluster';
 import { attachCollab } from './collab/upgrade';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -14,6 +15,7 @@ import { logTransport, smtpTransport, type MailTransport } from './mail/transpor
 import { AuthService } from './modules/auth/auth.service';
 import { tokenKey } from './modules/auth/auth.tokens';
 import { rooms } from '../../shared/events';
+import { RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime } from './realtime/index';
 
 export interface RunningServer {
@@ -51,11 +53,14 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     },
   );
   if (config.redisUrl) await realtime.useRedis(config.redisUrl);
-  const auth = new AuthService({ db, config, logger, mailer, live: realtime });
-  const collab = attachCollab(server, { db, logger, config, key });
+  const limiter = new RateLimiter(db, config.rateLimitScale);
+  const auth = new AuthService({ db, config, logger, mailer, live: realtime, limiter });
+  // With REDIS_URL every process may serve every document: they share them through Redis.
+  const bus = config.redisUrl ? await connectCollabBus(config.redisUrl, logger) : undefined;
+  const collab = attachCollab(server, { db, logger, config, key, ...(bus ? { bus } : {}) });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger);
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, tokenKey: key };
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, tokenKey: key };
   registerJobs(ctx);
 
   const built = await createApp(ctx, opts);
@@ -70,6 +75,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     });
   });
   const port = (server.address() as AddressInfo).port;
+  // PORT=0 (tests, benchmarks): the development default of PUBLIC_URL is the port bound.
+  if (!config.publicUrlConfigured && config.port === 0) config.publicUrl = `http://localhost:${port}`;
   jobs.start();
 
   let closing: Promise<void> | undefined;

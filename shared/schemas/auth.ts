@@ -57,7 +57,11 @@ export const refreshGrantBody = z.object({
 export const LOGOUT_SCOPES = ['global', 'local', 'others'] as const;
 export type LogoutScope = (typeof LOGOUT_SCOPES)[number];
 
-export const recoverBody = z.object({ email: emailSchema });
+export const recoverBody = z.object({
+  email: emailSchema,
+  /** Set by the hidden superadmin sign-in page: recovery follows the portal rule of sign-in. */
+  login_path: z.string().max(200).optional(),
+});
 export const verifyBody = z.object({
   type: z.enum(['signup', 'recovery']),
   token: z.string().min(20).max(200),
@@ -65,6 +69,8 @@ export const verifyBody = z.object({
 export const updateUserBody = z
   .object({
     password: passwordSchema.optional(),
+    /** Required with `password`, except in a session just opened by a recovery link. */
+    current_password: z.string().min(1, 'current_password is required').max(200).optional(),
     data: z
       .object({
         name: z.string().trim().min(1).max(120).optional(),
@@ -126,6 +132,9 @@ export const AUTH_ERROR_CODES = [
   'unsupported_grant_type',
   'unsupported_scope',
   'email_exists',
+  'weak_password',
+  'current_password_required',
+  'invalid_current_password',
   'too_many_requests',
   'validation_failed',
   'email_not_confirmed',

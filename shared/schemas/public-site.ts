@@ -129,6 +129,20 @@ export const demoRequestBody = z
   });
 export type DemoRequestBody = z.input<typeof demoRequestBody>;
 
+/**
+ * The public forms: the API bodies above plus what each screen requires on top (spec): the
+ * client checks these with react-hook-form, the server keeps checking the bodies.
+ */
+const consent = z.literal(true, { error: 'consent is required' });
+export const contactForm = leadBody.omit({ source: true }).extend({
+  message: requiredText('message', LIMITS_PUBLIC.message),
+  consent,
+});
+export const quoteForm = leadBody.omit({ source: true }).extend({
+  company: requiredText('company', LIMITS_PUBLIC.company),
+});
+export const demoForm = demoRequestBody.safeExtend({ consent });
+
 export const demoRequestSchema = z.object({
   id: z.string(),
   full_name: z.string(),

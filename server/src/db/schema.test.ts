@@ -116,6 +116,7 @@ const ALL_TABLES = [
   'workspace_invitations',
   'press_releases',
   'release_attachments',
+  'release_sent_versions',
   'reporting',
   'reporting_events',
   'deliveries',
@@ -129,6 +130,9 @@ const ALL_TABLES = [
   'mail_outbox',
   'jobs',
   'platform_settings',
+  'rate_limits',
+  'logo_uploads',
+  'collab_ticket_uses',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -158,7 +162,7 @@ describe('database schema', () => {
     );
     const first = await schemaSnapshot();
     expect(first.columns!.length).toBeGreaterThan(200);
-    expect(first.functions).toEqual(['reporting_coverage_count', 'set_updated_at']);
+    expect(first.functions).toEqual(['press_releases_lifecycle_guard', 'reporting_coverage_count', 'set_updated_at']);
 
     await migrateDownAll(db);
     expect(await publicTables()).toEqual(['knex_migrations', 'knex_migrations_lock']);
@@ -422,7 +426,7 @@ describe('database schema', () => {
       /profiles_categories_check/,
     );
     await expect(
-      db('press_releases').insert({ client_id: user.id, status: 'archived' }),
+      db('press_releases').insert({ client_id: user.id, status: 'deleted' }),
     ).rejects.toThrow(/press_releases_status_check/);
     await expect(
       db('press_releases').insert({ client_id: user.id, category: 'weather' }),

@@ -14,9 +14,11 @@ import {
 } from './demo-data';
 import * as Y from 'yjs';
 import { seedFields } from '../../../../shared/editor/doc-fields';
+import { addDays, dayIn } from '../../../../shared/reports';
 import { releaseDocName, writeSnapshot } from '../../collab/persistence';
 import { docFromJson } from '../../collab/render';
 import { blocksToHtml, blocksToJson, blocksToText, toSearchText, type Block } from './text';
+import { insertSentVersion, type FreezableRelease } from '../../modules/releases/sent-versions.repo';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -56,8 +58,11 @@ function dateOnly(d: Date): string {
  */
 export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()): Promise<void> {
   const rand = prng(20261122);
+  // Days count in Athens, as the reports and the dashboards do: between midnight in Athens and
+  // midnight UTC, "29 days ago" by the UTC calendar fell outside a report's 30 Athens days.
+  const today = dayIn(now);
   const at = (daysAgo: number, hourUtc = 8, minute = 0): Date => {
-    const d = new Date(now.getTime() - daysAgo * DAY);
+    const d = new Date(`${addDays(today, -daysAgo)}T00:00:00Z`);
     d.setUTCHours(hourUtc, minute, 0, 0);
     return d.getTime() > now.getTime() ? new Date(now.getTime() - MINUTE) : d;
   };
@@ -177,10 +182,11 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
         media_list_categories: r.category ? [r.category] : [],
         scheduled_at: scheduledAt,
         sent_at: sentAt,
+        edited_at: createdAt,
         created_at: createdAt,
         updated_at: updatedAt.getTime() > now.getTime() ? now : updatedAt,
       })
-      .returning<{ id: string }[]>('id');
+      .returning<FreezableRelease[]>('*');
     if (!row) throw new Error('demo seed: release not created');
     releaseIds.set(r.key, row.id);
     // Its live document, seeded once here (the editor never rebuilds it from HTML).
@@ -188,6 +194,8 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     seedFields(ydoc, { title: r.title, category: r.category ?? null, mediaLists: r.category ? [r.category] : [] });
     await writeSnapshot(trx, releaseDocName(row.id), Y.encodeStateAsUpdate(ydoc));
     ydoc.destroy();
+    // What a sent release went out as (inboxes, e-mails and reports read this).
+    if (r.status === 'sent') await insertSentVersion(trx, row);
 
     if (r.status !== 'sent' || !sentAt || !r.category) continue;
 

@@ -1,5 +1,6 @@
 import type { Category, Role } from '../../../../shared/constants';
 import type { Db } from '../../db/knex';
+import { touchedSql } from '../releases/releases.lifecycle';
 
 export const TZ = 'Europe/Athens';
 
@@ -18,6 +19,7 @@ export async function countProfilesSince(db: Db, days: number): Promise<{ role: 
 
 export async function countReleasesSince(db: Db, days: number): Promise<number> {
   const row = (await db('press_releases')
+    .whereRaw(touchedSql('press_releases'))
     .where('created_at', '>=', db.raw(`now() - make_interval(days => ?)`, [days]))
     .first(db.raw('count(*)::int as n'))) as { n: number } | undefined;
   return Number(row?.n ?? 0);
@@ -33,7 +35,7 @@ export async function roleCounts(db: Db): Promise<{ role: Role; n: number }[]> {
 }
 
 export async function releasesByCategory(db: Db): Promise<{ category: Category | null; n: number }[]> {
-  return (await db('press_releases').select('category').select(db.raw('count(*)::int as n')).groupBy('category')) as {
+  return (await db('press_releases').whereRaw(touchedSql('press_releases')).select('category').select(db.raw('count(*)::int as n')).groupBy('category')) as {
     category: Category | null;
     n: number;
   }[];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthBadge, healthLevel, type AdminHealth, type AdminOverview, type AdminStatistics, type AuditLog } from '../../../../shared/schemas/admin';
 import { HEALTH_THRESHOLDS } from '../../../../shared/constants';
+import { addDays, dayIn } from '../../../../shared/reports';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const { id } = await signUp(server.url, 'root@stats.test', 'client');
   await server.ctx.db('profiles').where('user_id', id).update({ role: 'superadmin', status: 'approved' });
-  token = (await signIn(server.url, 'root@stats.test', 'secret123', server.config.superadminLoginPath)).access_token;
+  token = (await signIn(server.url, 'root@stats.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -70,8 +71,9 @@ describe('overview', () => {
 
 describe('statistics', () => {
   it('counts sign-ups per day over the range', async () => {
-    const day = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    // Days are Athens days (as the screen's): between midnight in Athens and midnight UTC the UTC date is a day behind.
+    const day = dayIn(new Date());
+    const from = addDays(day, -3);
     const r = await get<AdminStatistics>(`/admin/statistics?from=${from}&to=${day}`);
     expect(r.status).toBe(200);
     expect(r.body.days.length).toBeGreaterThanOrEqual(4);

@@ -13,7 +13,7 @@ beforeAll(async () => {
   const { id } = await signUp(server.url, 'root@admin.test', 'client');
   await server.ctx.db('profiles').where('user_id', id).update({ role: 'superadmin', status: 'approved' });
   saId = id;
-  saToken = (await signIn(server.url, 'root@admin.test', 'secret123', server.config.superadminLoginPath)).access_token;
+  saToken = (await signIn(server.url, 'root@admin.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

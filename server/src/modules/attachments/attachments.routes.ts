@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { HttpError } from '../../http/errors';
+import { decodeHeader } from '../../http/input-guard';
 import { valid, validate } from '../../http/validate';
 import { FileStore } from '../../storage/files';
 import { AttachmentsService } from './attachments.service';
@@ -25,7 +26,7 @@ export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsSe
   });
 
   api.post('/releases/:id/attachments', ['client'], validate('params', releaseParams), raw, async (req, res) => {
-    const name = decodeURIComponent(req.get('x-file-name') ?? 'file');
+    const name = decodeHeader(req.get('x-file-name'), 'x-file-name', 'file');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     res.status(201).json(await service.add(actorOf(res), valid(res, 'params', releaseParams).id, name, body));
   });

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
 import type { Attachment } from '../../../../shared/schemas/attachments';
 import { editableRelease } from '../../collab/access';
@@ -9,6 +11,8 @@ import type { FileStore } from '../../storage/files';
 import { cleanFileName, detectType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RELEASE } from './file-types';
 
 const LINK_TTL_SECONDS = 15 * 60;
+
+const SENT_CONFLICT = () => conflict('already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί και τα συνημμένα του δεν αλλάζουν πλέον');
 
 interface AttachmentRow {
   id: string;
@@ -61,9 +65,19 @@ export class AttachmentsService {
     return Promise.all(rows.map((r) => this.present(r)));
   }
 
+  /**
+   * Locks the release row for a change of its files and refuses once it is sent: a send
+   * locks the same row, so a file is either in the sent version or refused, never between.
+   */
+  private async lockEditable(trx: Knex.Transaction, releaseId: string): Promise<void> {
+    const row = (await trx('press_releases').where('id', releaseId).forUpdate().first('status')) as { status: string } | undefined;
+    if (!row) throw notFound('Press release not found');
+    if (row.status !== 'draft' && row.status !== 'scheduled') throw SENT_CONFLICT();
+  }
+
   async add(actor: Actor, releaseId: string, rawName: string, data: Buffer): Promise<Attachment> {
     const release = await this.release(actor, releaseId);
-    if (release.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
+    if (release.status !== 'draft' && release.status !== 'scheduled') throw SENT_CONFLICT();
     const fileName = cleanFileName(rawName);
     if (!data.length) throw badRequest('empty_file', 'The file is empty', { file: 'empty' });
     if (data.length > MAX_ATTACHMENT_BYTES) throw badRequest('file_too_large', 'The file is larger than 10 MB', { file: 'too large' });
@@ -74,10 +88,17 @@ export class AttachmentsService {
       throw badRequest('too_many_files', `At most ${MAX_ATTACHMENTS_PER_RELEASE} files per press release`, { file: 'too many' });
     }
     const key = await this.files.put(`attachments/${releaseId}`, data);
+    const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     try {
-      const [row] = (await this.ctx.db('release_attachments')
-        .insert({ press_release_id: releaseId, file_name: fileName, mime_type: mime, size_bytes: data.length, storage_key: key, uploaded_by: actor.userId })
-        .returning('*')) as AttachmentRow[];
+      const row = await this.ctx.db.transaction(async (trx) => {
+        await this.lockEditable(trx, releaseId);
+        const [inserted] = (await trx('release_attachments')
+          .insert({ press_release_id: releaseId, file_name: fileName, mime_type: mime, size_bytes: data.length, storage_key: key, uploaded_by: actor.userId, sha256 })
+          .returning('*')) as AttachmentRow[];
+        // A file is a real edit: the draft is no longer an untouched one.
+        await trx('press_releases').where('id', releaseId).whereNull('edited_at').update({ edited_at: trx.fn.now() });
+        return inserted;
+      });
       this.changed(release.workspace_id, releaseId);
       return this.present(row!);
     } catch (err) {
@@ -88,8 +109,11 @@ export class AttachmentsService {
 
   async remove(actor: Actor, releaseId: string, attachmentId: string): Promise<void> {
     const release = await this.release(actor, releaseId);
-    if (release.status === 'sent') throw conflict('already_sent', 'This press release has already been sent');
-    const [row] = (await this.ctx.db('release_attachments').where({ id: attachmentId, press_release_id: releaseId }).delete().returning('*')) as AttachmentRow[];
+    const row = await this.ctx.db.transaction(async (trx) => {
+      await this.lockEditable(trx, releaseId);
+      const [deleted] = (await trx('release_attachments').where({ id: attachmentId, press_release_id: releaseId }).delete().returning('*')) as AttachmentRow[];
+      return deleted;
+    });
     if (!row) throw notFound('Attachment not found');
     await this.files.remove(row.storage_key);
     this.changed(release.workspace_id, releaseId);

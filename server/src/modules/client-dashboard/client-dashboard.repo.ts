@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { touchedSql } from '../releases/releases.lifecycle';
 import type { Category, ReleaseStatus, TaskPriority, TaskStatus } from '../../../../shared/constants';
 
 type Q = Knex | Knex.Transaction;
@@ -28,7 +29,7 @@ async function one(q: Q, sql: string, bindings: unknown[]): Promise<number> {
 
 export async function releasesCreated(q: Q, clientId: string, w: Window): Promise<number> {
   const win = inWindow(w, 'created_at');
-  return one(q, `select count(*)::int as n from press_releases where client_id = ?${win.sql}`, [clientId, ...win.bindings]);
+  return one(q, `select count(*)::int as n from press_releases p where p.client_id = ? and ${touchedSql('p')}${win.sql}`, [clientId, ...win.bindings]);
 }
 
 export interface Engagement {
@@ -42,7 +43,7 @@ export interface Engagement {
 /** Deliveries, unique openers, unique clickers and engaged recipients of sent releases (sent_at in w). */
 export async function engagement(q: Q, clientId: string, w: Window): Promise<Engagement> {
   const win = inWindow(w, 'p.sent_at');
-  const base = `from press_releases p where p.client_id = ? and p.status = 'sent'${win.sql}`;
+  const base = `from press_releases p where p.client_id = ? and p.status in ('sent', 'archived')${win.sql}`;
   const args = [clientId, ...win.bindings];
   const sentReleases = await one(q, `select count(*)::int as n ${base}`, args);
   const deliveries = await one(
@@ -84,6 +85,8 @@ export interface RecentRow {
 export async function recentReleases(q: Q, clientId: string, limit: number): Promise<RecentRow[]> {
   return (await q('press_releases')
     .where('client_id', clientId)
+    .whereRaw(touchedSql('press_releases'))
+    .whereNot('status', 'archived')
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { db } = server.ctx;
   const { id } = await signUp(server.url, 'root@lists.test', 'client');
   await db('profiles').where('user_id', id).update({ role: 'superadmin', status: 'approved' });
-  token = (await signIn(server.url, 'root@lists.test', 'secret123', server.config.superadminLoginPath)).access_token;
+  token = (await signIn(server.url, 'root@lists.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
   for (const [key, state] of Object.entries({
     a: { status: 'approved' },
     b: { status: 'approved' },

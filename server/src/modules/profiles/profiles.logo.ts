@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Request } from 'express';
+import type { Knex } from 'knex';
 import { LIMITS } from '../../../../shared/constants';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
@@ -76,9 +77,41 @@ export async function storeLogo(config: Config, buf: Buffer, type: LogoType): Pr
   return file;
 }
 
-/** Removes a previously uploaded logo of ours (URLs of other sites are left alone). */
-export async function removeStoredLogo(config: Config, url: string | null): Promise<void> {
-  const file = url?.startsWith('/api/profile/logo/') ? url.slice('/api/profile/logo/'.length) : null;
-  if (!file || !LOGO_FILE_RE.test(file)) return;
-  await fs.rm(path.join(logoDir(config), file), { force: true });
+const LOGO_PATH = '/api/profile/logo/';
+
+/**
+ * The stored file a URL points at when it is one of our logo URLs (relative, or absolute on
+ * PUBLIC_URL's origin); null for other sites' URLs. A URL on our path that names no valid
+ * file is returned as '' (it can be nobody's upload).
+ */
+export function localLogoFile(config: Config, url: string | null | undefined): string | null {
+  if (!url) return null;
+  let pathname: string;
+  try {
+    const u = new URL(url, config.publicUrl);
+    if (u.origin !== new URL(config.publicUrl).origin) return null;
+    pathname = decodeURIComponent(u.pathname);
+  } catch {
+    return null;
+  }
+  if (!pathname.startsWith(LOGO_PATH)) return null;
+  const file = pathname.slice(LOGO_PATH.length);
+  return LOGO_FILE_RE.test(file) ? file : '';
+}
+
+/** Logos belong to their uploader (logo_uploads). */
+export async function recordLogoOwner(q: Knex | Knex.Transaction, file: string, userId: string): Promise<void> {
+  await q('logo_uploads').insert({ file, user_id: userId });
+}
+
+export async function ownsLogo(q: Knex | Knex.Transaction, file: string, userId: string): Promise<boolean> {
+  return Boolean(await q('logo_uploads').where({ file, user_id: userId }).first('file'));
+}
+
+/** Deletes a logo the user uploaded, file and record; anything else (another user's, another site's) is left alone. */
+export async function removeOwnLogo(config: Config, q: Knex, userId: string, url: string | null): Promise<void> {
+  const file = localLogoFile(config, url);
+  if (!file) return;
+  const deleted = await q('logo_uploads').where({ file, user_id: userId }).delete();
+  if (deleted) await fs.rm(path.join(logoDir(config), file), { force: true });
 }

@@ -6,10 +6,22 @@ import { settingsPatch } from '../../../../shared/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
 import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/notifications.service';
-import { LOGO_CONTENT_TYPES, LOGO_FILE_RE, checkLogo, logoDir, readLogoBody, removeStoredLogo, storeLogo, type LogoType } from './profiles.logo';
+import {
+  LOGO_CONTENT_TYPES,
+  LOGO_FILE_RE,
+  checkLogo,
+  localLogoFile,
+  logoDir,
+  ownsLogo,
+  readLogoBody,
+  recordLogoOwner,
+  removeOwnLogo,
+  storeLogo,
+  type LogoType,
+} from './profiles.logo';
 
 const COLUMNS = [
   'user_id',
@@ -52,6 +64,11 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppConte
     let notes: NotificationRow[] = [];
     let replacedLogo: string | null = null;
     const row = await db.transaction(async (trx) => {
+      // A profile may point at one of our logos only if its user uploaded it.
+      const file = localLogoFile(config, patch.company_logo_url);
+      if (file !== null && !(file && (await ownsLogo(trx, file, userId)))) {
+        throw badRequest('validation_failed', 'Invalid input', { company_logo_url: 'must be a logo you uploaded' });
+      }
       const before = await trx('profiles')
         .where('user_id', userId)
         .first<{ onboarded: boolean; company_logo_url: string | null } | undefined>('onboarded', 'company_logo_url');
@@ -84,7 +101,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppConte
     });
     publishNotifications(realtime, notes);
     realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
-    if (replacedLogo) await removeStoredLogo(config, replacedLogo).catch(() => undefined);
+    if (replacedLogo) await removeOwnLogo(config, db, userId, replacedLogo).catch(() => undefined);
     res.json(present(row));
   });
 
@@ -95,9 +112,13 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppConte
     const type = checkLogo(buf);
     const file = await storeLogo(config, buf, type);
     const url = `/api/profile/logo/${file}`;
-    const before = await db('profiles').where('user_id', userId).first<{ company_logo_url: string | null } | undefined>('company_logo_url');
-    await db('profiles').where('user_id', userId).update({ company_logo_url: url });
-    if (before?.company_logo_url) await removeStoredLogo(config, before.company_logo_url).catch(() => undefined);
+    const before = await db.transaction(async (trx) => {
+      await recordLogoOwner(trx, file, userId);
+      const prev = await trx('profiles').where('user_id', userId).first<{ company_logo_url: string | null } | undefined>('company_logo_url');
+      await trx('profiles').where('user_id', userId).update({ company_logo_url: url });
+      return prev;
+    });
+    if (before?.company_logo_url) await removeOwnLogo(config, db, userId, before.company_logo_url).catch(() => undefined);
     realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
     res.status(201).json({ url });
   });

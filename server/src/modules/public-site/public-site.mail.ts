@@ -19,9 +19,10 @@ function render(title: string, paragraphs: string[]): RenderedMail {
   };
 }
 
-export function leadConfirmationMail(name: string, source: 'pricing' | 'contact'): RenderedMail {
+/** Confirmations of anonymous forms echo nothing the sender typed (no relay for free text). */
+export function leadConfirmationMail(source: 'pricing' | 'contact'): RenderedMail {
   return render(source === 'pricing' ? 'Λάβαμε το αίτημα προσφοράς σας' : 'Λάβαμε το μήνυμά σας', [
-    `Γεια σας ${name},`,
+    'Γεια σας,',
     source === 'pricing'
       ? `Ευχαριστούμε για το ενδιαφέρον σας για το πλάνο Enterprise του ${PRODUCT_NAME}. Ένας σύμβουλός μας θα μελετήσει τις ανάγκες σας και θα σας στείλει εξατομικευμένη προσφορά.`
       : `Ευχαριστούμε που επικοινωνήσατε με την ομάδα του ${PRODUCT_NAME}.`,
@@ -31,7 +32,6 @@ export function leadConfirmationMail(name: string, source: 'pricing' | 'contact'
 }
 
 export function demoConfirmationMail(
-  name: string,
   date: string | null,
   slot: keyof typeof TIME_SLOT_LABELS | null,
 ): RenderedMail {
@@ -40,7 +40,7 @@ export function demoConfirmationMail(
       ? `Προτιμώμενη ημερομηνία: ${date ? date.split('-').reverse().join('/') : 'οποιαδήποτε'}${slot ? `, ${TIME_SLOT_LABELS[slot]}` : ''}.`
       : 'Δεν ορίσατε προτιμώμενη ημερομηνία· θα σας προτείνουμε εμείς διαθέσιμες ώρες.';
   return render('Λάβαμε το αίτημά σας για demo', [
-    `Γεια σας ${name},`,
+    'Γεια σας,',
     `Ευχαριστούμε για το ενδιαφέρον σας για το ${PRODUCT_NAME}. Θα επικοινωνήσουμε μαζί σας εντός 24 ωρών για να επιβεβαιώσουμε την ώρα της παρουσίασης.`,
     when,
     'Η παρουσίαση διαρκεί 15 λεπτά και γίνεται online: θα δείτε τη συγγραφή με AI, τη στοχευμένη αποστολή στα media και τις αναφορές αποτελεσμάτων.',

@@ -25,12 +25,12 @@ export function publicSiteRoutes(api: ApiRouter, ctx: AppContext): void {
     res.json({ plans: await service.plans() });
   });
 
-  api.post('/leads', 'public', validate('body', leadBody), async (_req, res) => {
-    res.status(201).json(await service.createLead(valid(res, 'body', leadBody)));
+  api.post('/leads', 'public', validate('body', leadBody), async (req, res) => {
+    res.status(201).json(await service.createLead(valid(res, 'body', leadBody), req.ip ?? null));
   });
 
-  api.post('/demo-requests', 'public', validate('body', demoRequestBody), async (_req, res) => {
-    res.status(201).json(await service.createDemoRequest(valid(res, 'body', demoRequestBody)));
+  api.post('/demo-requests', 'public', validate('body', demoRequestBody), async (req, res) => {
+    res.status(201).json(await service.createDemoRequest(valid(res, 'body', demoRequestBody), req.ip ?? null));
   });
 
   api.get('/status', 'public', async (_req, res) => {

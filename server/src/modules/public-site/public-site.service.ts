@@ -51,12 +51,25 @@ export class PublicSiteService {
     return (await repo.activePlans(this.ctx.db)).map(presentPlan);
   }
 
-  async createLead(body: z.output<typeof leadBody>): Promise<Lead> {
+  /**
+   * Anonymous forms send a confirmation to the address typed in: limited per sender address
+   * and per recipient (429 past either), and the mail echoes nothing the sender wrote.
+   */
+  private async limitForm(ip: string | null, recipient: string): Promise<void> {
+    const { limiter } = this.ctx;
+    await limiter.consume(
+      [limiter.limit('publicFormPerAddress', ip ?? 'unknown'), limiter.limit('publicFormMailsPerRecipient', recipient)],
+      'Too many requests; try again later',
+    );
+  }
+
+  async createLead(body: z.output<typeof leadBody>, ip: string | null): Promise<Lead> {
     const { db, mailer } = this.ctx;
+    await this.limitForm(ip, body.email);
     const row = await db.transaction(async (trx) => {
       const lead = await repo.insertLead(trx, body);
       await mailer.enqueue(
-        { to: lead.email, ...leadConfirmationMail(lead.full_name, lead.source) },
+        { to: lead.email, ...leadConfirmationMail(lead.source) },
         trx,
       );
       return lead;
@@ -65,14 +78,15 @@ export class PublicSiteService {
     return presentLead(row);
   }
 
-  async createDemoRequest(body: z.output<typeof demoRequestBody>): Promise<DemoRequest> {
+  async createDemoRequest(body: z.output<typeof demoRequestBody>, ip: string | null): Promise<DemoRequest> {
     const { db, mailer } = this.ctx;
+    await this.limitForm(ip, body.email);
     const row = await db.transaction(async (trx) => {
       const req = await repo.insertDemoRequest(trx, body);
       await mailer.enqueue(
         {
           to: req.email,
-          ...demoConfirmationMail(req.full_name, req.preferred_date, req.preferred_time),
+          ...demoConfirmationMail(req.preferred_date, req.preferred_time),
         },
         trx,
       );

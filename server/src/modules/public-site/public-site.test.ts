@@ -43,7 +43,7 @@ beforeAll(async () => {
     .where('user_id', admin.id)
     .update({ role: 'superadmin', status: 'approved' });
   superToken = (
-    await signIn(server.url, 'admin@public.test', 'secret123', server.config.superadminLoginPath)
+    await signIn(server.url, 'admin@public.test', 'Thalassa-2026', server.config.superadminLoginPath)
   ).access_token;
   clientId = (await signUp(server.url, 'client@public.test')).id;
   await db('profiles').where('user_id', clientId).update({ status: 'approved' });

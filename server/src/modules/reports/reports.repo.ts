@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { touchedSql } from '../releases/releases.lifecycle';
 import type { Category, ReleaseStatus } from '../../../../shared/constants';
 import { REPORT_TIME_ZONE, type ReportRowFigures, type SentCopies } from '../../../../shared/reports';
 
@@ -37,7 +38,7 @@ interface RawRow {
  * distinct coverage links from the stored `coverage_count` (kept by Postgres on each write).
  */
 export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]> {
-  const where: string[] = ['p.client_id = ?', `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
+  const where: string[] = ['p.client_id = ?', touchedSql('p'), `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
   const args: Knex.RawBinding[] = [f.clientId, f.from, f.to];
   if (f.category !== 'all') {
     where.push('p.category = ?');
@@ -48,12 +49,13 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     args.push(f.status);
   }
   const res = (await q.raw(
-    `select p.id, p.title, p.category, p.status, p.created_at,
+    `select p.id, coalesce(v.title, p.title) as title, coalesce(v.category, p.category) as category, p.status, p.created_at,
             greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
             coalesce(cardinality(r.opened_by), 0)::int as opens,
             coalesce(cardinality(r.clicked_links), 0)::int as clicks,
             coalesce(r.coverage_count, 0)::int as coverage
        from press_releases p left join reporting r on r.press_release_id = p.id
+       left join release_sent_versions v on v.press_release_id = p.id
       where ${where.join(' and ')}
       order by p.created_at desc, p.id desc`,
     args,
@@ -87,7 +89,7 @@ export async function sentCopies(q: Q, clientId: string, fromDay: string, toDay:
             coalesce(cardinality(r.opened_by), 0)::int as openers,
             (select count(*)::int from deliveries d where d.press_release_id = p.id and d.state = 'sent') as delivered
        from press_releases p left join reporting r on r.press_release_id = p.id
-      where p.client_id = ? and p.status = 'sent' and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
+      where p.client_id = ? and p.status in ('sent', 'archived') and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
     args,
   )) as { rows: { sent_day: string; openers: number | string; delivered: number | string }[] };
   return res.rows.map((r) => ({ sentDay: r.sent_day, openers: Number(r.openers), delivered: Number(r.delivered) }));

@@ -52,7 +52,7 @@ function withLinks(rows: ReportRowFigures[], links: Map<string, repo.LinkArrays>
  * whatever From is; category and status filters apply (a status other than sent leaves nothing).
  */
 function weeklyCopies(ctx: AppContext, f: ResolvedFilters) {
-  if (f.status !== 'all' && f.status !== 'sent') return Promise.resolve([]);
+  if (f.status !== 'all' && f.status !== 'sent' && f.status !== 'archived') return Promise.resolve([]);
   return repo.sentCopies(ctx.db, f.clientId, weekStarts(f.to)[0]!, f.to, f.category);
 }
 
@@ -101,7 +101,7 @@ export type ReportExport = Awaited<ReturnType<typeof reportForExport>>;
 async function ownSentRelease(ctx: AppContext, actor: Actor, releaseId: string): Promise<repo.OwnedRelease> {
   const rel = await repo.findRelease(ctx.db, releaseId);
   if (!rel || rel.client_id !== actor.userId) throw notFound('Press release not found');
-  if (rel.status !== 'sent') throw conflict('not_sent', 'Coverage can be added only to a sent press release');
+  if (rel.status !== 'sent' && rel.status !== 'archived') throw conflict('not_sent', 'Coverage can be added only to a sent press release');
   return rel;
 }
 

@@ -8,7 +8,6 @@ import {
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
-import { originOf } from '../../http/origin';
 import { valid, validate } from '../../http/validate';
 import * as service from './workspaces.service';
 
@@ -41,10 +40,10 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     clients,
     validate('params', workspaceIdParams),
     validate('body', invitationCreateBody),
-    async (req, res) => {
+    async (_req, res) => {
       const { id } = valid(res, 'params', workspaceIdParams);
       const { email } = valid(res, 'body', invitationCreateBody);
-      res.status(201).json(await service.invite(ctx, actorOf(res), id, email, originOf(req)));
+      res.status(201).json(await service.invite(ctx, actorOf(res), id, email));
     },
   );
 

@@ -76,13 +76,19 @@ export async function invite(
   actor: Actor,
   workspaceId: string,
   email: string,
-  origin: string,
 ): Promise<Invitation & { resent: boolean; acceptUrl?: string }> {
   const token = randomToken();
-  const base = (ctx.config.publicUrl ?? origin).replace(/\/+$/, '');
+  const base = ctx.config.publicUrl;
   const acceptUrl = `${base}/client/invitations?accept=${encodeURIComponent(token)}`;
   const result = await ctx.db.transaction(async (trx) => {
     assertOwner(await repo.membership(trx, workspaceId, actor.userId));
+    // An account awaiting approval sends no mail on the platform's behalf.
+    if (actor.status !== 'approved') throw new HttpError(403, 'account_pending', 'Your account has not been approved yet');
+    await ctx.limiter.consume(
+      [ctx.limiter.limit('invitationsPerUser', actor.userId), ctx.limiter.limit('invitationsPerRecipient', email)],
+      'Too many invitations; try again later',
+      trx,
+    );
     const ws = await repo.findWorkspace(trx, workspaceId);
     if (!ws) throw notFound('Workspace not found');
     if (await repo.isMemberByEmail(trx, workspaceId, email)) {
