@@ -1,12 +1,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientDir,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .br and .gz next to every text asset, served by express-static-gzip (client-app.ts).
+    // (not for the server-side build of entry-server.tsx, which only the prerender reads)
+    !isSsrBuild &&
+      compression({
+        algorithms: ['gzip', 'brotliCompress'],
+        threshold: 1024,
+        exclude: [/\.html$/],
+        logLevel: 'silent',
+      }),
+  ],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
@@ -47,5 +59,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
+    // Read by bench/bundle-size.ts: which chunks each route loads.
+    manifest: !isSsrBuild,
   },
-});
+}));

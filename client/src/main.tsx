@@ -1,34 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { Toaster } from '@client/components/ui/toaster';
-import { TooltipProvider } from '@client/components/ui/tooltip';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from '@client/app';
 import { createAppRouter } from '@client/router';
-import { startSocket } from '@client/realtime/socket';
 import { authClient } from '@client/stores/session';
 import './index.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
-
+const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
 void authClient.initialize();
-startSocket();
+// Signed in: the live connection starts with the app, as early as before. Public visitors
+// download no Socket.IO (about 13 KB gzip); the status page and the signed-in layout load it
+// when they mount (realtime/use-live-queries.ts).
+if (authClient.getSession()) void import('@client/realtime/socket').then((m) => m.startSocket());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+if (container.hasChildNodes()) {
+  // A public page prerendered at build (client/prerender.ts): load the route's lazy chunk
+  // first, then hydrate the server's markup. router.ssr tells TanStack Router to render the
+  // tree the server rendered (no client-only Suspense wrapper around the matches).
+  void router.load().then(() => {
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, <App router={router} queryClient={queryClient} />);
+  });
+} else {
+  createRoot(container).render(<App router={router} queryClient={queryClient} />);
+}

@@ -15,6 +15,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   notFound,
   Outlet,
   redirect,
@@ -22,49 +23,176 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, MEDIA_RELEASE_TITLE, RELEASE_ID_PATTERN, routeTitle, type AppPath } from '@shared/routes';
+import {
+  ADMIN_REDIRECTS,
+  EDIT_RELEASE_TITLE,
+  MEDIA_RELEASE_TITLE,
+  RELEASE_ID_PATTERN,
+  routeTitle,
+  type AppPath,
+} from '@shared/routes';
 import { AuthLayout } from '@client/components/layout/auth-layout';
-import { DashboardLayout } from '@client/components/layout/dashboard-layout';
 import { PublicLayout } from '@client/components/layout/public-layout';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
-import { LoginPage } from '@client/features/auth/login-page';
-import { ResetPasswordPage } from '@client/features/auth/reset-password-page';
-import { UnsubscribePage } from '@client/features/public/unsubscribe-page';
-import { RoleGuard } from '@client/auth/role-guard';
 import { safeRedirect } from '@client/auth/safe-redirect';
-import { SignupPage } from '@client/features/auth/signup-page';
-import { ClientDashboardPage } from '@client/features/client/dashboard-page';
-import { HistoryPage } from '@client/features/client/history-page';
-import { InvitationsPage } from '@client/features/client/invitations-page';
-import { PressReleasesPage } from '@client/features/client/press-releases-page';
-import { EditReleasePage, NewReleasePage } from '@client/features/client/release-editor-page';
-import { ReportsPage } from '@client/features/client/reports-page';
-import { ClientSettingsPage } from '@client/features/client/settings-page';
-import { TasksPage } from '@client/features/client/tasks-page';
-import { MarketingPage } from '@client/features/marketing/marketing-page';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
-import { BookmarksPage } from '@client/features/media/bookmarks-page';
-import { MediaDashboardPage } from '@client/features/media/dashboard-page';
-import { NewsletterPage } from '@client/features/media/newsletter-page';
-import { MediaPressReleasesPage } from '@client/features/media/press-releases-page';
-import { MediaReleasePage } from '@client/features/media/release-page';
-import { MediaSettingsPage } from '@client/features/media/settings-page';
-import { BookDemoPage } from '@client/features/public/book-demo-page';
-import { ContactPage } from '@client/features/public/contact-page';
-import { LandingPage } from '@client/features/public/landing-page';
-import { CookiesPage } from '@client/features/public/legal-cookies-page';
-import { PrivacyPage } from '@client/features/public/legal-privacy-page';
-import { TermsPage } from '@client/features/public/legal-terms-page';
 import { NotFoundRoute } from '@client/features/public/not-found-page';
-import { PricingPage } from '@client/features/public/pricing-page';
-import { StatusPage } from '@client/features/public/status-page';
-import { ThankYouPage } from '@client/features/public/thank-you-page';
-import { LogsPage } from '@client/features/superadmin/logs-page';
-import { MediaListsPage } from '@client/features/superadmin/media-lists-page';
-import { OverviewPage } from '@client/features/superadmin/overview-page';
-import { SystemSettingsPage } from '@client/features/superadmin/settings-page';
-import { StatisticsPage } from '@client/features/superadmin/statistics-page';
-import { UsersPage } from '@client/features/superadmin/users-page';
+
+/**
+ * Every screen but the public layout, the cookie banner and the 404 page is loaded on its
+ * route only (code splitting): the editor with TipTap/Yjs, the Tremor charts, the superadmin
+ * and media areas never reach a visitor of the public site. The router preloads a route's
+ * chunk on hover/focus of a link (defaultPreload: 'intent').
+ */
+const LoginPage = lazyRouteComponent(() => import('@client/features/auth/login-page'), 'LoginPage');
+const ResetPasswordPage = lazyRouteComponent(
+  () => import('@client/features/auth/reset-password-page'),
+  'ResetPasswordPage',
+);
+const UnsubscribePage = lazyRouteComponent(
+  () => import('@client/features/public/unsubscribe-page'),
+  'UnsubscribePage',
+);
+const SignupPage = lazyRouteComponent(
+  () => import('@client/features/auth/signup-page'),
+  'SignupPage',
+);
+const ClientDashboardPage = lazyRouteComponent(
+  () => import('@client/features/client/dashboard-page'),
+  'ClientDashboardPage',
+);
+const HistoryPage = lazyRouteComponent(
+  () => import('@client/features/client/history-page'),
+  'HistoryPage',
+);
+const InvitationsPage = lazyRouteComponent(
+  () => import('@client/features/client/invitations-page'),
+  'InvitationsPage',
+);
+const PressReleasesPage = lazyRouteComponent(
+  () => import('@client/features/client/press-releases-page'),
+  'PressReleasesPage',
+);
+const EditReleasePage = lazyRouteComponent(
+  () => import('@client/features/client/release-editor-page'),
+  'EditReleasePage',
+);
+const NewReleasePage = lazyRouteComponent(
+  () => import('@client/features/client/release-editor-page'),
+  'NewReleasePage',
+);
+const ReportsPage = lazyRouteComponent(
+  () => import('@client/features/client/reports-page'),
+  'ReportsPage',
+);
+const ClientSettingsPage = lazyRouteComponent(
+  () => import('@client/features/client/settings-page'),
+  'ClientSettingsPage',
+);
+const TasksPage = lazyRouteComponent(
+  () => import('@client/features/client/tasks-page'),
+  'TasksPage',
+);
+const MarketingPage = lazyRouteComponent(
+  () => import('@client/features/marketing/marketing-page'),
+  'MarketingPage',
+);
+const BookmarksPage = lazyRouteComponent(
+  () => import('@client/features/media/bookmarks-page'),
+  'BookmarksPage',
+);
+const MediaDashboardPage = lazyRouteComponent(
+  () => import('@client/features/media/dashboard-page'),
+  'MediaDashboardPage',
+);
+const NewsletterPage = lazyRouteComponent(
+  () => import('@client/features/media/newsletter-page'),
+  'NewsletterPage',
+);
+const MediaPressReleasesPage = lazyRouteComponent(
+  () => import('@client/features/media/press-releases-page'),
+  'MediaPressReleasesPage',
+);
+const MediaReleasePage = lazyRouteComponent(
+  () => import('@client/features/media/release-page'),
+  'MediaReleasePage',
+);
+const MediaSettingsPage = lazyRouteComponent(
+  () => import('@client/features/media/settings-page'),
+  'MediaSettingsPage',
+);
+const BookDemoPage = lazyRouteComponent(
+  () => import('@client/features/public/book-demo-page'),
+  'BookDemoPage',
+);
+const ContactPage = lazyRouteComponent(
+  () => import('@client/features/public/contact-page'),
+  'ContactPage',
+);
+const LandingPage = lazyRouteComponent(
+  () => import('@client/features/public/landing-page'),
+  'LandingPage',
+);
+const CookiesPage = lazyRouteComponent(
+  () => import('@client/features/public/legal-cookies-page'),
+  'CookiesPage',
+);
+const PrivacyPage = lazyRouteComponent(
+  () => import('@client/features/public/legal-privacy-page'),
+  'PrivacyPage',
+);
+const TermsPage = lazyRouteComponent(
+  () => import('@client/features/public/legal-terms-page'),
+  'TermsPage',
+);
+const PricingPage = lazyRouteComponent(
+  () => import('@client/features/public/pricing-page'),
+  'PricingPage',
+);
+const StatusPage = lazyRouteComponent(
+  () => import('@client/features/public/status-page'),
+  'StatusPage',
+);
+const ThankYouPage = lazyRouteComponent(
+  () => import('@client/features/public/thank-you-page'),
+  'ThankYouPage',
+);
+const LogsPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/logs-page'),
+  'LogsPage',
+);
+const MediaListsPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/media-lists-page'),
+  'MediaListsPage',
+);
+const OverviewPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/overview-page'),
+  'OverviewPage',
+);
+const SystemSettingsPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/settings-page'),
+  'SystemSettingsPage',
+);
+const StatisticsPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/statistics-page'),
+  'StatisticsPage',
+);
+const UsersPage = lazyRouteComponent(
+  () => import('@client/features/superadmin/users-page'),
+  'UsersPage',
+);
+const ClientAreaLayout = lazyRouteComponent(
+  () => import('@client/components/layout/area-layouts'),
+  'ClientAreaLayout',
+);
+const MediaAreaLayout = lazyRouteComponent(
+  () => import('@client/components/layout/area-layouts'),
+  'MediaAreaLayout',
+);
+const SuperadminAreaLayout = lazyRouteComponent(
+  () => import('@client/components/layout/area-layouts'),
+  'SuperadminAreaLayout',
+);
 
 declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
@@ -261,11 +389,7 @@ const signupRoute = createRoute({
 const clientLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'client',
-  component: () => (
-    <RoleGuard roles={['client']}>
-      <DashboardLayout role="client" />
-    </RoleGuard>
-  ),
+  component: ClientAreaLayout,
 });
 
 const clientRoutes = [
@@ -339,11 +463,7 @@ const clientRoutes = [
 const mediaLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'media',
-  component: () => (
-    <RoleGuard roles={['media']}>
-      <DashboardLayout role="media" />
-    </RoleGuard>
-  ),
+  component: MediaAreaLayout,
 });
 
 const mediaRoutes = [
@@ -393,11 +513,7 @@ const mediaRoutes = [
 const superadminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'superadmin',
-  component: () => (
-    <RoleGuard roles={['superadmin']}>
-      <DashboardLayout role="superadmin" />
-    </RoleGuard>
-  ),
+  component: SuperadminAreaLayout,
 });
 
 const superadminRoutes = [
@@ -489,6 +605,8 @@ export interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Defaults to the browser history; tests pass createMemoryHistory(). */
   history?: RouterHistory;
+  /** Rendering to HTML at build (entry-server.tsx): no scroll-restoration script in the markup. */
+  prerender?: boolean;
 }
 
 export function createAppRouter(options: CreateAppRouterOptions) {
@@ -499,7 +617,7 @@ export function createAppRouter(options: CreateAppRouterOptions) {
     // Unknown paths always render the root's not-found page (never inside a dashboard layout).
     notFoundMode: 'root',
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: !options.prerender,
   });
 }
 

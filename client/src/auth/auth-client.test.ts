@@ -57,7 +57,7 @@ function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>)
 describe('AuthClient', () => {
   it('signs in, persists the session and emits SIGNED_IN', async () => {
     const { client, storage, events } = setup(() => Promise.resolve(json(200, session(1))));
-    await client.signInWithPassword('a@example.gr', 'secret123');
+    await client.signInWithPassword('a@example.gr', 'Thalassa-2026');
     expect(client.getSession()?.access_token).toBe('access-1');
     expect(storage.data.size).toBe(1);
     expect(events).toEqual(['SIGNED_IN']);

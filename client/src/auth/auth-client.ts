@@ -124,8 +124,9 @@ export class AuthClient {
     if (this.session) this.clear();
   }
 
-  async recover(email: string): Promise<void> {
-    await this.post('/recover', { email });
+  /** loginPath: the hidden superadmin page passes its path (recovery follows the sign-in portal rule). */
+  async recover(email: string, loginPath?: string): Promise<void> {
+    await this.post('/recover', loginPath ? { email, login_path: loginPath } : { email });
   }
 
   /** Exchanges a recovery token for a session (PASSWORD_RECOVERY); then updateUser({ password }). */
@@ -135,7 +136,12 @@ export class AuthClient {
     return session;
   }
 
-  async updateUser(body: { password?: string; data?: { name?: string; organization?: string | null } }): Promise<void> {
+  /** A new password needs current_password, except right after a recovery link (verifyRecovery). */
+  async updateUser(body: {
+    password?: string;
+    current_password?: string;
+    data?: { name?: string; organization?: string | null };
+  }): Promise<void> {
     const token = await this.getAccessToken();
     if (!token || !this.session) throw new ApiError(401, 'unauthorized', 'Not signed in');
     const user = await this.request<Session['user']>('PUT', '/user', body, token);

@@ -5,8 +5,15 @@ import { cn } from '@client/lib/utils';
 const DEFAULT_DESCRIPTION =
   'Deltio: γράψτε δελτία τύπου με τη βοήθεια AI, στείλτε τα στοχευμένα στα ελληνικά media ανά κατηγορία και μετρήστε τα αποτελέσματα με αναφορές και KPIs.';
 
+/**
+ * What the page being prerendered asked for (client/entry-server.tsx reads it after
+ * rendering): effects do not run on the server, so the description is recorded here.
+ */
+export const prerenderHead: { description?: string } = {};
+
 /** Sets <meta name="description"> for the current page; restores the default on leave. */
 export function usePageDescription(description: string | undefined): void {
+  if (typeof document === 'undefined' && description) prerenderHead.description = description;
   React.useEffect(() => {
     if (!description) return;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');

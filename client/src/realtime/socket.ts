@@ -15,6 +15,7 @@ let connectedAs: string | null = null;
  */
 export function getSocket(): AppSocket {
   if (socket) return socket;
+  connectedAs = authClient.getSession()?.user.id ?? null;
   socket = io({
     path: '/socket.io',
     transports: ['websocket', 'polling'],
@@ -44,6 +45,5 @@ authClient.onAuthStateChange((event, session) => {
 });
 
 export function startSocket(): void {
-  connectedAs = authClient.getSession()?.user.id ?? null;
   getSocket();
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Role } from '@shared/constants';
-import { profileSchema, type Profile } from '@shared/schemas/auth';
+import { settingsProfile, type SettingsProfile } from '@shared/schemas/dashboard';
 import { api } from '@client/api/http';
 import type { AuthEvent, Session } from '@client/auth/auth-client';
 import { authClient } from '@client/auth/client';
@@ -10,11 +10,12 @@ export type SessionStatus = 'loading' | 'signed_out' | 'signed_in';
 interface SessionState {
   status: SessionStatus;
   session: Session | null;
-  profile: Profile | null;
+  /** The signed-in user's profile: the one copy the app keeps (settings read and write it here). */
+  profile: SettingsProfile | null;
   /** The last session event, for listeners that care (e.g. the socket). */
   lastEvent: AuthEvent | null;
-  loadProfile(): Promise<Profile | null>;
-  setProfile(profile: Profile): void;
+  loadProfile(): Promise<SettingsProfile | null>;
+  setProfile(profile: SettingsProfile): void;
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -25,7 +26,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   async loadProfile() {
     if (!authClient.getSession()) return null;
     try {
-      const profile = await api('GET', '/profile', { schema: profileSchema });
+      const profile = await api('GET', '/profile', { schema: settingsProfile });
       set({ profile });
       return profile;
     } catch (err) {
@@ -76,7 +77,7 @@ export function sessionReady(): Promise<SessionState> {
 }
 
 /** Resolves once the signed-in user's profile is loaded (after signInWithPassword). */
-export function signedInProfile(): Promise<Profile | null> {
+export function signedInProfile(): Promise<SettingsProfile | null> {
   return new Promise((resolve) => {
     const check = (s: SessionState) => {
       if (s.status === 'signed_in') return resolve(s.profile), true;

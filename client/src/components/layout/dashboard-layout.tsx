@@ -20,6 +20,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { authClient, useSession } from '@client/stores/session';
 import { AccountStatusBanner } from './account-status-banner';
 import { NotificationBell } from '@client/features/notifications/notification-bell';
+import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { OnboardingWizard } from '@client/features/onboarding/onboarding-wizard';
 
 function SidebarLink({
@@ -199,6 +200,7 @@ function DashboardHeader() {
 
 /** Shell of the signed-in areas: collapsible sidebar (drawer under 768 px), header, page. */
 export function DashboardLayout({ role }: { role: DashboardRole }) {
+  useLiveQueries();
   const isMobile = useIsMobile();
   const open = useSidebarStore((s) => s.open);
   const toggle = useSidebarStore((s) => s.toggle);

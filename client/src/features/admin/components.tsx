@@ -40,7 +40,7 @@ export function Pager({
   );
 }
 
-/** A user's status badge; inactive users show 'Inactive' instead (spec 4). */
+/** A user's status badge; inactive users show the Inactive badge (spec 4), in Greek, instead. */
 export function UserStatusBadge({ status, isActive }: { status: UserStatus; isActive: boolean }) {
   if (!isActive) return <Badge variant="secondary">{INACTIVE_LABEL}</Badge>;
   const variant = ({ pending: 'warning', approved: 'success', rejected: 'outline', banned: 'destructive' } as const)[status];

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
-import { adminHealth, type HealthBadge, type HealthLevel } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
+import { type HealthBadge, type HealthLevel } from '@shared/schemas/admin';
+import { useAdminHealth } from './queries';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -9,10 +8,10 @@ import { formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 
 const BADGE: Record<HealthBadge, { label: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' }> = {
-  healthy: { label: 'healthy', variant: 'success' },
-  warning: { label: 'warning', variant: 'warning' },
-  error: { label: 'error', variant: 'destructive' },
-  unknown: { label: 'unknown', variant: 'secondary' },
+  healthy: { label: 'Υγιές', variant: 'success' },
+  warning: { label: 'Προειδοποίηση', variant: 'warning' },
+  error: { label: 'Σφάλμα', variant: 'destructive' },
+  unknown: { label: 'Άγνωστο', variant: 'secondary' },
 };
 const BADGE_TEXT: Record<HealthBadge, string> = {
   healthy: 'Όλα λειτουργούν κανονικά',
@@ -49,11 +48,7 @@ function Row({ label, value, level, unit }: { label: string; value: number | nul
 
 /** Real measurements, refreshed every 15 s: database round trip, e-mail and newsletter queues. */
 export function HealthCard() {
-  const q = useQuery({
-    queryKey: ['admin', 'health'],
-    queryFn: () => api('GET', '/admin/health', { schema: adminHealth }),
-    refetchInterval: 15_000,
-  });
+  const q = useAdminHealth();
   const h = q.data;
   const badge = h?.badge ?? (q.isError ? 'unknown' : undefined);
   return (

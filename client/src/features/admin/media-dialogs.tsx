@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { CATEGORY_LABELS, type Category } from '@shared/constants';
-import { addMediaResult, importMediaResult, mediaCandidates, parseImportEmails, type ImportMediaResult } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
+import { parseImportEmails, type ImportMediaResult } from '@shared/schemas/admin';
+import { queryKeys } from '@client/api/query-keys';
+import { adminCalls, useMediaCandidates } from './queries';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
@@ -16,7 +17,7 @@ import { ALL_ALREADY_IN, ERR, mediaAdded, NO_MEDIA_FOUND, OK_TITLE, WARN_TITLE }
 import { errorToast, useErrorToast } from './use-error-toast';
 import { refreshQueries } from '@client/lib/refresh';
 
-const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void refreshQueries(qc, ['admin', 'media']);
+const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void refreshQueries(qc, queryKeys.adminMedia);
 
 /** Checkboxes of active, approved media not yet in the category (spec 5). */
 export function AddMediaDialog({ category, open, onOpenChange }: { category: Category; open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -29,17 +30,10 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
       setSearch('');
     }
   }, [open]);
-  const candidates = useQuery({
-    queryKey: ['admin', 'media', 'candidates', category, search.trim()],
-    queryFn: () =>
-      api('GET', `/admin/media-candidates?${new URLSearchParams({ category, ...(search.trim() ? { q: search.trim() } : {}) }).toString()}`, {
-        schema: mediaCandidates,
-      }),
-    enabled: open,
-  });
+  const candidates = useMediaCandidates(category, search.trim(), open);
   useErrorToast(candidates.error, ERR.media);
   const add = useMutation({
-    mutationFn: (mediaIds: string[]) => api('POST', `/admin/media-lists/${category}`, { body: { mediaIds }, schema: addMediaResult }),
+    mutationFn: (mediaIds: string[]) => adminCalls.addMedia(category, mediaIds),
     onSuccess: (r) => {
       if (r.added === 0) toast({ title: WARN_TITLE, description: ALL_ALREADY_IN, variant: 'destructive' });
       else toast({ title: OK_TITLE, description: mediaAdded(r.added), variant: 'success' });
@@ -119,7 +113,7 @@ export function ImportMediaDialog({ category, open, onOpenChange }: { category: 
   }, [open]);
   const count = parseImportEmails(text).length;
   const run = useMutation({
-    mutationFn: () => api('POST', `/admin/media-lists/${category}/import`, { body: { text }, schema: importMediaResult }),
+    mutationFn: () => adminCalls.importMedia(category, text),
     onSuccess: (r) => {
       setSummary(r);
       if (r.found === 0) toast({ title: WARN_TITLE, description: NO_MEDIA_FOUND, variant: 'destructive' });

@@ -16,14 +16,14 @@ export const ERR = {
 export const OK_TITLE = 'Επιτυχία';
 export const WARN_TITLE = 'Προσοχή';
 
-export const ROLE_LABELS: Record<Role, string> = { client: 'Πελάτης', media: 'Media', superadmin: 'Superadmin' };
+export const ROLE_LABELS: Record<Role, string> = { client: 'Πελάτης', media: 'Media', superadmin: 'Διαχειριστής συστήματος' };
 export const STATUS_LABELS: Record<UserStatus, string> = {
   pending: 'Σε αναμονή',
   approved: 'Εγκεκριμένος',
   rejected: 'Απορρίφθηκε',
   banned: 'Αποκλεισμένος',
 };
-export const INACTIVE_LABEL = 'Inactive';
+export const INACTIVE_LABEL = 'Ανενεργός';
 
 export const ACTION_LABELS = {
   approve: 'Έγκριση',
@@ -69,6 +69,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'email.sent': 'Αποστολή e-mail',
   'task.create': 'Δημιουργία εργασίας',
   'task.update': 'Ενημέρωση εργασίας',
+  'press_release.scheduled': 'Προγραμματισμός αποστολής',
+  'press_release.unscheduled': 'Ακύρωση προγραμματισμού',
+  'press_release.schedule_failed': 'Αποτυχία προγραμματισμένης αποστολής',
+  'press_release.archived': 'Αρχειοθέτηση δελτίου τύπου',
+  'press_release.deleted': 'Διαγραφή πρόχειρου',
+  'email.test': 'Δοκιμαστικό e-mail',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

@@ -5,7 +5,8 @@ export const AUTH_MESSAGES = {
   fillAllFields: 'Παρακαλώ συμπληρώστε όλα τα πεδία',
   fillRequired: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
   passwordsMismatch: 'Οι κωδικοί πρόσβασης δεν ταιριάζουν',
-  passwordTooShort: 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 6 χαρακτήρες',
+  passwordTooShort: 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 8 χαρακτήρες',
+  passwordTooCommon: 'Ο κωδικός πρόσβασης είναι πολύ συνηθισμένος. Επιλέξτε έναν που δύσκολα μαντεύεται.',
   loginFailedTitle: 'Σφάλμα σύνδεσης',
   loginFailedDefault: 'Λάθος email ή κωδικός πρόσβασης',
   loginExceptionTitle: 'Σφάλμα',
@@ -31,8 +32,14 @@ export function loginErrorMessage(err: ApiError): string {
 export function signupErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'email_exists') return AUTH_MESSAGES.emailExists;
+    if (err.code === 'too_many_requests') return 'Πάρα πολλές προσπάθειες. Δοκιμάστε ξανά αργότερα.';
     if (err.fields?.email) return 'Το email δεν είναι έγκυρο';
-    if (err.fields?.password) return AUTH_MESSAGES.passwordTooShort;
+    if (err.fields?.password) return passwordErrorMessage(err);
   }
   return AUTH_MESSAGES.signupFailedDefault;
+}
+
+/** A refused new password: too short, or on the list of common passwords. */
+export function passwordErrorMessage(err: ApiError): string {
+  return err.fields?.password === 'is too common' ? AUTH_MESSAGES.passwordTooCommon : AUTH_MESSAGES.passwordTooShort;
 }

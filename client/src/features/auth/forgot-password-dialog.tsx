@@ -15,7 +15,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { authClient } from '@client/stores/session';
 
 /** 'Ξέχασα τον κωδικό μου': mails a link to set a new password. */
-export function ForgotPasswordDialog({ disabled }: { disabled?: boolean }) {
+export function ForgotPasswordDialog({ disabled, loginPath }: { disabled?: boolean; loginPath?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
@@ -29,7 +29,7 @@ export function ForgotPasswordDialog({ disabled }: { disabled?: boolean }) {
     }
     setSending(true);
     try {
-      await authClient.recover(email.trim());
+      await authClient.recover(email.trim(), loginPath);
       toast({
         title: 'Ελέγξτε το email σας',
         description: 'Αν υπάρχει λογαριασμός με αυτό το email, θα λάβετε σύνδεσμο για νέο κωδικό.',

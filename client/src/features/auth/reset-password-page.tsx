@@ -8,7 +8,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { authClient } from '@client/stores/session';
-import { AUTH_MESSAGES } from './auth-messages';
+import { ApiError } from '@client/api/errors';
+import { AUTH_MESSAGES, passwordErrorMessage } from './auth-messages';
 
 const route = getRouteApi('/_auth/reset-password');
 
@@ -52,8 +53,12 @@ export function ResetPasswordPage() {
       await authClient.updateUser({ password });
       toast({ title: 'Επιτυχία', description: 'Ο κωδικός πρόσβασης άλλαξε.', variant: 'success' });
       await navigate({ to: '/', replace: true });
-    } catch {
-      toast({ title: 'Σφάλμα', description: 'Δεν ήταν δυνατή η αλλαγή του κωδικού πρόσβασης', variant: 'destructive' });
+    } catch (err) {
+      const description =
+        err instanceof ApiError && err.fields?.password
+          ? passwordErrorMessage(err)
+          : 'Δεν ήταν δυνατή η αλλαγή του κωδικού πρόσβασης';
+      toast({ title: 'Σφάλμα', description, variant: 'destructive' });
     } finally {
       setSaving(false);
     }

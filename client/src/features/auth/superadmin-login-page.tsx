@@ -4,6 +4,7 @@ import { usePageTitle } from '@client/hooks/use-page-title';
 import { t } from '@client/i18n';
 import { useRouterState } from '@tanstack/react-router';
 import { EmailPasswordForm } from './email-password-form';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { useSignIn } from './use-sign-in';
 
 /**
@@ -14,7 +15,8 @@ export function SuperadminLoginPage() {
   const title = t('auth.superadminTitle');
   usePageTitle(title);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { submit, submitting } = useSignIn({ loginPath: pathname.replace(/\/+$/, ''), toRoleHome: true });
+  const loginPath = pathname.replace(/\/+$/, '');
+  const { submit, submitting } = useSignIn({ loginPath, toRoleHome: true });
   return (
     <AuthShell>
       <div className="space-y-6">
@@ -25,7 +27,15 @@ export function SuperadminLoginPage() {
           <h1 className="text-2xl font-bold">{title}</h1>
           <p className="text-sm text-muted-foreground">{t('auth.superadminIntro')}</p>
         </div>
-        <EmailPasswordForm onSubmit={submit} submitting={submitting} />
+        <EmailPasswordForm
+          onSubmit={submit}
+          submitting={submitting}
+          extra={
+            <div className="flex justify-end">
+              <ForgotPasswordDialog disabled={submitting} loginPath={loginPath} />
+            </div>
+          }
+        />
       </div>
     </AuthShell>
   );

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
   ArrowDownRight,
@@ -14,8 +13,8 @@ import {
   MousePointerClick,
 } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
-import { clientDashboard, type DashboardStat } from '@shared/schemas/dashboard';
-import { api } from '@client/api/http';
+import type { DashboardStat } from '@shared/schemas/dashboard';
+import { useClientDashboard } from './queries';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -24,8 +23,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
-import { useReleasesLive } from '@client/features/releases/use-releases';
-import { useReportsLive } from '@client/features/reports/use-reports';
 
 const S = {
   description: 'Σύνοψη της δραστηριότητάς σας: στατιστικά αποστολών, πρόσφατα δελτία τύπου, γρήγορα στατιστικά και επερχόμενες ενέργειες.',
@@ -62,6 +59,7 @@ const RECENT_STATUS = {
   sent: { label: 'Στάλθηκε', variant: 'success' },
   scheduled: { label: 'Προγραμματισμένο', variant: 'info' },
   draft: { label: 'Πρόχειρο', variant: 'secondary' },
+  archived: { label: 'Αρχειοθετημένο', variant: 'secondary' },
 } as const;
 
 const num = (n: number, digits = 0) => n.toLocaleString('el-GR', { minimumFractionDigits: digits, maximumFractionDigits: 1 });
@@ -127,9 +125,7 @@ function Meter({ label, value, hint }: { label: string; value: number; hint?: st
 }
 
 export function ClientDashboardPage() {
-  useReleasesLive();
-  useReportsLive();
-  const q = useQuery({ queryKey: ['client-dashboard'], queryFn: () => api('GET', '/client/dashboard', { schema: clientDashboard }) });
+  const q = useClientDashboard();
   useEffect(() => {
     if (q.isError) {
       console.error('Dashboard failed to load', q.error);

@@ -21,8 +21,7 @@ import {
   useRemoveMember,
   useRevokeInvitation,
   useWorkspaces,
-  useWorkspacesLive,
-} from '@client/features/workspaces/use-workspaces';
+  } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
 
 function messageOf(err: unknown, fallback: string): string {
@@ -333,7 +332,6 @@ function Memberships({ workspaces, me }: { workspaces: Workspace[]; me: string |
 }
 
 export function InvitationsPage() {
-  useWorkspacesLive();
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const token = typeof search.accept === 'string' && search.accept ? search.accept : null;
   const [acceptToken] = useState(token);

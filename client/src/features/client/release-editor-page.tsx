@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { releaseCreated } from '@shared/schemas/releases';
-import { ApiError, api } from '@client/api/http';
+import { ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { ReleaseEditorScreen } from '@client/features/editor/release-editor';
+import { editorCalls, useReleaseExists } from '@client/features/editor/queries';
 
 const DESCRIPTION = 'Γράψτε το δελτίο τύπου μαζί με την ομάδα σας, επιλέξτε κατηγορία και λίστες media, και αποθηκεύστε, στείλτε ή προγραμματίστε την αποστολή.';
 
@@ -17,7 +16,7 @@ export function NewReleasePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api('POST', '/releases', { schema: releaseCreated })
+    editorCalls.createDraft()
       .then(({ id }) => navigate({ to: '/client/press-releases/$id', params: { id }, replace: true }))
       .catch(() => toast({ title: 'Σφάλμα', description: 'Δεν ήταν δυνατή η δημιουργία του δελτίου τύπου', variant: 'destructive' }));
   }, [navigate]);
@@ -37,11 +36,7 @@ const editRoute = getRouteApi('/client/press-releases/$id');
 /** /client/press-releases/$id (view and edit both land here); another client's release is a 404. */
 export function EditReleasePage() {
   const { id } = editRoute.useParams();
-  const exists = useQuery({
-    queryKey: ['release-exists', id],
-    queryFn: () => api('GET', `/releases/${id}`),
-    retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
-  });
+  const exists = useReleaseExists(id);
   if (exists.isError && exists.error instanceof ApiError && exists.error.status === 404) {
     return (
       <div>

@@ -8,7 +8,7 @@ import { FilterSelect } from '@client/components/filter-select';
 import { Button } from '@client/components/ui/button';
 import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
+import { DateField } from '@client/components/ui/date-field';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
@@ -20,7 +20,6 @@ import {
   exportReport,
   reportToday,
   useClientReport,
-  useReportsLive,
   type ReportState,
 } from '@client/features/reports/use-reports';
 
@@ -101,25 +100,23 @@ function DateFilters({ state, onChange }: { state: ReportState; onChange: (range
     <>
       <div className="space-y-1.5">
         <Label htmlFor="report-from">{S.from}</Label>
-        <Input
+        <DateField
           id="report-from"
-          type="date"
           value={state.from}
           max={state.to}
-          onChange={(e) => pick('from', e.target.value)}
+          onChange={(v) => pick('from', v)}
           aria-invalid={error?.field === 'from' || undefined}
           aria-describedby={error ? 'report-date-error' : undefined}
         />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="report-to">{S.to}</Label>
-        <Input
+        <DateField
           id="report-to"
-          type="date"
           value={state.to}
           min={state.from}
           max={today}
-          onChange={(e) => pick('to', e.target.value)}
+          onChange={(v) => pick('to', v)}
           aria-invalid={error?.field === 'to' || undefined}
           aria-describedby={error ? 'report-date-error' : undefined}
         />
@@ -134,7 +131,6 @@ function DateFilters({ state, onChange }: { state: ReportState; onChange: (range
 }
 
 export function ReportsPage() {
-  useReportsLive();
   const [state, setState] = useState<ReportState>(defaultReportState);
   const [pickerKey, setPickerKey] = useState(0);
   const report = useClientReport(state);

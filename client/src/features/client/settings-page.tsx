@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Upload, X } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, DEFAULT_CATEGORY, LIMITS, type Category } from '@shared/constants';
-import { profileSchema } from '@shared/schemas/auth';
 import { LOGO_MIME_TYPES, logoUploadResponse, settingsProfile, type EmailNotifications } from '@shared/schemas/dashboard';
-import { api } from '@client/api/http';
-import { toApiError } from '@client/api/errors';
-import { authClient } from '@client/auth/client';
+import { api, uploadFile } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -18,7 +14,6 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useSession } from '@client/stores/session';
-import { refreshQueries } from '@client/lib/refresh';
 
 const S = {
   description: 'Το προφίλ της εταιρείας σας, οι ειδοποιήσεις email και τα στοιχεία του λογαριασμού σας.',
@@ -44,7 +39,7 @@ const S = {
   email: 'Email',
   emailHint: 'Για αλλαγή email επικοινωνήστε με την υποστήριξη.',
   role: 'Ρόλος',
-  roleClient: 'Client',
+  roleClient: 'Πελάτης',
   since: 'Μέλος από',
   userId: 'ID χρήστη',
   save: 'Αποθήκευση αλλαγών',
@@ -79,19 +74,13 @@ function initials(name: string): string {
 }
 
 async function uploadLogo(file: File): Promise<string> {
-  const token = await authClient.getAccessToken();
-  const res = await fetch('/api/profile/logo', {
-    method: 'POST',
-    headers: { 'content-type': file.type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: file,
-  });
-  if (!res.ok) throw await toApiError(res);
-  return logoUploadResponse.parse(await res.json()).url;
+  return (await uploadFile('/profile/logo', file, logoUploadResponse)).url;
 }
 
 export function ClientSettingsPage() {
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['settings-profile'], queryFn: () => api('GET', '/profile', { schema: settingsProfile }) });
+  // The one profile source: the session store (kept current live by profile:changed).
+  const profile = useSession((st) => st.profile);
+  const [loadFailed, setLoadFailed] = useState(false);
   const [form, setForm] = useState<Form | null>(null);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -99,29 +88,37 @@ export function ClientSettingsPage() {
   const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (q.data && !form) {
+    if (profile && !form) {
       setForm({
-        organization: q.data.organization ?? '',
-        website: q.data.website ?? '',
-        defaultCategory: q.data.default_category ?? DEFAULT_CATEGORY,
-        logoUrl: q.data.company_logo_url,
-        notifications: q.data.email_notifications,
+        organization: profile.organization ?? '',
+        website: profile.website ?? '',
+        defaultCategory: profile.default_category ?? DEFAULT_CATEGORY,
+        logoUrl: profile.company_logo_url,
+        notifications: profile.email_notifications,
       });
     }
-  }, [q.data, form]);
+  }, [profile, form]);
   useEffect(() => {
-    if (q.isError) toast({ title: S.error, description: S.loadError, variant: 'destructive' });
-  }, [q.isError]);
+    if (profile) return;
+    // Signed in without a profile: its load failed; try once more, then say so.
+    void useSession
+      .getState()
+      .loadProfile()
+      .then((p) => {
+        if (p) return;
+        setLoadFailed(true);
+        toast({ title: S.error, description: S.loadError, variant: 'destructive' });
+      });
+  }, [profile]);
 
-  if (!q.data || !form) {
+  if (!profile || !form) {
     return (
       <>
         <PageHeader description={S.description} />
-        <div className="flex justify-center py-16">{q.isError ? <p className="text-sm text-red-700">{S.loadError}</p> : <Spinner />}</div>
+        <div className="flex justify-center py-16">{loadFailed ? <p className="text-sm text-red-700">{S.loadError}</p> : <Spinner />}</div>
       </>
     );
   }
-  const profile = q.data;
   const websiteBad = form.website.trim() !== '' && !URL_RE.test(form.website.trim());
 
   async function onFile(file: File | undefined) {
@@ -164,10 +161,9 @@ export function ClientSettingsPage() {
           company_logo_url: form.logoUrl,
           email_notifications: form.notifications,
         },
-        schema: profileSchema,
+        schema: settingsProfile,
       });
       useSession.getState().setProfile(updated);
-      await refreshQueries(qc, ['settings-profile']);
       toast({ title: S.success, description: S.saved, variant: 'success' });
     } catch (err) {
       console.error('Settings save failed', err);
@@ -300,7 +296,7 @@ export function ClientSettingsPage() {
               </div>
               <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2">
                 <dt className="text-muted-foreground">{S.role}</dt>
-                <dd>
+                <dd data-testid="account-role">
                   <Badge variant="secondary">{S.roleClient}</Badge>
                 </dd>
                 <dt className="text-muted-foreground">{S.since}</dt>

@@ -14,8 +14,8 @@ import { filterTasks, isFiltered, NO_FILTERS, type TaskFilters } from '@client/f
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, TASK_STRINGS as S } from '@client/features/tasks/strings';
 import { TaskCard } from '@client/features/tasks/task-card';
 import { TaskDialog, type TaskFormValues } from '@client/features/tasks/task-dialog';
-import { TaskConflict, useCreateTask, useTasks, useTasksLive, useUpdateTask } from '@client/features/tasks/use-tasks';
-import { useWorkspaces, useWorkspacesLive } from '@client/features/workspaces/use-workspaces';
+import { TaskConflict, useCreateTask, useTasks, useUpdateTask } from '@client/features/tasks/use-tasks';
+import { useWorkspaces } from '@client/features/workspaces/use-workspaces';
 import { defaultWorkspace, rememberWorkspace, WorkspaceSwitcher } from '@client/features/workspaces/workspace-switcher';
 
 function errorToast(description: string, err: unknown) {
@@ -29,7 +29,6 @@ function updateErrorMessage(err: unknown): string {
 }
 
 export function TasksPage() {
-  useWorkspacesLive();
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const linkWorkspace = typeof search.workspace === 'string' ? search.workspace : undefined;
   const linkTask = typeof search.task === 'string' ? search.task : undefined;
@@ -38,8 +37,6 @@ export function TasksPage() {
   const list = workspaces.data ?? [];
   const current = list.find((w) => w.id === chosen) ?? defaultWorkspace(list, linkWorkspace);
   const workspaceId = current?.id ?? null;
-
-  useTasksLive(workspaceId);
   const tasks = useTasks(workspaceId);
   const create = useCreateTask(workspaceId ?? '');
   const update = useUpdateTask(workspaceId ?? '');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Cookie, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
@@ -114,7 +114,23 @@ function PreferencesDialog() {
  * The cookie banner (fixed at the bottom while no choice is stored) and the preferences dialog.
  * Mounted once at the root. When a user signs in, a choice made before is saved to the account.
  */
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React hydrates a prerendered page (the server's snapshot), true afterwards and
+ * on every client render: the stored choice exists only in the browser, so the banner is not
+ * part of the prerendered HTML and appears right after hydration.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function CookieConsent() {
+  const hydrated = useHydrated();
   const consent = useConsent((s) => s.consent);
   const dismissed = useConsent((s) => s.dismissed);
   const acceptAll = useConsent((s) => s.acceptAll);
@@ -136,6 +152,7 @@ export function CookieConsent() {
     }
   }, [signedInAs]);
 
+  if (!hydrated) return null;
   return (
     <>
       {!consent && !dismissed ? (

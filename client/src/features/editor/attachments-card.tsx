@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { queryKeys } from '@client/api/query-keys';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Paperclip, Trash2, Upload } from 'lucide-react';
-import { attachmentListSchema, type Attachment } from '@shared/schemas/attachments';
-import { ApiError, api } from '@client/api/http';
-import { uploadFile } from '@client/api/upload';
+import type { Attachment } from '@shared/schemas/attachments';
+import { ApiError } from '@client/api/http';
+import { editorCalls, useAttachments } from './queries';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
-import { getSocket } from '@client/realtime/socket';
 import { refreshQueries } from '@client/lib/refresh';
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp';
@@ -34,23 +34,12 @@ function uploadError(err: unknown): string {
 /** Files sent with the release: stored on the server, listed for every co-editor live. */
 export function AttachmentsCard({ releaseId, disabled }: { releaseId: string; disabled: boolean }) {
   const queryClient = useQueryClient();
-  const key = ['attachments', releaseId];
-  const list = useQuery({ queryKey: key, queryFn: () => api('GET', `/releases/${releaseId}/attachments`, { schema: attachmentListSchema }) });
+  const key = queryKeys.attachments(releaseId);
+  const list = useAttachments(releaseId);
   const [uploading, setUploading] = useState(0);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const socket = getSocket();
-    const onChange = (p: { releaseId: string }) => {
-      if (p.releaseId === releaseId) void refreshQueries(queryClient, key);
-    };
-    socket.on('release:attachments', onChange);
-    return () => {
-      socket.off('release:attachments', onChange);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [releaseId, queryClient]);
 
   async function add(files: FileList | File[]) {
     for (const file of Array.from(files)) {
@@ -60,7 +49,7 @@ export function AttachmentsCard({ releaseId, disabled }: { releaseId: string; di
       }
       setUploading((n) => n + 1);
       try {
-        await uploadFile<Attachment>(`/releases/${releaseId}/attachments`, file);
+        await editorCalls.addAttachment(releaseId, file);
       } catch (err) {
         toast({ title: 'Σφάλμα', description: `${file.name}: ${uploadError(err)}`, variant: 'destructive' });
       } finally {
@@ -72,7 +61,7 @@ export function AttachmentsCard({ releaseId, disabled }: { releaseId: string; di
 
   async function remove(a: Attachment) {
     try {
-      await api('DELETE', `/releases/${releaseId}/attachments/${a.id}`);
+      await editorCalls.removeAttachment(releaseId, a.id);
       void refreshQueries(queryClient, key);
     } catch {
       toast({ title: 'Σφάλμα', description: 'Δεν ήταν δυνατή η αφαίρεση του αρχείου', variant: 'destructive' });

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type * as Y from 'yjs';
 import { CATEGORIES, type Category } from '@shared/constants';
-import { mediaListSummarySchema } from '@shared/schemas/editor';
-import { api } from '@client/api/http';
+import { useMediaListsSummary } from './queries';
 
 /** The category media lists with their real member counts; the ticks are shared live. */
 export function MediaListsPicker({ lists, disabled }: { lists: Y.Map<boolean>; disabled: boolean }) {
-  const summary = useQuery({ queryKey: ['media-lists-summary'], queryFn: () => api('GET', '/media-lists/summary', { schema: mediaListSummarySchema }) });
+  const summary = useMediaListsSummary();
   const [ticked, setTicked] = useState<Category[]>([]);
   useEffect(() => {
     const read = () => setTicked(CATEGORIES.filter((c) => lists.get(c) === true));

@@ -1,34 +1,46 @@
-import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { queryKeys } from '@client/api/query-keys';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { CalendarClock, Save, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, RotateCw, Save, Send } from 'lucide-react';
 import type * as Y from 'yjs';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUS_LABELS, type Category } from '@shared/constants';
 import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '@shared/editor/doc-fields';
-import { releaseStateSchema, type ReleaseState } from '@shared/schemas/editor';
-import { ApiError, api } from '@client/api/http';
+import { ApiError } from '@client/api/http';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
+import { DateField, TimeField } from '@client/components/ui/date-field';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
 import { dayjs, formatDateTime } from '@client/lib/dates';
-import { getSocket } from '@client/realtime/socket';
 import { useSession } from '@client/stores/session';
 import { AssistantCard } from './assistant-card';
 import { AttachmentsCard } from './attachments-card';
 import { colorFor, PresenceBar } from './presence';
 import { RichTextEditor } from './rich-text';
-import { SaveIndicator } from './save-indicator';
+import { REJECTED_MESSAGE, SaveIndicator } from './save-indicator';
+import { SendDialog, type SendKind } from './send-dialog';
 import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
+import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
 import { refreshQueries } from '@client/lib/refresh';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
+/** Send now / Schedule refuse while the text cannot be rendered (the server's 422 not_rendered). */
+export const NOT_RENDERED_MESSAGE = 'Το κείμενο δεν αποθηκεύτηκε, οπότε δεν μπορεί να σταλεί. Διορθώστε το και δοκιμάστε ξανά.';
+/** The server's 409s of an action the release's state does not allow (its Greek message is shown when present). */
+const CONFLICT_MESSAGES: Record<string, string> = {
+  already_sent: 'Το δελτίο τύπου έχει ήδη σταλεί και δεν αλλάζει πλέον',
+  archived: 'Το δελτίο τύπου είναι αρχειοθετημένο',
+  not_scheduled: 'Το δελτίο τύπου δεν είναι προγραμματισμένο',
+  illegal_transition: 'Η ενέργεια δεν επιτρέπεται στην τρέχουσα κατάσταση του δελτίου τύπου',
+};
+
+const notRendered = (reason?: string | null) => (reason ? `${NOT_RENDERED_MESSAGE} Αιτία: ${reason}` : NOT_RENDERED_MESSAGE);
 
 /** A value of the shared meta map, kept in React state. */
 function useMetaField(meta: Y.Map<unknown>, key: string): [string, (v: string | null) => void] {
@@ -48,7 +60,8 @@ function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
     if (err.code === 'account_pending') return PENDING_MESSAGE;
-    if (err.code === 'already_sent') return 'Το δελτίο τύπου έχει ήδη σταλεί';
+    if (err.code === 'not_rendered') return notRendered(err.fields?.content);
+    if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';
   }
   return 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.';
@@ -63,7 +76,7 @@ function sentMessage(recipients: number): string {
 export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const profile = useSession((s) => s.profile);
   const queryClient = useQueryClient();
-  const { doc, provider, ready, saveState } = useCollab(releaseId);
+  const { doc, provider, ready, saveState, renderError: liveRenderError } = useCollab(releaseId);
   const meta = doc.getMap(META_FIELD);
   const title = doc.getText(TITLE_FIELD);
   const lists = doc.getMap<boolean>(MEDIA_LISTS_FIELD);
@@ -72,25 +85,20 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const [scheduledTime, setScheduledTime] = useMetaField(meta, 'scheduledTime');
   const [editor, setEditor] = useState<Editor | null>(null);
   const [busy, setBusy] = useState<null | 'save' | 'send' | 'schedule'>(null);
+  const [confirm, setConfirm] = useState<null | { kind: SendKind; scheduledAt?: string }>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const scheduleButton = useRef<HTMLButtonElement>(null);
+  const lastAsked = useRef<SendKind>('send');
 
-  const stateKey = ['release-state', releaseId];
-  const state = useQuery({ queryKey: stateKey, queryFn: () => api('GET', `/releases/${releaseId}/state`, { schema: releaseStateSchema }) });
+  const stateKey = queryKeys.releaseState(releaseId);
+  const state = useReleaseState(releaseId);
   const release = state.data;
-  const readOnly = release?.status === 'sent' || saveState === 'forbidden';
+  const frozen = release?.status === 'sent' || release?.status === 'archived';
+  const readOnly = frozen || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
+  // The live word of the server wins; before it spoke, the state's (it flushes the document first).
+  const renderError = saveState === 'error' ? liveRenderError : saveState === 'saved' ? null : (release?.renderError ?? null);
   const approved = profile?.status === 'approved';
 
-  // Co-editors see status changes (sent, scheduled) without reloading.
-  useEffect(() => {
-    const socket = getSocket();
-    const onState = (s: ReleaseState) => {
-      if (s.id === releaseId) queryClient.setQueryData(stateKey, s);
-    };
-    socket.on('release:state', onState);
-    return () => {
-      socket.off('release:state', onState);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [releaseId, queryClient]);
 
   // My name and colour for the carets and avatars.
   useEffect(() => {
@@ -102,32 +110,45 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     return !title.toJSON().trim() || !category || !editor || editor.isEmpty;
   }
 
-  async function run(kind: 'save' | 'send' | 'schedule') {
-    if (kind !== 'save' && missingRequired()) {
+  /** Send now / Schedule: checked here, then confirmed in the dialog (which shows recipients and the e-mail). */
+  function ask(kind: SendKind) {
+    lastAsked.current = kind;
+    if (missingRequired()) {
       toast({ title: 'Σφάλμα', description: REQUIRED_MESSAGE, variant: 'destructive' });
       return;
     }
-    let scheduledAt: string | undefined;
-    if (kind === 'schedule') {
-      const at = dayjs(`${scheduledDate}T${scheduledTime || '09:00'}`);
-      if (!scheduledDate || !at.isValid()) {
-        toast({ title: 'Σφάλμα', description: 'Επιλέξτε ημερομηνία και ώρα αποστολής', variant: 'destructive' });
-        return;
-      }
-      scheduledAt = at.toISOString();
+    if (renderError) {
+      toast({ title: 'Σφάλμα', description: notRendered(renderError), variant: 'destructive' });
+      return;
     }
+    if (kind === 'send') {
+      setConfirm({ kind });
+      return;
+    }
+    const at = dayjs(`${scheduledDate}T${scheduledTime || '09:00'}`);
+    if (!scheduledDate || !at.isValid()) {
+      toast({ title: 'Σφάλμα', description: 'Επιλέξτε ημερομηνία και ώρα αποστολής', variant: 'destructive' });
+      return;
+    }
+    setConfirm({ kind, scheduledAt: at.toISOString() });
+  }
+
+  async function run(kind: 'save' | SendKind, scheduledAt?: string) {
     setBusy(kind);
     try {
       const path = kind === 'save' ? 'save' : kind === 'send' ? 'send' : 'schedule';
-      const s = await api('POST', `/releases/${releaseId}/${path}`, { body: scheduledAt ? { scheduledAt } : undefined, schema: releaseStateSchema });
+      const s = await editorCalls.transition(releaseId, path, scheduledAt);
       queryClient.setQueryData(stateKey, s);
-      void refreshQueries(queryClient, ['releases']);
+      void refreshQueries(queryClient, queryKeys.releases);
       if (kind === 'save') toast({ title: 'Επιτυχία', description: 'Το δελτίο τύπου αποθηκεύτηκε', variant: 'success' });
       if (kind === 'send') toast({ title: 'Επιτυχία', description: sentMessage(s.recipients ?? 0), variant: 'success' });
       if (kind === 'schedule') {
         toast({ title: 'Επιτυχία', description: `Η αποστολή προγραμματίστηκε για ${formatDateTime(s.scheduledAt!)}`, variant: 'success' });
       }
+      if (kind !== 'save') setConfirm(null);
     } catch (err) {
+      // A state that changed meanwhile (sent by a co-editor, archived): show it.
+      if (err instanceof ApiError && (err.status === 409 || err.code === 'not_rendered')) void state.refetch();
       toast({ title: 'Σφάλμα', description: errorText(err), variant: 'destructive' });
     } finally {
       setBusy(null);
@@ -147,11 +168,24 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 {RELEASE_STATUS_LABELS[release.status]}
               </Badge>
             ) : null}
-            <SaveIndicator state={saveState} />
+            <SaveIndicator state={saveState} reason={liveRenderError} />
           </div>
         </div>
-        {release?.status === 'sent' ? (
-          <p className="rounded-md border bg-muted/50 p-3 text-sm">Απεστάλη {release.sentAt ? formatDateTime(release.sentAt) : ''}. Το κείμενο δεν αλλάζει πλέον.</p>
+        {frozen ? (
+          <p className="rounded-md border bg-muted/50 p-3 text-sm" data-testid="sent-banner">
+            {release.status === 'archived' ? 'Αρχειοθετημένο. ' : ''}Απεστάλη {release.sentAt ? formatDateTime(release.sentAt) : ''}. Το κείμενο δεν αλλάζει πλέον.
+          </p>
+        ) : null}
+        {saveState === 'rejected' ? (
+          <div role="alert" className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-start gap-2">
+              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              {REJECTED_MESSAGE}
+            </p>
+            <Button variant="outline" size="sm" onClick={() => location.reload()}>
+              <RotateCw className="h-4 w-4" aria-hidden /> Φόρτωση ξανά
+            </Button>
+          </div>
         ) : null}
         <div className="space-y-2">
           <Label htmlFor="release-title">Τίτλος *</Label>
@@ -194,11 +228,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <div className="grid grid-cols-2 gap-2">
               <div className="space-y-1">
                 <Label htmlFor="release-date">Ημερομηνία</Label>
-                <Input id="release-date" type="date" value={scheduledDate} min={dayjs().format('YYYY-MM-DD')} onChange={(e) => setScheduledDate(e.target.value)} disabled={readOnly} />
+                <DateField id="release-date" value={scheduledDate} min={dayjs().format('YYYY-MM-DD')} onChange={setScheduledDate} disabled={readOnly} />
               </div>
               <div className="space-y-1">
                 <Label htmlFor="release-time">Ώρα</Label>
-                <Input id="release-time" type="time" value={scheduledTime} onChange={(e) => setScheduledTime(e.target.value)} disabled={readOnly} />
+                <TimeField id="release-time" value={scheduledTime} onChange={setScheduledTime} disabled={readOnly} />
               </div>
             </div>
             {release?.status === 'scheduled' && release.scheduledAt ? (
@@ -210,10 +244,10 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
                 <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
               </Button>
-              <Button variant="secondary" onClick={() => void run('schedule')} disabled={busy !== null || readOnly || !approved}>
+              <Button ref={scheduleButton} variant="secondary" onClick={() => ask('schedule')} disabled={busy !== null || readOnly || !approved}>
                 <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
               </Button>
-              <Button onClick={() => void run('send')} disabled={busy !== null || readOnly || !approved}>
+              <Button ref={sendButton} onClick={() => ask('send')} disabled={busy !== null || readOnly || !approved}>
                 <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
               </Button>
             </div>
@@ -227,6 +261,15 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
         <AssistantCard editor={editor} title={title} disabled={readOnly} />
       </aside>
+      <SendDialog
+        releaseId={releaseId}
+        kind={confirm && !readOnly ? confirm.kind : null}
+        scheduledAt={confirm?.scheduledAt}
+        busy={busy === 'send' || busy === 'schedule'}
+        onConfirm={() => confirm && void run(confirm.kind, confirm.scheduledAt)}
+        onClose={() => setConfirm(null)}
+        returnFocus={lastAsked.current === 'schedule' ? scheduleButton : sendButton}
+      />
     </div>
   );
 }

@@ -3,14 +3,23 @@ import * as decoding from 'lib0/decoding';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { api } from '@client/api/http';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CLOSE_FORBIDDEN,
+  CLOSE_READ_ONLY,
+  CLOSE_REJECTED,
+  CLOSE_UNAUTHORIZED,
+  MESSAGE_RENDER_ERROR,
+  MESSAGE_SAVED,
+} from '@shared/editor/collab-protocol';
+import { editorCalls, fetchFreshState } from './queries';
 
-/** The server's "saved" message (see server/src/collab/shared-doc.ts). */
-const MESSAGE_SAVED = 100;
-const CLOSE_UNAUTHORIZED = 4401;
-const CLOSE_FORBIDDEN = 4403;
-
-export type SaveState = 'connecting' | 'saved' | 'saving' | 'offline' | 'forbidden';
+/**
+ * 'error': stored but not rendered (the server said why; sending refuses). 'rejected': the
+ * server refused a change outside the editor schema and closed the connection (reload).
+ * 'readonly': the release was sent while this editor still had a change for it.
+ */
+export type SaveState = 'connecting' | 'saved' | 'saving' | 'offline' | 'forbidden' | 'error' | 'rejected' | 'readonly';
 
 export interface Collab {
   doc: Y.Doc;
@@ -18,7 +27,21 @@ export interface Collab {
   /** The document has content to show: synced with the server once, or loaded from this browser. */
   ready: boolean;
   saveState: SaveState;
+  /** Why the server could not render the stored document (MESSAGE_RENDER_ERROR), or null. */
+  renderError: string | null;
 }
+
+/**
+ * Teardowns scheduled by an effect cleanup, per provider. React's StrictMode (every
+ * development build: npm run dev, NODE_ENV=development npm start) runs each effect
+ * setup → cleanup → setup on mount with the same memoised doc and provider. Destroying
+ * them in that first cleanup left the second setup with a dead provider: its doc-update
+ * and awareness handlers removed and the doc destroyed, so nothing typed was sent,
+ * presence read "0 συντάκτες" and text was lost (issue 17). The cleanup therefore only
+ * schedules the teardown; a setup for the same provider cancels it, and a real unmount
+ * (or a switch to another release) tears down one task later.
+ */
+const pendingTeardown = new WeakMap<WebsocketProvider, ReturnType<typeof setTimeout>>();
 
 function ownClock(doc: Y.Doc): number {
   return Y.decodeStateVector(Y.encodeStateVector(doc)).get(doc.clientID) ?? 0;
@@ -46,10 +69,20 @@ export function useCollab(releaseId: string): Collab {
   const [localReady, setLocalReady] = useState(false);
   const [connected, setConnected] = useState(false);
   const [forbidden, setForbidden] = useState(false);
+  const [rejected, setRejected] = useState(false);
+  const [frozen, setFrozen] = useState(false);
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [savedClock, setSavedClock] = useState(0);
   const [localClock, setLocalClock] = useState(0);
 
   useEffect(() => {
+    // StrictMode's second setup: keep the provider and doc the first cleanup would destroy.
+    const scheduled = pendingTeardown.get(provider);
+    if (scheduled !== undefined) {
+      clearTimeout(scheduled);
+      pendingTeardown.delete(provider);
+    }
     let disposed = false;
     const local = new IndexeddbPersistence(`deltio-release-${releaseId}`, doc);
     // A copy kept in this browser lets the editor open (and be edited) while offline.
@@ -59,9 +92,7 @@ export function useCollab(releaseId: string): Collab {
 
     const connectWithTicket = async () => {
       try {
-        const { ticket } = await api<undefined>('POST', '/collab/tickets', { body: { releaseId } }).then(
-          (r) => r as { ticket: string },
-        );
+        const { ticket } = await editorCalls.collabTicket(releaseId);
         if (disposed) return;
         provider.params = { ticket };
         provider.connect();
@@ -76,6 +107,10 @@ export function useCollab(releaseId: string): Collab {
     provider.messageHandlers[MESSAGE_SAVED] = (_encoder, decoder) => {
       const vector = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
       setSavedClock((c) => Math.max(c, vector.get(doc.clientID) ?? 0));
+      setRenderError(null);
+    };
+    provider.messageHandlers[MESSAGE_RENDER_ERROR] = (_encoder, decoder) => {
+      setRenderError(decoding.readVarString(decoder));
     };
     const onClose = (event: CloseEvent | null) => {
       if (event?.code === CLOSE_UNAUTHORIZED) {
@@ -84,9 +119,33 @@ export function useCollab(releaseId: string): Collab {
       } else if (event?.code === CLOSE_FORBIDDEN) {
         provider.disconnect();
         setForbidden(true);
+      } else if (event?.code === CLOSE_REJECTED) {
+        // Nothing of it was applied and sending it again would be refused again: stop, and
+        // forget this browser's copy so a reload starts from what the server has.
+        provider.disconnect();
+        setRejected(true);
+        void local.clearData();
+      } else if (event?.code === CLOSE_READ_ONLY) {
+        // Sent (or being sent): read-only for good, or back to editing if the send failed.
+        provider.disconnect();
+        void fetchFreshState(queryClient, releaseId)
+          .then((s) => s.status)
+          .catch(() => null)
+          .then((status) => {
+            if (disposed) return;
+            if (status === 'sent' || status === 'archived') {
+              setFrozen(true);
+              void local.clearData(); // the refused change was never sent: do not show it again
+            } else {
+              setTimeout(() => void (disposed ? undefined : connectWithTicket()), 1000);
+            }
+          });
       }
     };
-    const onStatus = ({ status }: { status: string }) => setConnected(status === 'connected');
+    const onStatus = ({ status }: { status: string }) => {
+      setConnected(status === 'connected');
+      if (status === 'connected') setRenderError(null); // the server repeats it on join if it still holds
+    };
     const onSync = (s: boolean) => {
       setSynced(s);
       if (s) setEverSynced(true);
@@ -106,18 +165,28 @@ export function useCollab(releaseId: string): Collab {
       provider.off('status', onStatus);
       provider.off('sync', onSync);
       doc.off('update', onUpdate);
-      provider.destroy();
       void local.destroy();
-      doc.destroy();
+      // Not at once: see pendingTeardown (StrictMode sets this effect up again right away).
+      pendingTeardown.set(
+        provider,
+        setTimeout(() => {
+          pendingTeardown.delete(provider);
+          provider.destroy();
+          doc.destroy();
+        }, 0),
+      );
     };
-  }, [doc, provider, releaseId]);
+  }, [doc, provider, releaseId, queryClient]);
 
   const ready = everSynced || localReady;
   let saveState: SaveState;
   if (forbidden) saveState = 'forbidden';
+  else if (rejected) saveState = 'rejected';
+  else if (frozen) saveState = 'readonly';
   else if (!connected) saveState = ready ? 'offline' : 'connecting';
   else if (!synced) saveState = ready ? 'saving' : 'connecting';
+  else if (renderError) saveState = 'error';
   else saveState = localClock > savedClock ? 'saving' : 'saved';
 
-  return { doc, provider, ready, saveState };
+  return { doc, provider, ready, saveState, renderError };
 }

@@ -7,7 +7,7 @@ import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { DeliveryNotices } from './delivery-notices';
 import { InboxFeed } from './inbox-feed';
-import { useMediaLive, useMediaOverview } from './use-media';
+import { useMediaOverview } from './use-media';
 
 const S = {
   description: 'Τα δελτία τύπου που λαμβάνετε, με αναζήτηση, βασικούς μετρητές και αγαπημένα.',
@@ -37,7 +37,6 @@ function Counter({ title, value, icon: Icon, testId }: { title: string; value: n
 }
 
 export function MediaDashboardPage() {
-  useMediaLive();
   const overview = useMediaOverview();
   useEffect(() => {
     if (overview.isError) {

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { SETTINGS_STRINGS } from './settings-page';
-import { preferenceCalls, useMediaLive, useMediaPreferences, usePreferenceChange } from './use-media';
+import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 type Digest = (typeof DIGEST_FREQUENCIES)[number];
 
@@ -29,7 +29,6 @@ const S = {
 };
 
 export function NewsletterPage() {
-  useMediaLive();
   const prefs = useMediaPreferences();
   const [digest, setDigest] = useState<Digest | null>(null);
   const stored = prefs.data?.digest;

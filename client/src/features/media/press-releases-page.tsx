@@ -1,10 +1,9 @@
 import { PageHeader } from '@client/components/page-header';
 import { DeliveryNotices } from './delivery-notices';
 import { InboxFeed } from './inbox-feed';
-import { useMediaLive, useMediaOverview } from './use-media';
+import { useMediaOverview } from './use-media';
 
 export function MediaPressReleasesPage() {
-  useMediaLive();
   const overview = useMediaOverview();
   return (
     <>

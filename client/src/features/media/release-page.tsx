@@ -11,7 +11,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatLongDate } from '@client/lib/dates';
 import '@client/features/editor/editor.css';
 import { BookmarkToggle, FEED_STRINGS } from './inbox-feed';
-import { useInboxRelease, useMediaLive, useReadState } from './use-media';
+import { useInboxRelease, useReadState } from './use-media';
 
 const S = {
   back: 'Εισερχόμενα',
@@ -60,7 +60,6 @@ function BackLink() {
 
 /** The reading view of one received release; opening it marks it read (an in-app open). */
 export function MediaReleasePage() {
-  useMediaLive();
   const { releaseId } = useParams({ from: '/media/press-releases/$releaseId' });
   const release = useInboxRelease(releaseId);
   const readState = useReadState();

@@ -9,7 +9,7 @@ import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
-import { preferenceCalls, useMediaLive, useMediaPreferences, usePreferenceChange } from './use-media';
+import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 export const SETTINGS_STRINGS = {
   description: 'Οι κατηγορίες που θέλετε να λαμβάνετε και οι αποστολείς που έχετε αποκλείσει.',
@@ -204,7 +204,6 @@ function UnsubscribedAllCard() {
 }
 
 export function MediaSettingsPage() {
-  useMediaLive();
   const prefs = useMediaPreferences();
   useEffect(() => {
     if (prefs.isError) {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import type { Category } from '@shared/constants';
 import {
   INBOX_PAGE_SIZE,
@@ -13,10 +13,9 @@ import {
 } from '@shared/schemas/media';
 import { api, ApiError } from '@client/api/http';
 import { refreshQueries } from '@client/lib/refresh';
-import { getSocket } from '@client/realtime/socket';
 
 /** Every media-area query lives under this key, so one refresh brings all of them up to date. */
-export const MEDIA_KEY = ['media'] as const;
+export const MEDIA_KEY = queryKeys.media;
 const OVERVIEW_KEY = [...MEDIA_KEY, 'overview'] as const;
 const INBOX_KEY = [...MEDIA_KEY, 'inbox'] as const;
 const RELEASE_KEY = [...MEDIA_KEY, 'release'] as const;
@@ -100,22 +99,3 @@ export const preferenceCalls = {
   resubscribe: () => api('DELETE', '/media/preferences/unsubscribe-all', { schema: mediaPreferences }),
 };
 
-/**
- * Live: a new release in the inbox, or a change made in another tab (read, bookmark,
- * preferences), refetches the media area without a reload. After a reconnect too.
- */
-export function useMediaLive() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const refresh = () => void refreshQueries(qc, MEDIA_KEY);
-    socket.on('inbox:new', refresh);
-    socket.on('inbox:changed', refresh);
-    socket.on('connect', refresh);
-    return () => {
-      socket.off('inbox:new', refresh);
-      socket.off('inbox:changed', refresh);
-      socket.off('connect', refresh);
-    };
-  }, [qc]);
-}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { profileSchema } from '@shared/schemas/auth';
+import { settingsProfile } from '@shared/schemas/dashboard';
 import { api } from '@client/api/http';
 import { useSession } from '@client/stores/session';
 
@@ -19,7 +19,7 @@ export const useOnboarding = create<OnboardingState>((set) => ({
   /** Sets onboarded to false, returns to step 1 and reopens the wizard. Errors are only logged. */
   restart: async () => {
     try {
-      const profile = await api('PATCH', '/profile', { body: { onboarded: false }, schema: profileSchema });
+      const profile = await api('PATCH', '/profile', { body: { onboarded: false }, schema: settingsProfile });
       set((s) => ({ step: 1, generation: s.generation + 1 }));
       useSession.getState().setProfile(profile);
     } catch (err) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { BarChart3, Check, PartyPopper, Send, Sparkles, Upload } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category } from '@shared/constants';
-import { profileSchema } from '@shared/schemas/auth';
+import { settingsProfile } from '@shared/schemas/dashboard';
 import { api } from '@client/api/http';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -109,7 +109,7 @@ export function OnboardingWizard() {
           default_category: form.defaultCategory || null,
           company_logo_url: form.logoUrl.trim() || null,
         },
-        schema: profileSchema,
+        schema: settingsProfile,
       });
       toast({ title: S.successTitle, description: S.successText, variant: 'success' });
       useSession.getState().setProfile(updated);

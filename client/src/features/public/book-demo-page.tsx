@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { CalendarCheck, Clock, MonitorPlay } from 'lucide-react';
 import { DEMO_TIME_SLOTS } from '@shared/constants';
-import { athensToday } from '@shared/schemas/public-site';
+import { athensToday, demoForm } from '@shared/schemas/public-site';
 import { PublicPage } from '@client/components/public-page';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { DateField } from '@client/components/ui/date-field';
 import {
   Select,
   SelectContent,
@@ -14,7 +15,8 @@ import {
 } from '@client/components/ui/select';
 import { Textarea } from '@client/components/ui/textarea';
 import { ConsentCheckbox, Field, FormError } from './form-bits';
-import { EMAIL_PATTERN, MSG, showValidation, useSendDemoRequest } from './public-api';
+import { useSchemaForm } from '@client/lib/schema-form';
+import { useSendDemoRequest } from './public-api';
 
 type Slot = (typeof DEMO_TIME_SLOTS)[number];
 export const TIME_SLOT_LABELS: Record<Slot, string> = {
@@ -29,45 +31,19 @@ const ROLE_OPTIONS = [
 ] as const;
 
 export function BookDemoPage() {
-  const [form, setForm] = useState({
+  const { form, message, onSubmit } = useSchemaForm(demoForm, {
     full_name: '',
     email: '',
     company: '',
     notes: '',
     preferred_date: '',
+    preferred_time: '',
   });
-  const [role, setRole] = useState<'client' | 'media' | ''>('');
-  const [slot, setSlot] = useState<Slot | ''>('');
-  const [consent, setConsent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const send = useSendDemoRequest();
   const today = athensToday();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    let problem: string | null = null;
-    if (!form.full_name.trim() || !form.email.trim() || !form.company.trim() || !role)
-      problem = MSG.required;
-    else if (!EMAIL_PATTERN.test(form.email.trim())) problem = MSG.badEmail;
-    else if (!consent) problem = MSG.consent;
-    else if (form.preferred_date && form.preferred_date < today) problem = MSG.pastDate;
-    setError(problem);
-    if (problem) {
-      showValidation(problem);
-      return;
-    }
-    send.mutate({
-      full_name: form.full_name,
-      email: form.email,
-      company: form.company,
-      role: role as 'client' | 'media',
-      preferred_date: form.preferred_date || null,
-      preferred_time: slot || null,
-      notes: form.notes.trim() || null,
-    });
-  }
+  const submit = onSubmit(({ consent: _consent, ...request }) => send.mutate(request));
+  const invalid = (field: keyof typeof form.formState.errors) =>
+    form.formState.errors[field] ? true : undefined;
 
   return (
     <PublicPage
@@ -90,8 +66,8 @@ export function BookDemoPage() {
                 <Input
                   id="demo-name"
                   autoComplete="name"
-                  value={form.full_name}
-                  onChange={set('full_name')}
+                  {...form.register('full_name')}
+                  aria-invalid={invalid('full_name')}
                   maxLength={120}
                 />
               </Field>
@@ -100,8 +76,8 @@ export function BookDemoPage() {
                   id="demo-email"
                   type="email"
                   autoComplete="email"
-                  value={form.email}
-                  onChange={set('email')}
+                  {...form.register('email')}
+                  aria-invalid={invalid('email')}
                   maxLength={254}
                 />
               </Field>
@@ -109,62 +85,94 @@ export function BookDemoPage() {
                 <Input
                   id="demo-company"
                   autoComplete="organization"
-                  value={form.company}
-                  onChange={set('company')}
+                  {...form.register('company')}
+                  aria-invalid={invalid('company')}
                   maxLength={200}
                 />
               </Field>
               <Field id="demo-role" label="Ενδιαφέρομαι ως" required>
-                <Select value={role} onValueChange={(v) => setRole(v as 'client' | 'media')}>
-                  <SelectTrigger id="demo-role" aria-label="Ενδιαφέρομαι ως">
-                    <SelectValue placeholder="Επιλέξτε" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ROLE_OPTIONS.map((o) => (
-                      <SelectItem key={o.value} value={o.value}>
-                        {o.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="role"
+                  render={({ field }) => (
+                    <Select value={field.value ?? ''} onValueChange={(v) => field.onChange(v)}>
+                      <SelectTrigger
+                        id="demo-role"
+                        aria-label="Ενδιαφέρομαι ως"
+                        aria-invalid={invalid('role')}
+                      >
+                        <SelectValue placeholder="Επιλέξτε" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {ROLE_OPTIONS.map((o) => (
+                          <SelectItem key={o.value} value={o.value}>
+                            {o.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </Field>
               <Field id="demo-date" label="Προτιμώμενη ημερομηνία" hint="Από σήμερα και μετά">
-                <Input
-                  id="demo-date"
-                  type="date"
-                  min={today}
-                  value={form.preferred_date}
-                  onChange={set('preferred_date')}
-                  aria-describedby="demo-date-hint"
+                <Controller
+                  control={form.control}
+                  name="preferred_date"
+                  render={({ field }) => (
+                    <DateField
+                      id="demo-date"
+                      min={today}
+                      value={field.value ?? ''}
+                      onChange={(value) => field.onChange(value)}
+                      aria-describedby="demo-date-hint"
+                      aria-invalid={invalid('preferred_date')}
+                    />
+                  )}
                 />
               </Field>
               <Field id="demo-time" label="Προτιμώμενη ώρα">
-                <Select value={slot} onValueChange={(v) => setSlot(v as Slot)}>
-                  <SelectTrigger id="demo-time" aria-label="Προτιμώμενη ώρα">
-                    <SelectValue placeholder="Οποιαδήποτε ώρα" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {DEMO_TIME_SLOTS.map((s) => (
-                      <SelectItem key={s} value={s}>
-                        {TIME_SLOT_LABELS[s]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="preferred_time"
+                  render={({ field }) => (
+                    <Select value={field.value ?? ''} onValueChange={(v) => field.onChange(v)}>
+                      <SelectTrigger id="demo-time" aria-label="Προτιμώμενη ώρα">
+                        <SelectValue placeholder="Οποιαδήποτε ώρα" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {DEMO_TIME_SLOTS.map((s) => (
+                          <SelectItem key={s} value={s}>
+                            {TIME_SLOT_LABELS[s]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </Field>
             </div>
             <Field id="demo-notes" label="Σημειώσεις">
               <Textarea
                 id="demo-notes"
                 rows={4}
-                value={form.notes}
-                onChange={set('notes')}
+                {...form.register('notes')}
+                aria-invalid={invalid('notes')}
                 maxLength={2000}
                 placeholder="Τι θα θέλατε να δείτε στην παρουσίαση;"
               />
             </Field>
-            <ConsentCheckbox id="demo-consent" checked={consent} onChange={setConsent} />
-            <FormError message={error} />
+            <Controller
+              control={form.control}
+              name="consent"
+              render={({ field }) => (
+                <ConsentCheckbox
+                  id="demo-consent"
+                  checked={field.value === true}
+                  onChange={(c) => field.onChange(c)}
+                />
+              )}
+            />
+            <FormError message={message} />
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? 'Υποβολή...' : 'Κλείστε το demo'}
             </Button>

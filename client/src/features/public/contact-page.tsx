@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
+import { contactForm } from '@shared/schemas/public-site';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PublicPage } from '@client/components/public-page';
 import { Button } from '@client/components/ui/button';
@@ -6,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { ConsentCheckbox, Field, FormError } from './form-bits';
-import { EMAIL_PATTERN, MSG, showValidation, useSendLead } from './public-api';
+import { useSchemaForm } from '@client/lib/schema-form';
+import { useSendLead } from './public-api';
 
 export const CONTACT_DETAILS = {
   email: 'hello@deltio.gr',
@@ -21,27 +23,18 @@ export const OPENING_HOURS: { days: string; hours: string }[] = [
 ];
 
 export function ContactPage() {
-  const [form, setForm] = useState({ full_name: '', email: '', company: '', message: '' });
-  const [consent, setConsent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { form, message, onSubmit } = useSchemaForm(contactForm, {
+    full_name: '',
+    email: '',
+    company: '',
+    message: '',
+  });
   const send = useSendLead();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    let problem: string | null = null;
-    if (!form.full_name.trim() || !form.email.trim() || !form.message.trim())
-      problem = MSG.required;
-    else if (!EMAIL_PATTERN.test(form.email.trim())) problem = MSG.badEmail;
-    else if (!consent) problem = MSG.consent;
-    setError(problem);
-    if (problem) {
-      showValidation(problem);
-      return;
-    }
-    send.mutate({ ...form, source: 'contact' });
-  }
+  const submit = onSubmit(({ consent: _consent, ...lead }) =>
+    send.mutate({ ...lead, source: 'contact' }),
+  );
+  const invalid = (field: keyof typeof form.formState.errors) =>
+    form.formState.errors[field] ? true : undefined;
 
   return (
     <PublicPage
@@ -64,8 +57,8 @@ export function ContactPage() {
                 <Input
                   id="contact-name"
                   autoComplete="name"
-                  value={form.full_name}
-                  onChange={set('full_name')}
+                  {...form.register('full_name')}
+                  aria-invalid={invalid('full_name')}
                   maxLength={120}
                 />
               </Field>
@@ -74,8 +67,8 @@ export function ContactPage() {
                   id="contact-email"
                   type="email"
                   autoComplete="email"
-                  value={form.email}
-                  onChange={set('email')}
+                  {...form.register('email')}
+                  aria-invalid={invalid('email')}
                   maxLength={254}
                 />
               </Field>
@@ -84,8 +77,8 @@ export function ContactPage() {
               <Input
                 id="contact-company"
                 autoComplete="organization"
-                value={form.company}
-                onChange={set('company')}
+                {...form.register('company')}
+                aria-invalid={invalid('company')}
                 maxLength={200}
               />
             </Field>
@@ -93,13 +86,23 @@ export function ContactPage() {
               <Textarea
                 id="contact-message"
                 rows={6}
-                value={form.message}
-                onChange={set('message')}
+                {...form.register('message')}
+                aria-invalid={invalid('message')}
                 maxLength={5000}
               />
             </Field>
-            <ConsentCheckbox id="contact-consent" checked={consent} onChange={setConsent} />
-            <FormError message={error} />
+            <Controller
+              control={form.control}
+              name="consent"
+              render={({ field }) => (
+                <ConsentCheckbox
+                  id="contact-consent"
+                  checked={field.value === true}
+                  onChange={(c) => field.onChange(c)}
+                />
+              )}
+            />
+            <FormError message={message} />
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? 'Αποστολή...' : 'Αποστολή μηνύματος'}
             </Button>

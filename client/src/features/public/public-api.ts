@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import { useNavigate } from '@tanstack/react-router';
 import {
   demoRequestSchema,
@@ -12,22 +13,17 @@ import { api } from '@client/api/http';
 import { toast } from '@client/components/ui/use-toast';
 
 /** Verbatim texts of the spec (first document, sections 5 and 8). */
+/** The public site's messages (the forms' validation messages: lib/form-messages.ts). */
 export const MSG = {
-  required: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
-  consent: 'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
   sendOk: 'Επιτυχής αποστολή',
   sendFail: 'Παρουσιάστηκε σφάλμα κατά την αποστολή',
   submitOk: 'Επιτυχής υποβολή',
   submitFail: 'Παρουσιάστηκε σφάλμα κατά την υποβολή',
   plansFail: 'Δεν ήταν δυνατή η φόρτωση των πλάνων',
-  pastDate: 'Η ημερομηνία δεν μπορεί να είναι προγενέστερη της σημερινής',
-  badEmail: 'Παρακαλώ εισάγετε έγκυρη διεύθυνση email',
 } as const;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const plansQueryKey = ['public', 'plans'] as const;
-export const statusQueryKey = ['public', 'status'] as const;
+export const statusQueryKey = queryKeys.publicStatus;
 
 export function usePlans() {
   return useQuery({
@@ -78,7 +74,3 @@ export function useSendDemoRequest() {
   });
 }
 
-/** A validation message: a destructive toast (and the caller shows it inline too). */
-export function showValidation(message: string): void {
-  toast({ title: 'Σφάλμα', description: message, variant: 'destructive' });
-}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { quoteForm } from '@shared/schemas/public-site';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -11,7 +11,8 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { Field, FormError } from './form-bits';
-import { EMAIL_PATTERN, MSG, showValidation, useSendLead } from './public-api';
+import { useSchemaForm } from '@client/lib/schema-form';
+import { useSendLead } from './public-api';
 
 /** The Enterprise quote request: name, email and company required, message optional (a lead, source pricing). */
 export function QuoteDialog({
@@ -21,25 +22,18 @@ export function QuoteDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [form, setForm] = useState({ full_name: '', email: '', company: '', message: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { form, message, onSubmit } = useSchemaForm(quoteForm, {
+    full_name: '',
+    email: '',
+    company: '',
+    message: '',
+  });
   const send = useSendLead();
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    let problem: string | null = null;
-    if (!form.full_name.trim() || !form.email.trim() || !form.company.trim())
-      problem = MSG.required;
-    else if (!EMAIL_PATTERN.test(form.email.trim())) problem = MSG.badEmail;
-    setError(problem);
-    if (problem) {
-      showValidation(problem);
-      return;
-    }
-    send.mutate({ ...form, source: 'pricing' }, { onSuccess: () => onOpenChange(false) });
-  }
+  const submit = onSubmit((lead) =>
+    send.mutate({ ...lead, source: 'pricing' }, { onSuccess: () => onOpenChange(false) }),
+  );
+  const invalid = (field: keyof typeof form.formState.errors) =>
+    form.formState.errors[field] ? true : undefined;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -56,8 +50,8 @@ export function QuoteDialog({
             <Input
               id="quote-name"
               autoComplete="name"
-              value={form.full_name}
-              onChange={set('full_name')}
+              {...form.register('full_name')}
+              aria-invalid={invalid('full_name')}
               maxLength={120}
             />
           </Field>
@@ -66,8 +60,8 @@ export function QuoteDialog({
               id="quote-email"
               type="email"
               autoComplete="email"
-              value={form.email}
-              onChange={set('email')}
+              {...form.register('email')}
+              aria-invalid={invalid('email')}
               maxLength={254}
             />
           </Field>
@@ -75,8 +69,8 @@ export function QuoteDialog({
             <Input
               id="quote-company"
               autoComplete="organization"
-              value={form.company}
-              onChange={set('company')}
+              {...form.register('company')}
+              aria-invalid={invalid('company')}
               maxLength={200}
             />
           </Field>
@@ -84,13 +78,13 @@ export function QuoteDialog({
             <Textarea
               id="quote-message"
               rows={4}
-              value={form.message}
-              onChange={set('message')}
+              {...form.register('message')}
+              aria-invalid={invalid('message')}
               maxLength={5000}
               placeholder="Πόσα δελτία στέλνετε τον μήνα, πόσοι θα το χρησιμοποιούν, τι χρειάζεστε σε ασφάλεια και υποστήριξη..."
             />
           </Field>
-          <FormError message={error} />
+          <FormError message={message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Ακύρωση

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Copy, Eye, FileText, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Archive, ChevronLeft, ChevronRight, Copy, Eye, FileText, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -21,7 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
-import { useDeleteRelease, useDuplicateRelease, useReleaseList, useReleasesLive, type ReleaseFilters } from './use-releases';
+import { useDeleteRelease, useDuplicateRelease, useReleaseList, type ReleaseFilters } from './use-releases';
 
 export const RELEASE_STRINGS = {
   searchPlaceholder: 'Αναζήτηση σε τίτλο και περιεχόμενο...',
@@ -57,16 +57,22 @@ export const RELEASE_STRINGS = {
   confirmText: 'Είστε σίγουροι ότι θέλετε να διαγράψετε αυτό το δελτίο τύπου;',
   cancel: 'Ακύρωση',
   deleted: 'Το δελτίο τύπου διαγράφηκε επιτυχώς',
+  archiveTitle: 'Αρχειοθέτηση δελτίου τύπου',
+  archiveText:
+    'Το δελτίο τύπου έχει ήδη σταλεί, οπότε δεν θα διαγραφεί: θα αρχειοθετηθεί. Θα μείνει στις αναφορές σας και οι δημοσιογράφοι που το έλαβαν θα μπορούν ακόμη να το διαβάζουν.',
+  archive: 'Αρχειοθέτηση',
+  archived: 'Το δελτίο τύπου αρχειοθετήθηκε',
   deleteError: 'Δεν ήταν δυνατή η διαγραφή του δελτίου τύπου',
   success: 'Επιτυχία',
   error: 'Σφάλμα',
 };
 const S = RELEASE_STRINGS;
 
-export const STATUS_BADGE: Record<ReleaseStatus, 'secondary' | 'info' | 'success'> = {
+export const STATUS_BADGE: Record<ReleaseStatus, 'secondary' | 'info' | 'success' | 'outline'> = {
   draft: 'secondary',
   scheduled: 'info',
   sent: 'success',
+  archived: 'outline',
 };
 
 function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: () => void }) {
@@ -109,11 +115,15 @@ function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: ()
             <Copy className="h-4 w-4" aria-hidden />
             {S.duplicate}
           </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={cn(itemClass, 'text-red-700')} onSelect={onDelete}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-            {S.delete}
-          </DropdownMenu.Item>
+          {release.status === 'archived' ? null : (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item className={cn(itemClass, 'text-red-700')} onSelect={onDelete}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                {S.delete}
+              </DropdownMenu.Item>
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -122,12 +132,14 @@ function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: ()
 
 function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; onClose: () => void }) {
   const del = useDeleteRelease();
+  // A sent release is archived, not deleted (the server decides; this says so beforehand).
+  const archives = release?.status === 'sent';
   return (
     <Dialog open={release !== null} onOpenChange={(o) => !o && !del.isPending && onClose()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>{S.confirmTitle}</DialogTitle>
-          <DialogDescription>{S.confirmText}</DialogDescription>
+          <DialogTitle>{archives ? S.archiveTitle : S.confirmTitle}</DialogTitle>
+          <DialogDescription>{archives ? S.archiveText : S.confirmText}</DialogDescription>
         </DialogHeader>
         {release ? <p className="text-sm font-medium">{release.title || S.untitled}</p> : null}
         <DialogFooter>
@@ -140,8 +152,8 @@ function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; o
             onClick={() =>
               release &&
               del.mutate(release.id, {
-                onSuccess: () => {
-                  toast({ title: S.success, description: S.deleted, variant: 'success' });
+                onSuccess: ({ outcome }) => {
+                  toast({ title: S.success, description: outcome === 'archived' ? S.archived : S.deleted, variant: 'success' });
                   onClose();
                 },
                 onError: (err) => {
@@ -152,8 +164,8 @@ function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; o
               })
             }
           >
-            {del.isPending ? <Spinner size="sm" /> : <Trash2 aria-hidden />}
-            {S.delete}
+            {del.isPending ? <Spinner size="sm" /> : archives ? <Archive aria-hidden /> : <Trash2 aria-hidden />}
+            {archives ? S.archive : S.delete}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -163,7 +175,6 @@ function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; o
 
 /** The client's press releases: server-side search, filters and pages of 10, with the row menu. */
 export function ReleaseList() {
-  useReleasesLive();
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<ReleaseFilters>({ q: '', category: 'all', status: 'all', page: 1 });
   const [toDelete, setToDelete] = useState<ReleaseListItem | null>(null);

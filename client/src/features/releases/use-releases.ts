@@ -1,12 +1,12 @@
-import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
+import { z } from 'zod';
 import { releaseDetail, releaseListResponse } from '@shared/schemas/releases';
 import type { Category, ReleaseStatus } from '@shared/constants';
 import { api } from '@client/api/http';
-import { getSocket } from '@client/realtime/socket';
 import { refreshQueries } from '@client/lib/refresh';
 
-export const RELEASES_KEY = ['releases'] as const;
+export const RELEASES_KEY = queryKeys.releases;
 
 export interface ReleaseFilters {
   q: string;
@@ -24,21 +24,6 @@ export function useReleaseList(f: ReleaseFilters) {
   });
 }
 
-/** Any change to the client's releases (this tab or another) refreshes lists and the dashboard. */
-export function useReleasesLive() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onChange = () => {
-      void refreshQueries(qc, RELEASES_KEY);
-      void refreshQueries(qc, ['client-dashboard']);
-    };
-    socket.on('releases:changed', onChange);
-    return () => {
-      socket.off('releases:changed', onChange);
-    };
-  }, [qc]);
-}
 
 export function useDuplicateRelease() {
   const qc = useQueryClient();
@@ -48,10 +33,13 @@ export function useDuplicateRelease() {
   });
 }
 
+/** DELETE /releases/:id: a draft (or a scheduled release) is deleted for good, a sent one archived. */
+export const removeOutcome = z.object({ outcome: z.enum(['deleted', 'archived']) });
+
 export function useDeleteRelease() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/releases/${id}`),
+    mutationFn: (id: string) => api('DELETE', `/releases/${id}`, { schema: removeOutcome }),
     onSettled: () => refreshQueries(qc, RELEASES_KEY),
   });
 }

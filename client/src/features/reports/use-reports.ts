@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import type { Category, ReleaseStatus } from '@shared/constants';
 import { dayIn, defaultRange, type ReportSort, type SortDir } from '@shared/reports';
 import { clientReport, coverageResult } from '@shared/schemas/reports';
-import { api } from '@client/api/http';
+import { api, downloadFile } from '@client/api/http';
 import { refreshQueries } from '@client/lib/refresh';
-import { getSocket } from '@client/realtime/socket';
-import { downloadFile } from '@client/features/admin/download';
 
-export const REPORTS_KEY = ['reports'] as const;
+export const REPORTS_KEY = queryKeys.reports;
 
 export interface ReportState {
   from: string;
@@ -43,21 +41,6 @@ export function useClientReport(s: ReportState) {
   });
 }
 
-/** Opens, clicks and coverage arriving live: refetch the reports and the dashboard. */
-export function useReportsLive() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onChange = () => {
-      void refreshQueries(qc, REPORTS_KEY);
-      void refreshQueries(qc, ['client-dashboard']);
-    };
-    socket.on('report:changed', onChange);
-    return () => {
-      socket.off('report:changed', onChange);
-    };
-  }, [qc]);
-}
 
 /** Downloads the table as CSV or the report as PDF, with dates in the viewer's time zone (as on screen). */
 export function exportReport(s: ReportState, kind: 'csv' | 'pdf'): Promise<void> {

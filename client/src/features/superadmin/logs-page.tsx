@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditAction } from '@shared/constants';
-import { auditLogsPage } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { DateField } from '@client/components/ui/date-field';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
@@ -14,10 +12,9 @@ import { formatDateTime } from '@client/lib/dates';
 import { Pager } from '@client/features/admin/components';
 import { MetadataView } from '@client/features/admin/metadata-view';
 import { AUDIT_LABELS, ERR } from '@client/features/admin/strings';
-import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { useErrorToast } from '@client/features/admin/use-error-toast';
+import { useAuditLogs } from '@client/features/admin/queries';
 
-const AUDIT_KEY = ['admin', 'audit'] as const;
 
 export function LogsPage() {
   const [action, setAction] = useState<'all' | AuditAction>('all');
@@ -40,12 +37,7 @@ export function LogsPage() {
     return p.toString();
   }, [action, actor, from, to, page]);
 
-  const q = useQuery({
-    queryKey: [...AUDIT_KEY, params],
-    queryFn: () => api('GET', `/admin/audit-logs?${params}`, { schema: auditLogsPage }),
-    placeholderData: keepPreviousData,
-  });
-  useAdminLive(['admin:users_changed', 'admin:media_lists_changed'], [AUDIT_KEY]);
+  const q = useAuditLogs(params);
   useErrorToast(q.error, ERR.overview);
   const items = q.data?.items ?? [];
   const filtered = action !== 'all' || actor || from || to;
@@ -76,11 +68,11 @@ export function LogsPage() {
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="audit-from">Από</Label>
-          <Input id="audit-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <DateField id="audit-from" value={from} max={to || undefined} onChange={setFrom} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="audit-to">Έως</Label>
-          <Input id="audit-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          <DateField id="audit-to" value={to} min={from || undefined} onChange={setTo} />
         </div>
         <Button
           variant="outline"

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Search, Trash2, Upload } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
-import { mediaListCounts, mediaListPage, type MediaListMember } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
+import type { MediaListMember } from '@shared/schemas/admin';
+import { queryKeys } from '@client/api/query-keys';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -14,14 +14,12 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import { Pager, UserStatusBadge } from '@client/features/admin/components';
-import { downloadFile } from '@client/features/admin/download';
 import { AddMediaDialog, ImportMediaDialog } from '@client/features/admin/media-dialogs';
 import { ERR, MEDIA_REMOVED, OK_TITLE } from '@client/features/admin/strings';
-import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
+import { adminCalls, useMediaList, useMediaListCounts } from '@client/features/admin/queries';
 import { refreshQueries } from '@client/lib/refresh';
 
-const MEDIA_KEY = ['admin', 'media'] as const;
 
 export function MediaListsPage() {
   const qc = useQueryClient();
@@ -39,29 +37,21 @@ export function MediaListsPage() {
   }, [search]);
   useEffect(() => setPage(1), [q, category]);
 
-  const counts = useQuery({ queryKey: [...MEDIA_KEY, 'counts'], queryFn: () => api('GET', '/admin/media-lists', { schema: mediaListCounts }) });
-  const list = useQuery({
-    queryKey: [...MEDIA_KEY, 'list', category, q, page],
-    queryFn: () =>
-      api('GET', `/admin/media-lists/${category}?${new URLSearchParams({ page: String(page), ...(q ? { q } : {}) }).toString()}`, {
-        schema: mediaListPage,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  useAdminLive(['admin:media_lists_changed', 'admin:users_changed'], [MEDIA_KEY]);
+  const counts = useMediaListCounts();
+  const list = useMediaList(category, q, page);
   useErrorToast(list.error ?? counts.error, ERR.media);
 
   const remove = useMutation({
-    mutationFn: (m: MediaListMember) => api('DELETE', `/admin/media-lists/${m.category}/${m.media_id}`),
+    mutationFn: (m: MediaListMember) => adminCalls.removeMedia(m.category, m.media_id),
     onSuccess: () => {
       toast({ title: OK_TITLE, description: MEDIA_REMOVED, variant: 'success' });
       setRemoving(null);
-      void refreshQueries(qc, MEDIA_KEY);
+      void refreshQueries(qc, queryKeys.adminMedia);
     },
     onError: (err) => errorToast(ERR.removeMedia, undefined, err),
   });
   const exportCsv = useMutation({
-    mutationFn: () => downloadFile(`/admin/media-lists/${category}/export`, `media-${category}-${new Date().toISOString().slice(0, 10)}.csv`),
+    mutationFn: () => adminCalls.exportMediaList(category),
     onError: (err) => errorToast(ERR.media, undefined, err),
   });
 

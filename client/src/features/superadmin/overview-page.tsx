@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { AreaChart, BarChart, DonutChart, Legend } from '@tremor/react';
 import { Clock, FileText, Newspaper, UserPlus } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
-import { adminOverview } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { PageSpinner } from '@client/components/ui/spinner';
@@ -12,14 +9,12 @@ import { numberFormat, PIE_PALETTE } from '@client/features/admin/charts';
 import { StatCard } from '@client/features/admin/components';
 import { HealthCard } from '@client/features/admin/health-card';
 import { ERR, ROLE_LABELS } from '@client/features/admin/strings';
-import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { useErrorToast } from '@client/features/admin/use-error-toast';
+import { useAdminOverview } from '@client/features/admin/queries';
 
-const OVERVIEW_KEY = ['admin', 'overview'] as const;
 
 export function OverviewPage() {
-  const q = useQuery({ queryKey: OVERVIEW_KEY, queryFn: () => api('GET', '/admin/overview', { schema: adminOverview }) });
-  useAdminLive(['admin:users_changed'], [OVERVIEW_KEY]);
+  const q = useAdminOverview();
   useErrorToast(q.error, ERR.overview);
   const o = q.data;
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus } from 'lucide-react';
 import {
   INCIDENT_IMPACTS,
@@ -10,7 +10,6 @@ import {
 } from '@shared/constants';
 import {
   incidentSchema,
-  platformSettingsSchema,
   statusResponse,
   type ComponentsMap,
   type Incident,
@@ -49,13 +48,14 @@ import {
 } from '@client/features/public/status-labels';
 import { useStatusLive } from '@client/features/public/use-status-live';
 import { refreshQueries } from '@client/lib/refresh';
+import { queryKeys } from '@client/api/query-keys';
+import { adminCalls, usePlatformSettings } from '@client/features/admin/queries';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 /** A state select next to its label (fixed width from small screens up). */
 const rowSelectClass = `${selectClass} sm:w-48 sm:shrink-0`;
 
-const SETTINGS_KEY = ['superadmin', 'platform-settings'] as const;
 
 function failed(err: unknown) {
   console.error(err);
@@ -403,15 +403,11 @@ function IncidentsEditor() {
 
 function PlatformSettingsCard() {
   const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: () => api('GET', '/platform-settings', { schema: platformSettingsSchema }),
-  });
+  const settings = usePlatformSettings();
   const save = useMutation({
-    mutationFn: (body: PlatformSettings) =>
-      api('PUT', '/platform-settings', { body, schema: platformSettingsSchema }),
+    mutationFn: (body: PlatformSettings) => adminCalls.savePlatformSettings(body),
     onSuccess: (data) => {
-      queryClient.setQueryData(SETTINGS_KEY, data);
+      queryClient.setQueryData(queryKeys.platformSettings, data);
       toast({ title: 'Οι ρυθμίσεις αποθηκεύτηκαν', variant: 'success' });
     },
     onError: failed,

@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LineChart } from '@tremor/react';
 import { Eye, MousePointerClick, Send, UserPlus } from 'lucide-react';
-import { adminStatistics } from '@shared/schemas/admin';
-import { api } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
+import { DateField } from '@client/components/ui/date-field';
 import { Label } from '@client/components/ui/label';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { dayjs } from '@client/lib/dates';
 import { numberFormat } from '@client/features/admin/charts';
 import { StatCard } from '@client/features/admin/components';
 import { ERR } from '@client/features/admin/strings';
-import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { useErrorToast } from '@client/features/admin/use-error-toast';
+import { useAdminStatistics } from '@client/features/admin/queries';
 
-const STATS_KEY = ['admin', 'statistics'] as const;
 const PRESETS = [7, 30, 90] as const;
 const today = () => dayjs().format('YYYY-MM-DD');
 const daysAgo = (n: number) => dayjs().subtract(n - 1, 'day').format('YYYY-MM-DD');
@@ -26,13 +22,7 @@ export function StatisticsPage() {
   const [from, setFrom] = useState(daysAgo(30));
   const [to, setTo] = useState(today());
   const valid = from && to && from <= to && to <= today();
-  const q = useQuery({
-    queryKey: [...STATS_KEY, from, to],
-    queryFn: () => api('GET', `/admin/statistics?from=${from}&to=${to}`, { schema: adminStatistics }),
-    enabled: Boolean(valid),
-    placeholderData: keepPreviousData,
-  });
-  useAdminLive(['admin:users_changed'], [STATS_KEY]);
+  const q = useAdminStatistics(from, to, Boolean(valid));
   useErrorToast(q.error, ERR.overview);
   const s = q.data;
   const data = (s?.days ?? []).map((d) => ({
@@ -49,11 +39,11 @@ export function StatisticsPage() {
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="space-y-1.5">
           <Label htmlFor="stats-from">Από</Label>
-          <Input id="stats-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <DateField id="stats-from" value={from} max={to} onChange={setFrom} />
         </div>
         <div className="space-y-1.5">
           <Label htmlFor="stats-to">Έως</Label>
-          <Input id="stats-to" type="date" value={to} min={from} max={today()} onChange={(e) => setTo(e.target.value)} />
+          <DateField id="stats-to" value={to} min={from} max={today()} onChange={setTo} />
         </div>
         <div className="flex gap-2">
           {PRESETS.map((n) => (

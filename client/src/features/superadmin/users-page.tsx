@@ -1,17 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Check, CheckCheck, Download, MoreHorizontal, Power, PowerOff, Repeat, Search, ShieldCheck, X } from 'lucide-react';
 import { ROLES, type Role } from '@shared/constants';
 import {
-  adminUser,
-  adminUsersPage,
-  bulkApproveResult,
   USER_STATUS_FILTERS,
   type AdminUser,
   type UserActionBody,
   type UserStatusFilter,
 } from '@shared/schemas/admin';
-import { api, ApiError } from '@client/api/http';
+import { ApiError } from '@client/api/http';
+import { queryKeys } from '@client/api/query-keys';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -31,7 +29,6 @@ import {
   Pager,
   UserStatusBadge,
 } from '@client/features/admin/components';
-import { downloadFile } from '@client/features/admin/download';
 import {
   ACTION_DONE,
   ACTION_LABELS,
@@ -43,11 +40,10 @@ import {
   STATUS_LABELS,
   USER_ACTION_ERRORS,
 } from '@client/features/admin/strings';
-import { useAdminLive } from '@client/features/admin/use-admin-live';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
+import { adminCalls, useAdminUsers } from '@client/features/admin/queries';
 import { refreshQueries } from '@client/lib/refresh';
 
-const USERS_KEY = ['admin', 'users'] as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -134,19 +130,14 @@ export function UsersPage() {
     return p.toString();
   }, [q, role, status, page]);
 
-  const list = useQuery({
-    queryKey: [...USERS_KEY, params],
-    queryFn: () => api('GET', `/admin/users?${params}`, { schema: adminUsersPage }),
-    placeholderData: keepPreviousData,
-  });
-  useAdminLive(['admin:users_changed'], [USERS_KEY]);
+  const list = useAdminUsers(params);
   useErrorToast(list.error, ERR.users);
 
-  const refresh = () => void refreshQueries(qc, ['admin']);
+  const refresh = () => void refreshQueries(qc, queryKeys.admin);
 
   const action = useMutation({
     mutationFn: ({ user, body }: { user: AdminUser; body: UserActionBody }) =>
-      api('POST', `/admin/users/${user.user_id}/actions`, { body, schema: adminUser }),
+      adminCalls.userAction(user.user_id, body),
     onSuccess: (_u, { body }) => {
       toast({ title: OK_TITLE, description: ACTION_DONE[body.action], variant: 'success' });
       refresh();
@@ -158,7 +149,7 @@ export function UsersPage() {
   });
 
   const bulk = useMutation({
-    mutationFn: (ids: string[]) => api('POST', '/admin/users/bulk-approve', { body: { ids }, schema: bulkApproveResult }),
+    mutationFn: (ids: string[]) => adminCalls.bulkApprove(ids),
     onSuccess: (r) => {
       toast({ title: OK_TITLE, description: bulkApproved(r.approved), variant: 'success' });
       setSelected(new Set());
@@ -168,11 +159,7 @@ export function UsersPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: () => {
-      const p = new URLSearchParams({ role, status });
-      if (q) p.set('q', q);
-      return downloadFile(`/admin/users/export?${p.toString()}`, `users-${new Date().toISOString().slice(0, 10)}.csv`);
-    },
+    mutationFn: () => adminCalls.exportUsers({ role, status, q }),
     onError: (err) => errorToast(ERR.users, undefined, err),
   });
 

@@ -6,6 +6,7 @@ import type { WorkspaceMember } from '@shared/schemas/workspaces';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
+import { DateField } from '@client/components/ui/date-field';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
@@ -143,7 +144,7 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="task-due">{S.fieldDueDate}</Label>
-              <Input id="task-due" type="date" value={values.due_date ?? ''} onChange={(e) => set('due_date', e.target.value)} />
+              <DateField id="task-due" value={values.due_date ?? ''} onChange={(v) => set('due_date', v)} />
             </div>
             {editing ? (
               <div className="grid gap-1.5">

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import { taskSchema, tasksResponse, type Task, type TaskCreateBody, type TaskPatchBody } from '@shared/schemas/tasks';
 import { api, ApiError } from '@client/api/http';
-import { getSocket } from '@client/realtime/socket';
 import { upsertTask } from './filter-tasks';
-import { refreshQueries } from '@client/lib/refresh';
 
-export const tasksKey = (workspaceId: string) => ['tasks', workspaceId] as const;
+export const tasksKey = queryKeys.tasks;
 type TasksData = { tasks: Task[]; releases: { id: string; title: string }[] };
 
 /** Every task of the workspace (filters apply in the browser, so live events apply at once). */
@@ -22,22 +20,6 @@ function applyTask(qc: QueryClient, task: Task) {
   qc.setQueryData<TasksData>(tasksKey(task.workspace_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d));
 }
 
-/** Applies other members' changes as they happen; after a reconnect, refetches what may have been missed. */
-export function useTasksLive(workspaceId: string | null) {
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!workspaceId) return;
-    const socket = getSocket();
-    const onChanged = (task: Task) => applyTask(qc, task);
-    const onReconnect = () => void refreshQueries(qc, tasksKey(workspaceId));
-    socket.on('task:changed', onChanged);
-    socket.on('connect', onReconnect);
-    return () => {
-      socket.off('task:changed', onChanged);
-      socket.off('connect', onReconnect);
-    };
-  }, [qc, workspaceId]);
-}
 
 export function useCreateTask(workspaceId: string) {
   const qc = useQueryClient();

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import {
   invitationAcceptedSchema,
   invitationCreatedSchema,
@@ -7,13 +7,10 @@ import {
   workspacesResponse,
 } from '@shared/schemas/workspaces';
 import { api } from '@client/api/http';
-import { getSocket } from '@client/realtime/socket';
-import { toast } from '@client/components/ui/use-toast';
-import { useSession } from '@client/stores/session';
 import { refreshQueries } from '@client/lib/refresh';
 
-export const WORKSPACES_KEY = ['workspaces'] as const;
-export const invitationsKey = (workspaceId: string) => ['workspaces', workspaceId, 'invitations'] as const;
+export const WORKSPACES_KEY = queryKeys.workspaces;
+export const invitationsKey = queryKeys.invitations;
 
 /** The workspaces the signed-in client belongs to, with their members and the caller's role. */
 export function useWorkspaces() {
@@ -67,31 +64,3 @@ export function useAcceptInvitation() {
   });
 }
 
-/**
- * Membership changes from anywhere: lists refresh; a user removed from a workspace is told
- * and loses its board at once (the server has already taken their sockets out of its room).
- */
-export function useWorkspacesLive() {
-  const qc = useQueryClient();
-  const me = useSession((s) => s.profile?.user_id ?? null);
-  useEffect(() => {
-    const socket = getSocket();
-    const onChanged = ({ workspaceId }: { workspaceId: string }) => {
-      void refreshQueries(qc, WORKSPACES_KEY);
-      void refreshQueries(qc, invitationsKey(workspaceId));
-    };
-    const onRemoved = ({ workspaceId, userId }: { workspaceId: string; userId: string }) => {
-      if (userId === me) {
-        qc.removeQueries({ queryKey: ['tasks', workspaceId] });
-        toast({ title: 'Προσοχή', description: 'Αφαιρεθήκατε από έναν χώρο εργασίας. Δεν έχετε πλέον πρόσβαση σε αυτόν.', variant: 'destructive' });
-      }
-      void refreshQueries(qc, WORKSPACES_KEY);
-    };
-    socket.on('workspace:members_changed', onChanged);
-    socket.on('workspace:member_removed', onRemoved);
-    return () => {
-      socket.off('workspace:members_changed', onChanged);
-      socket.off('workspace:member_removed', onRemoved);
-    };
-  }, [qc, me]);
-}

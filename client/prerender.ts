@@ -1,0 +1,105 @@
+/**
+ * Writes the public pages as HTML (issue 17, first paint): after `vite build` (the client)
+ * and `vite build --ssr client/src/entry-server.tsx` (dist/ssr), renders every page of the
+ * public layout into dist/client/index.html and writes dist/prerendered/<path>.html. The
+ * server sends those files (with its injected config) for these paths; the browser shows
+ * the heading and text at once and main.tsx hydrates them. Each page also gets
+ * <link rel="modulepreload"> for its own lazy chunk, so it loads alongside the entry.
+ *
+ * Part of `npm run build`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDist = path.join(root, 'dist/client');
+const ssrEntry = path.join(root, 'dist/ssr/entry-server.js');
+export const PRERENDER_DIR = path.join(root, 'dist/prerendered');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The page module each prerendered path loads lazily (for modulepreload; others get none). */
+const PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/public/landing-page.tsx',
+  '/pricing': 'src/features/public/pricing-page.tsx',
+  '/contact': 'src/features/public/contact-page.tsx',
+  '/book-demo': 'src/features/public/book-demo-page.tsx',
+  '/thank-you': 'src/features/public/thank-you-page.tsx',
+  '/legal/privacy': 'src/features/public/legal-privacy-page.tsx',
+  '/legal/terms': 'src/features/public/legal-terms-page.tsx',
+  '/legal/cookies': 'src/features/public/legal-cookies-page.tsx',
+  '/status': 'src/features/public/status-page.tsx',
+};
+const MARKETING_MODULE = 'src/features/marketing/marketing-page.tsx';
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** dist/prerendered/<path>.html for a page path ('/' is index.html). */
+export function prerenderFile(pagePath: string): string {
+  return path.join(PRERENDER_DIR, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`);
+}
+
+async function main(): Promise<void> {
+  // The same mode as the vite build that made dist/ssr (its default is production; a
+  // development build, NODE_ENV=development npm start, uses React's development JSX runtime).
+  process.env.NODE_ENV ??= 'production';
+  const template = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const entryFiles = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) collect(dep, into);
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (entryKey) collect(entryKey, entryFiles);
+
+  const ssr = (await import(pathToFileURL(ssrEntry).href)) as typeof import('./src/entry-server');
+  fs.rmSync(PRERENDER_DIR, { recursive: true, force: true });
+  const paths = ssr.prerenderedPaths();
+  for (const pagePath of paths) {
+    const { html, title, description } = await ssr.render(pagePath);
+    const pageFiles = new Set<string>();
+    collect(PAGE_MODULES[pagePath] ?? MARKETING_MODULE, pageFiles);
+    const preload = [...pageFiles]
+      .filter((f) => !entryFiles.has(f) && f.endsWith('.js'))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join('');
+    let page = template.replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    // The page's own description, as the browser sets it after hydration (search engines and link previews read it).
+    if (description) page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description).replace(/"/g, '&quot;')}" />`);
+    page = page.replace('</head>', `${preload}</head>`);
+    // The stylesheet first: it blocks the first paint, and on HTTP/1.1 (6 connections) it
+    // would otherwise queue behind the module preloads Vite lists before it.
+    const stylesheets = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    for (const link of stylesheets) page = page.replace(link, '');
+    page = page.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${stylesheets.join('')}`);
+    const file = prerenderFile(pagePath);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page);
+  }
+  console.log(
+    `prerendered ${paths.length} public pages into ${path.relative(root, PRERENDER_DIR)}/`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

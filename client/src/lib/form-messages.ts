@@ -1,0 +1,47 @@
+import type { FieldErrors } from 'react-hook-form';
+
+/**
+ * The one Greek message table of the forms that check themselves against the shared schemas
+ * (lib/schema-form.ts). A form shows one message at a time, the first of these kinds that
+ * any of its fields has, in this order (the spec's order: required fields, then the e-mail,
+ * then the consent, then the date).
+ */
+export const FORM_MESSAGES = {
+  required: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
+  badEmail: 'Παρακαλώ εισάγετε έγκυρη διεύθυνση email',
+  consent: 'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
+  pastDate: 'Η ημερομηνία δεν μπορεί να είναι προγενέστερη της σημερινής',
+  invalid: 'Ελέγξτε τα στοιχεία της φόρμας',
+} as const;
+
+export type FormMessageKind = keyof typeof FORM_MESSAGES;
+const ORDER = Object.keys(FORM_MESSAGES) as FormMessageKind[];
+
+const empty = (v: unknown) =>
+  v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '');
+
+/** What kind of problem a field's schema error is, judged by the field and what it holds. */
+export function messageKind(
+  field: string,
+  value: unknown,
+  type: string | undefined,
+): FormMessageKind {
+  if (field === 'consent') return 'consent';
+  if (empty(value)) return 'required';
+  if (field === 'email') return 'badEmail';
+  if (field.endsWith('date') && type === 'custom') return 'pastDate';
+  return 'invalid';
+}
+
+/** The one message a form shows for its errors, or null when it has none. */
+export function formMessage(errors: FieldErrors, values: Record<string, unknown>): string | null {
+  const kinds = new Set<FormMessageKind>();
+  for (const [field, error] of Object.entries(errors)) {
+    if (error)
+      kinds.add(
+        messageKind(field, values[field], typeof error.type === 'string' ? error.type : undefined),
+      );
+  }
+  const first = ORDER.find((k) => kinds.has(k));
+  return first ? FORM_MESSAGES[first] : null;
+}

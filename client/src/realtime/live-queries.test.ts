@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@client/api/query-keys';
+import { LIVE_KEYS, subscribeLiveQueries, type LiveSocket } from './live-queries';
+
+/** A query that a mounted component would hold: observed, so it is active and refetches. */
+function observe(qc: QueryClient, queryKey: QueryKey) {
+  const fetches = vi.fn(() => Promise.resolve(fetches.mock.calls.length));
+  const observer = new QueryObserver(qc, { queryKey, queryFn: fetches, staleTime: Infinity });
+  const stop = observer.subscribe(() => undefined);
+  return { fetches, stop };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+describe('live queries: server events → query keys', () => {
+  const clients: QueryClient[] = [];
+  const client = () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    clients.push(qc);
+    return qc;
+  };
+  afterEach(() => clients.splice(0).forEach((qc) => qc.clear()));
+
+  it('names the queries of every data-carrying event', () => {
+    expect(LIVE_KEYS['releases:changed']!({ releaseId: 'r', reason: 'state' })).toEqual([queryKeys.releases, queryKeys.clientDashboard, queryKeys.reports]);
+    expect(LIVE_KEYS['release:attachments']!({ releaseId: 'r1' })).toEqual([['attachments', 'r1']]);
+    expect(LIVE_KEYS['report:changed']!({ releaseId: 'r', kind: 'open' })).toEqual([queryKeys.reports, queryKeys.clientDashboard]);
+    expect(LIVE_KEYS['inbox:new']!({ deliveryId: 1, releaseId: 'r', title: 't', category: null })).toEqual([queryKeys.media]);
+    expect(LIVE_KEYS['session:revoked']).toBeNull();
+  });
+
+  it('an event refetches the active queries under its keys and leaves the others alone', async () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const releases = observe(qc, [...queryKeys.releases, 'list', { page: 1 }]);
+    const attachments = observe(qc, queryKeys.attachments('r1'));
+    const otherAttachments = observe(qc, queryKeys.attachments('r2'));
+    const tasks = observe(qc, queryKeys.tasks('w1'));
+    await settle();
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
+    socket.emit('release:attachments', { releaseId: 'r1' });
+    await settle();
+    expect(attachments.fetches).toHaveBeenCalledTimes(2);
+    expect(otherAttachments.fetches).toHaveBeenCalledTimes(1);
+    expect(releases.fetches).toHaveBeenCalledTimes(1);
+    expect(tasks.fetches).toHaveBeenCalledTimes(1);
+    stop();
+    socket.emit('release:attachments', { releaseId: 'r1' });
+    await settle();
+    expect(attachments.fetches).toHaveBeenCalledTimes(2);
+    [releases, attachments, otherAttachments, tasks].forEach((q) => q.stop());
+  });
+
+  it('an event with the whole new row writes it into the cache at once, without a round trip', () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const task = (status: string) => ({ id: 't1', workspace_id: 'w1', status, title: 'Α' }) as never;
+    qc.setQueryData(queryKeys.tasks('w1'), { tasks: [task('open')], releases: [] });
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
+    socket.emit('task:changed', task('blocked'));
+    expect(qc.getQueryData<{ tasks: { status: string }[] }>(queryKeys.tasks('w1'))!.tasks.map((t) => t.status)).toEqual(['blocked']);
+    socket.emit('release:state', { id: 'r1', status: 'sent' });
+    expect(qc.getQueryData(queryKeys.releaseState('r1'))).toEqual({ id: 'r1', status: 'sent' });
+    stop();
+  });
+
+  it('after a dropped connection comes back, every active query refetches (events sent meanwhile are lost)', async () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const queries = [queryKeys.releases, queryKeys.reports, queryKeys.tasks('w1'), queryKeys.attachments('r1'), queryKeys.releaseState('r1')].map((k) => observe(qc, k));
+    await settle();
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
+    socket.emit('connect'); // the first connection: nothing was missed
+    await settle();
+    for (const q of queries) expect(q.fetches).toHaveBeenCalledTimes(1);
+    socket.emit('disconnect', 'transport close');
+    socket.emit('connect');
+    await settle();
+    for (const q of queries) expect(q.fetches).toHaveBeenCalledTimes(2);
+    stop();
+    queries.forEach((q) => q.stop());
+  });
+
+  it('a member removed from a workspace loses its board at once and is told; others only refetch', () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const told = vi.fn();
+    qc.setQueryData(queryKeys.tasks('w1'), { tasks: [] });
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me', { removedFromWorkspace: told });
+    socket.emit('workspace:member_removed', { workspaceId: 'w1', userId: 'someone-else' });
+    expect(qc.getQueryData(queryKeys.tasks('w1'))).toBeDefined();
+    expect(told).not.toHaveBeenCalled();
+    socket.emit('workspace:member_removed', { workspaceId: 'w1', userId: 'me' });
+    expect(qc.getQueryData(queryKeys.tasks('w1'))).toBeUndefined();
+    expect(told).toHaveBeenCalledWith('w1');
+    stop();
+  });
+});

@@ -1,0 +1,99 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { NotificationPayload, ServerToClientEvents } from '@shared/events';
+import type { Task } from '@shared/schemas/tasks';
+import { queryKeys } from '@client/api/query-keys';
+import { upsertTask } from '@client/features/tasks/filter-tasks';
+import { refreshQueries } from '@client/lib/refresh';
+import type { AppSocket } from './socket';
+
+export type LiveEvent = keyof ServerToClientEvents;
+type Payload<E extends LiveEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * Every server event (shared/events.ts) and the queries it makes stale. `null` marks the
+ * events that change no query (the socket itself handles them). The type lists every event,
+ * so a new one does not compile until it is placed here.
+ */
+export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]) | null } = {
+  'session:ready': null,
+  'session:revoked': null,
+  'profile:changed': null, // the session store reloads the one profile (realtime/socket.ts)
+  'notification:new': () => [queryKeys.notifications],
+  'notification:read': () => [queryKeys.notifications],
+  'status:changed': () => [queryKeys.publicStatus],
+  'releases:changed': () => [queryKeys.releases, queryKeys.clientDashboard, queryKeys.reports],
+  'release:state': () => [queryKeys.releases], // the state itself: LIVE_APPLY
+  'release:attachments': (p) => [queryKeys.attachments(p.releaseId)],
+  'task:changed': () => [], // the whole task: LIVE_APPLY
+  'workspace:members_changed': () => [queryKeys.workspaces],
+  'workspace:member_removed': () => [queryKeys.workspaces],
+  'admin:users_changed': () => [queryKeys.admin],
+  'admin:media_lists_changed': () => [queryKeys.admin],
+  'inbox:new': () => [queryKeys.media],
+  'inbox:changed': () => [queryKeys.media],
+  'report:changed': () => [queryKeys.reports, queryKeys.clientDashboard],
+};
+
+/**
+ * Events that carry the whole new row are written into the cache at once, without a round
+ * trip (and without a refetch that could race the event); a reconnect still refetches them.
+ */
+export const LIVE_APPLY: { [E in LiveEvent]?: (qc: QueryClient, payload: Payload<E>) => void } = {
+  'task:changed': (qc, task) =>
+    qc.setQueryData<{ tasks: Task[] }>(queryKeys.tasks(task.workspace_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d)),
+  'release:state': (qc, state) => qc.setQueryData(queryKeys.releaseState(state.id), state),
+};
+
+/** What the signed-in user is told besides the refetch. */
+export interface LiveEffects {
+  notification?: (n: NotificationPayload) => void;
+  removedFromWorkspace?: (workspaceId: string) => void;
+}
+
+/** The subset of the Socket.IO client this needs (an EventEmitter in tests). */
+export type LiveSocket = Pick<AppSocket, 'on' | 'off'>;
+type Emitter = { on(event: string, fn: (...args: never[]) => void): unknown; off(event: string, fn: (...args: never[]) => void): unknown };
+
+/**
+ * Subscribes once to every event of LIVE_KEYS and refetches the queries it names. After a
+ * dropped connection comes back, every query is invalidated (active ones refetch at once):
+ * events sent while offline are lost, the data is not. Returns the unsubscribe.
+ */
+export function subscribeLiveQueries(live: LiveSocket, qc: QueryClient, me: string | null, effects: LiveEffects = {}): () => void {
+  const socket = live as unknown as Emitter; // handlers are typed by LIVE_KEYS above
+  const handlers: [string, (...args: never[]) => void][] = [];
+  for (const event of Object.keys(LIVE_KEYS) as LiveEvent[]) {
+    const keysOf = LIVE_KEYS[event] as ((p: unknown) => QueryKey[]) | null;
+    const apply = LIVE_APPLY[event] as ((qc: QueryClient, p: unknown) => void) | undefined;
+    if (!keysOf) continue;
+    handlers.push([
+      event,
+      ((payload: unknown) => {
+        apply?.(qc, payload);
+        for (const key of keysOf(payload)) void refreshQueries(qc, key);
+        if (event === 'notification:new') effects.notification?.(payload as NotificationPayload);
+        if (event === 'workspace:member_removed') {
+          const p = payload as Payload<'workspace:member_removed'>;
+          if (p.userId === me) {
+            qc.removeQueries({ queryKey: queryKeys.tasks(p.workspaceId) });
+            effects.removedFromWorkspace?.(p.workspaceId);
+          }
+        }
+      }) as (...args: never[]) => void,
+    ]);
+  }
+  let dropped = false;
+  handlers.push(['disconnect', () => void (dropped = true)]);
+  handlers.push([
+    'connect',
+    () => {
+      if (!dropped) return;
+      dropped = false;
+      void qc.invalidateQueries();
+    },
+  ]);
+  for (const [event, fn] of handlers) socket.on(event, fn);
+  return () => {
+    for (const [event, fn] of handlers) socket.off(event, fn);
+  };
+}
