@@ -3,44 +3,30 @@
  * database) is stopped while two people edit; one keeps typing offline; after the restart
  * both editors reconnect by themselves and nothing is lost.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startApp, type AppProcess } from './app-process';
+import { LIVE_MS, ORIGIN_PAGE } from './fixtures';
 
-const root = path.resolve(import.meta.dirname, '..');
-const port = 20000 + Math.floor(Math.random() * 9000);
-const base = `http://127.0.0.1:${port}`;
 let env: Record<string, string>;
-let server: ChildProcess | undefined;
+let server: AppProcess | undefined;
+let port: number | undefined;
+let base = '';
 let cleanup: () => Promise<void> = () => Promise.resolve();
 
+/** Starts the app; a restart comes back on the same port, as a deployed server would. */
 async function startServer(): Promise<void> {
-  server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  server = await startApp(env, port);
+  port = server.port;
+  base = server.url;
 }
 
 async function stopServer(): Promise<void> {
-  const s = server;
-  if (!s) return;
-  const exited = new Promise((r) => s.once('exit', r));
-  s.kill('SIGTERM');
-  await exited;
+  await server?.stop();
   server = undefined;
 }
 
@@ -74,7 +60,7 @@ test.afterAll(async () => {
 async function editorAs(browser: Browser, email: string, pathName?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  await page.goto('/legal/terms');
+  await page.goto(ORIGIN_PAGE);
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: 'demodemo' } });
   const session = await res.text();
   await page.evaluate(
@@ -99,7 +85,7 @@ test('a restart mid-session loses nothing; offline typing merges; both editors r
 
   await text(a).click();
   await a.keyboard.type('Πρώτη παράγραφος πριν την επανεκκίνηση.');
-  await expect(text(b)).toContainText('Πρώτη παράγραφος', { timeout: 2000 });
+  await expect(text(b)).toContainText('Πρώτη παράγραφος', { timeout: LIVE_MS });
   await expect(a.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
 
   await stopServer();

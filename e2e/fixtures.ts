@@ -1,11 +1,17 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Chromium's notice that the send dialog's e-mail preview (a frame sandboxed without scripts,
+ * on purpose) ran no script: the sandbox working, not an error of the page.
+ */
+export const isSandboxNotice = (text: string) => text.startsWith("Blocked script execution in 'about:srcdoc'");
 
 /** Collects console errors and uncaught page errors; each test asserts there were none. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
+      if (msg.type() === 'error' && !isSandboxNotice(msg.text())) errors.push(msg.text());
     });
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     await use(errors);
@@ -13,6 +19,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * How long a live change may take to reach another browser. No page these tests
+ * watch polls (the health card's 15 s refresh aside), so a change that shows up
+ * without a reload came through the socket push. The bound only has to tell
+ * "pushed" from "never arrives": CI runs four browsers, the server and Postgres
+ * on two cores, where a push plus its refetch has taken 2.3 s.
+ */
+export const LIVE_MS = 5_000;
 
 export const SUPERADMIN_LOGIN_PATH = process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login';
 
@@ -29,6 +44,12 @@ export const DEMO = {
 
 export const SESSION_KEY = 'deltio.auth.session';
 
+/**
+ * A same-origin page with no app on it, to write localStorage before the first visit: loading
+ * a real page here would boot the whole app once more per sign-in (about 1 s under CI load).
+ */
+export const ORIGIN_PAGE = '/readyz';
+
 /** Signs in through the API and stores the session as the app does (fast, no UI). */
 export async function signInViaApi(page: Page, email: string, password: string, superadmin = false): Promise<void> {
   const res = await page.request.post('/auth/v1/token?grant_type=password', {
@@ -36,13 +57,23 @@ export async function signInViaApi(page: Page, email: string, password: string, 
   });
   if (!res.ok()) throw new Error(`sign-in failed for ${email}: ${res.status()} ${await res.text()}`);
   const session = await res.text();
-  if (!page.url().startsWith('http')) await page.goto('/legal/terms');
+  if (!page.url().startsWith('http')) await page.goto(ORIGIN_PAGE);
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
+}
+
+/** Stores the answer "necessary cookies only" as the banner does, for tests about something else. */
+export async function answerCookiesInStorage(page: Page): Promise<void> {
+  const consent = { version: 'v1', necessary: true, functional: false, performance: false, marketing: false, saved_at: new Date().toISOString() };
+  if (!page.url().startsWith('http')) await page.goto(ORIGIN_PAGE);
+  await page.evaluate((v) => localStorage.setItem('cookie_consent_v1', v), JSON.stringify(consent));
 }
 
 export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<void> {
   await signInViaApi(page, DEMO[role].email, DEMO[role].password, role === 'superadmin');
 }
+
+/** An ISO date as typed in the Greek date fields (dd/mm/yyyy). */
+export const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A unique address per test run, so tests can sign up without colliding. */
 export function uniqueEmail(prefix: string): string {
@@ -52,4 +83,22 @@ export function uniqueEmail(prefix: string): string {
 /** The visible toast (Radix also announces its text in a hidden live region). */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('li[data-state="open"]').filter({ hasText: text });
+}
+
+/** A superadmin access token (through the hidden sign-in path). */
+export async function superadminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    data: { ...DEMO.superadmin, login_path: SUPERADMIN_LOGIN_PATH },
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Approves a pending account as the superadmin does (pending clients cannot send or invite). */
+export async function approveUser(request: APIRequestContext, userId: string): Promise<void> {
+  const token = await superadminToken(request);
+  const res = await request.post(`/api/admin/users/${userId}/actions`, {
+    data: { action: 'approve' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
 }

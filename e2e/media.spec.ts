@@ -152,10 +152,10 @@ test('the bookmarks page lists the favourites, and a bookmark made in another ta
 test('a new journalist sees why nothing arrives yet, and saves categories and a weekly newsletter', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('journalist');
   const up = await page.request.post('/auth/v1/signup', {
-    data: { email, password: 'secret123', data: { role: 'media', name: 'Ελένη Μαρκοπούλου', organization: 'Ειδήσεις Αιγαίου' } },
+    data: { email, password: 'Thalassa-2026', data: { role: 'media', name: 'Ελένη Μαρκοπούλου', organization: 'Ειδήσεις Αιγαίου' } },
   });
   expect(up.ok()).toBe(true);
-  await signInViaApi(page, email, 'secret123');
+  await signInViaApi(page, email, 'Thalassa-2026');
   await page.goto('/media');
   await answerCookies(page);
   await expect(page.getByTestId('pending-notice')).toContainText('Ο λογαριασμός σας περιμένει έγκριση');

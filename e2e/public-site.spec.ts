@@ -5,6 +5,7 @@ import {
   expect,
   SUPERADMIN_LOGIN_PATH,
   signInAs,
+  dmy,
   test,
   toast,
   uniqueEmail,
@@ -229,7 +230,10 @@ test.describe('with a stored cookie choice', () => {
   }) => {
     await page.goto('/book-demo');
     const date = page.getByLabel('Προτιμώμενη ημερομηνία');
-    await expect(date).toHaveAttribute('min', athensDate(0));
+    // The calendar starts today: no earlier month to go to.
+    await page.getByRole('button', { name: 'Επιλογή από ημερολόγιο' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ημερολόγιο' }).getByRole('button', { name: 'Προηγούμενος μήνας' })).toBeDisabled();
+    await page.keyboard.press('Escape');
     const submit = page.getByRole('button', { name: 'Κλείστε το demo' });
     await submit.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Παρακαλώ' })).toHaveText(
@@ -245,7 +249,7 @@ test.describe('with a stored cookie choice', () => {
       'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
     );
     await page.getByLabel(/Συμφωνώ με την/).check();
-    await date.fill(athensDate(-2));
+    await date.fill(dmy(athensDate(-2)));
     await submit.click();
     await expect(page.getByRole('alert').filter({ hasText: 'ημερομηνία' })).toBeVisible();
     await expect(page).toHaveURL(/\/book-demo$/);
@@ -265,7 +269,7 @@ test.describe('with a stored cookie choice', () => {
       ((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields,
     ).toHaveProperty('preferred_date');
 
-    await date.fill(athensDate(3));
+    await date.fill(dmy(athensDate(3)));
     await page.getByRole('combobox', { name: 'Προτιμώμενη ώρα' }).click();
     await page.getByRole('option', { name: /Πρωί/ }).click();
     const sent = page.waitForResponse(

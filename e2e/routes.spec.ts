@@ -1,4 +1,5 @@
 import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, NOT_FOUND_TEXT, ROUTES } from '../shared/routes';
+import { expectGreekOnly } from './english-labels';
 import { expect, gotoAndSettle, signInAs, SUPERADMIN_LOGIN_PATH, test } from './fixtures';
 
 test.describe('every route of the specification renders', () => {
@@ -15,6 +16,9 @@ test.describe('every route of the specification renders', () => {
       await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       await expect(page.getByText(NOT_FOUND_TEXT)).toHaveCount(0);
+      await expectGreekOnly(page);
+      // Dates are typed as dd/mm/yyyy or picked from the Greek calendar, never the device's widget.
+      await expect(page.locator('input[type="date"], input[type="time"], input[type="datetime-local"]')).toHaveCount(0);
       expect(consoleErrors).toEqual([]);
     });
   }
@@ -23,6 +27,7 @@ test.describe('every route of the specification renders', () => {
     await gotoAndSettle(page, SUPERADMIN_LOGIN_PATH);
     await expect(page.getByRole('heading', { level: 1, name: 'Σύνδεση διαχειριστή' })).toBeVisible();
     await expect(page.getByText(NOT_FOUND_TEXT)).toHaveCount(0);
+    await expectGreekOnly(page);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -2,6 +2,9 @@
  * Starts the built app for the e2e suite on E2E_PORT against a fresh database:
  * a new database on the Postgres at DATABASE_URL (dropped on exit), or a new
  * embedded database in a temporary folder when DATABASE_URL is unset.
+ * With E2E_CLIENT_DEV=true it starts a development build instead (NODE_ENV=development,
+ * CLIENT_DEV=true: Vite in middleware mode, React's development mode with StrictMode), as
+ * `npm run dev` does (playwright.dev.config.ts).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,7 +24,10 @@ async function main(): Promise<void> {
     ...process.env,
     PORT: port,
     HOST: '127.0.0.1',
-    NODE_ENV: 'test',
+    NODE_ENV: process.env.E2E_CLIENT_DEV === 'true' ? 'development' : 'test',
+    CLIENT_DEV: process.env.E2E_CLIENT_DEV === 'true' ? 'true' : 'false',
+    // The suite signs up many accounts from 127.0.0.1 within the hour.
+    RATE_LIMIT_SCALE: '50',
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SUPERADMIN_LOGIN_PATH: process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login',

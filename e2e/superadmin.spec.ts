@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, signInAs, signInViaApi, SUPERADMIN_LOGIN_PATH, test, toast, uniqueEmail } from './fixtures';
+import { approveUser, expect, LIVE_MS, signInAs, signInViaApi, test, toast, uniqueEmail } from './fixtures';
 
-const PASSWORD = 'secret123';
+const PASSWORD = 'Thalassa-2026';
 
 async function signUp(request: APIRequestContext, email: string, role: 'client' | 'media', name: string): Promise<string> {
   const res = await request.post('/auth/v1/signup', {
@@ -9,22 +9,6 @@ async function signUp(request: APIRequestContext, email: string, role: 'client' 
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { id: string }).id;
-}
-
-async function superadminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    data: { ...DEMO.superadmin, login_path: SUPERADMIN_LOGIN_PATH },
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function approve(request: APIRequestContext, id: string): Promise<void> {
-  const token = await superadminToken(request);
-  const res = await request.post(`/api/admin/users/${id}/actions`, {
-    data: { action: 'approve' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function openUsers(browser: Browser, search: string): Promise<Page> {
@@ -45,6 +29,8 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   browser,
   consoleErrors,
 }) => {
+  // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  test.slow();
   const tag = `e2eq${Date.now()}`;
   const admin = await openUsers(browser, tag);
   const admin2 = await openUsers(browser, tag);
@@ -52,7 +38,8 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   await overview.goto('/superadmin');
   const signupsToday = async () => Number(await overview.getByTestId('signups-today').textContent());
   const pendingCount = async () => Number(await overview.getByTestId('counter-pending').textContent());
-  await expect(overview.getByTestId('signups-today')).toBeAttached();
+  // The first visit loads the chart chunk and seven counts; a CI run under load took over 10 s.
+  await expect(overview.getByTestId('signups-today')).toBeAttached({ timeout: 30_000 });
   const before = { signups: await signupsToday(), pending: await pendingCount() };
 
   const clientCtx = await browser.newContext();
@@ -60,12 +47,13 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   const email = uniqueEmail(tag);
   await signUp(clientCtx.request, email, 'client', `Νέος Πελάτης ${tag}`);
   const signedUpAt = Date.now();
-  await expect(row(admin, email)).toBeVisible({ timeout: 1_000 });
-  expect(Date.now() - signedUpAt).toBeLessThan(1_000);
+  // Live: pushed, without a reload.
+  await expect(row(admin, email)).toBeVisible({ timeout: LIVE_MS });
+  expect(Date.now() - signedUpAt).toBeLessThan(LIVE_MS);
   await expect(row(admin, email).getByTestId('user-status')).toHaveText('Σε αναμονή');
   // The overview of another superadmin counts the sign-up without a reload.
-  await expect.poll(signupsToday, { timeout: 2_000 }).toBeGreaterThan(before.signups);
-  await expect.poll(pendingCount, { timeout: 2_000 }).toBeGreaterThan(before.pending);
+  await expect.poll(signupsToday, { timeout: LIVE_MS }).toBeGreaterThan(before.signups);
+  await expect.poll(pendingCount, { timeout: LIVE_MS }).toBeGreaterThan(before.pending);
 
   await signInViaApi(client, email, PASSWORD);
   await client.goto('/client');
@@ -75,9 +63,9 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   await admin.getByRole('menuitem', { name: 'Έγκριση' }).click();
   await expect(toast(admin, 'Ο χρήστης εγκρίθηκε')).toBeVisible();
   await expect(row(admin, email).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
-  await expect(client.getByTestId('account-status-banner')).toBeHidden({ timeout: 2_000 });
+  await expect(client.getByTestId('account-status-banner')).toBeHidden({ timeout: LIVE_MS });
   // The other superadmin's open users page follows the action.
-  await expect(row(admin2, email).getByTestId('user-status')).toHaveText('Εγκεκριμένος', { timeout: 2_000 });
+  await expect(row(admin2, email).getByTestId('user-status')).toHaveText('Εγκεκριμένος', { timeout: LIVE_MS });
   expect(consoleErrors).toEqual([]);
   await clientCtx.close();
   await admin.context().close();
@@ -85,13 +73,15 @@ test('a sign-up appears live in the users page; approving it clears the pending 
 });
 
 test('banning a user signs their open tab out; bulk approve and Inactive badge', async ({ browser }) => {
+  // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  test.slow();
   const tag = `e2eb${Date.now()}`;
   const admin = await openUsers(browser, tag);
   const userCtx = await browser.newContext();
   const user = await userCtx.newPage();
   const email = uniqueEmail(tag);
   const id = await signUp(userCtx.request, email, 'client', `Προς αποκλεισμό ${tag}`);
-  await approve(userCtx.request, id);
+  await approveUser(userCtx.request, id);
   await signInViaApi(user, email, PASSWORD);
   await user.goto('/client');
   await expect(user).toHaveURL(/\/client/);
@@ -100,11 +90,11 @@ test('banning a user signs their open tab out; bulk approve and Inactive badge',
   await row(admin, email).getByRole('button', { name: `Ενέργειες για ${email}` }).click();
   await admin.getByRole('menuitem', { name: 'Αποκλεισμός' }).click();
   const bannedAt = Date.now();
-  await expect(user).toHaveURL(/\/login/, { timeout: 1_500 });
-  expect(Date.now() - bannedAt).toBeLessThan(1_500);
+  await expect(user).toHaveURL(/\/login/, { timeout: LIVE_MS });
+  expect(Date.now() - bannedAt).toBeLessThan(LIVE_MS);
   await expect(row(admin, email).getByTestId('user-status')).toHaveText('Αποκλεισμένος');
 
-  // Bulk approve two new sign-ups, then deactivate one: it shows Inactive.
+  // Bulk approve two new sign-ups, then deactivate one: it shows Ανενεργός (Inactive).
   const a = uniqueEmail(`${tag}a`);
   const b = uniqueEmail(`${tag}b`);
   await signUp(userCtx.request, a, 'media', `Μέσο Α ${tag}`);
@@ -118,7 +108,7 @@ test('banning a user signs their open tab out; bulk approve and Inactive badge',
   await expect(row(admin, a).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
   await row(admin, a).getByRole('button', { name: `Ενέργειες για ${a}` }).click();
   await admin.getByRole('menuitem', { name: 'Απενεργοποίηση' }).click();
-  await expect(row(admin, a).getByTestId('user-status')).toHaveText('Inactive');
+  await expect(row(admin, a).getByTestId('user-status')).toHaveText('Ανενεργός');
 
   const download = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'Εξαγωγή CSV' }).click();
@@ -128,6 +118,8 @@ test('banning a user signs their open tab out; bulk approve and Inactive badge',
 });
 
 test('add and bulk-import media into a category, remove one, and read it in the audit log', async ({ page, consoleErrors }) => {
+  // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
+  test.slow();
   const tag = `e2em${Date.now()}`;
   const m1 = uniqueEmail(`${tag}one`);
   const m2 = uniqueEmail(`${tag}two`);
@@ -135,7 +127,7 @@ test('add and bulk-import media into a category, remove one, and read it in the 
     [m1, `Μέσο Ένα ${tag}`],
     [m2, `Μέσο Δύο ${tag}`],
   ] as const) {
-    await approve(page.request, await signUp(page.request, email, 'media', name));
+    await approveUser(page.request, await signUp(page.request, email, 'media', name));
   }
   await signInAs(page, 'superadmin');
   await page.goto('/superadmin/media-lists');

@@ -1,12 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
+import { approveUser, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
 
-const PASSWORD = 'secret123';
+const PASSWORD = 'Thalassa-2026';
 
 interface Person {
   email: string;
   name: string;
   token: string;
+  id: string;
 }
 
 /** Signs up a fresh client through the API and signs them in (no UI, fast). */
@@ -19,7 +20,7 @@ async function freshClient(page: Page, prefix: string, name: string): Promise<Pe
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   const session = await res.text();
-  const token = (JSON.parse(session) as { access_token: string }).access_token;
+  const { access_token: token, user } = JSON.parse(session) as { access_token: string; user: { id: string } };
   // Past the onboarding wizard and the cookie banner: this test is about the task board.
   const onboarded = await page.request.patch('/api/profile', {
     headers: { authorization: `Bearer ${token}` },
@@ -27,7 +28,7 @@ async function freshClient(page: Page, prefix: string, name: string): Promise<Pe
   });
   expect(onboarded.ok()).toBe(true);
   const consent = JSON.stringify({ version: 'v1', necessary: true, functional: false, performance: false, marketing: false, saved_at: new Date().toISOString() });
-  await page.goto('/legal/terms');
+  await page.goto(ORIGIN_PAGE);
   await page.evaluate(
     ([k, v, ck, cv]) => {
       localStorage.setItem(k, v);
@@ -35,7 +36,7 @@ async function freshClient(page: Page, prefix: string, name: string): Promise<Pe
     },
     [SESSION_KEY, session, 'cookie_consent_v1', consent] as const,
   );
-  return { email, name, token };
+  return { email, name, token, id: user.id };
 }
 
 async function newPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
@@ -59,9 +60,13 @@ async function pick(page: Page, trigger: ReturnType<Page['getByTestId']>, option
 test('owner invites a colleague; tasks and status changes appear live for both; filters work; removal ends access', async ({
   browser,
 }) => {
+  // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  test.slow();
   const a = await newPage(browser);
   const b = await newPage(browser);
   const owner = await freshClient(a.page, 'owner9', 'Ελένη Ιδιοκτήτρια');
+  // Pending accounts cannot invite (issue 16): the superadmin approves the owner first.
+  await approveUser(a.page.request, owner.id);
   const member = await freshClient(b.page, 'member9', 'Νίκος Συνεργάτης');
 
   // The owner invites by e-mail from /client/invitations (outside production the API answers with the link).
@@ -105,25 +110,25 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await create.click();
   await expect(toast(a.page, 'Η εργασία δημιουργήθηκε')).toBeVisible();
   await expect(card(a.page, title)).toContainText('Ανοιχτή');
-  await expect(card(b.page, title)).toBeVisible({ timeout: 1_000 });
+  await expect(card(b.page, title)).toBeVisible({ timeout: LIVE_MS });
   await expect(card(b.page, title)).toContainText(member.name);
   await expect(card(b.page, title)).toContainText('Υψηλή');
   await expect(card(b.page, title)).toContainText(owner.name);
 
-  // The colleague moves it; the owner sees the new status within a second.
+  // The colleague moves it; the owner sees the new status live.
   await pick(b.page, card(b.page, title).getByTestId('task-status'), 'Σε εξέλιξη');
   await expect(toast(b.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
-  await expect(card(a.page, title).getByTestId('task-status')).toHaveText('Σε εξέλιξη', { timeout: 1_000 });
+  await expect(card(a.page, title).getByTestId('task-status')).toHaveText('Σε εξέλιξη', { timeout: LIVE_MS });
   // Any status to any other: back to open from the owner's side, seen by the colleague.
   await pick(a.page, card(a.page, title).getByTestId('task-status'), 'Μπλοκαρισμένη');
-  await expect(card(b.page, title).getByTestId('task-status')).toHaveText('Μπλοκαρισμένη', { timeout: 1_000 });
+  await expect(card(b.page, title).getByTestId('task-status')).toHaveText('Μπλοκαρισμένη', { timeout: LIVE_MS });
 
   // The colleague edits the task in the dialog; the owner sees the new title live.
   const renamed = `${title} (τελικό)`;
   await card(b.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
   await b.page.getByRole('dialog').getByLabel('Τίτλος').fill(renamed);
   await b.page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
-  await expect(card(a.page, renamed)).toBeVisible({ timeout: 1_000 });
+  await expect(card(a.page, renamed)).toBeVisible({ timeout: LIVE_MS });
 
   // A second, unassigned, low-priority task (created by the colleague) for the filters.
   const second = `Λίστα αποδεκτών ${Date.now()}`;
@@ -131,7 +136,7 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await b.page.getByRole('dialog').getByLabel('Τίτλος').fill(second);
   await pick(b.page, b.page.getByRole('dialog').getByLabel('Προτεραιότητα'), 'Χαμηλή');
   await b.page.getByRole('dialog').getByRole('button', { name: 'Δημιουργία' }).click();
-  await expect(card(a.page, second)).toBeVisible({ timeout: 1_000 });
+  await expect(card(a.page, second)).toBeVisible({ timeout: LIVE_MS });
 
   const cards = a.page.getByTestId('task-card');
   await expect(cards).toHaveCount(2);
@@ -170,9 +175,12 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
 });
 
 test('two members editing the same task: the second save is refused with the fresh task shown, nothing is lost', async ({ browser }) => {
+  // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  test.slow();
   const a = await newPage(browser);
   const b = await newPage(browser);
   const owner = await freshClient(a.page, 'owner9c', 'Άννα Ιδιοκτήτρια');
+  await approveUser(a.page.request, owner.id); // pending accounts cannot invite
   const member = await freshClient(b.page, 'member9c', 'Πέτρος Μέλος');
   const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
   const wsList = (await (await a.page.request.get('/api/workspaces', { headers: auth(owner) })).json()) as { workspaces: { id: string }[] };
@@ -210,7 +218,7 @@ test('two members editing the same task: the second save is refused with the fre
   await pick(b.page, dialog.getByLabel('Προτεραιότητα'), 'Επείγουσα');
   await dialog.getByRole('button', { name: 'Αποθήκευση' }).click();
   await expect(toast(b.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
-  await expect(card(a.page, ownersTitle)).toContainText('Επείγουσα', { timeout: 1_000 });
+  await expect(card(a.page, ownersTitle)).toContainText('Επείγουσα', { timeout: LIVE_MS });
   await expect(card(b.page, ownersTitle)).toContainText('Επείγουσα');
 
   expect(a.errors).toEqual([]);

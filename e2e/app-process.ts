@@ -1,0 +1,96 @@
+/**
+ * Starts extra processes of the app for the specs that need their own server (a restart,
+ * two processes joined through Redis). Ports are probed free below Linux's ephemeral range
+ * (32768+), where an outgoing connection's local port could take one between the pick and
+ * the listen; a process that dies on start throws with its exit code and last output.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const OUTPUT_TAIL = 4_000;
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A port nobody listens on, in 20000–31999, never the suite's own E2E_PORT. */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (String(port) === process.env.E2E_PORT) continue;
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error('no free port found in 20000–31999');
+}
+
+export interface AppProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function launch(port: number, env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+    to.write(chunk);
+    tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
+  };
+  child.stdout!.on('data', (c: Buffer) => keep(c, process.stdout));
+  child.stderr!.on('data', (c: Buffer) => keep(c, process.stderr));
+  return { child, output: () => tail };
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const end = Date.now() + 90_000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server on ${url} exited (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}`);
+    }
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server on ${url} did not answer /readyz within 90 s:\n${output()}`);
+}
+
+/**
+ * Starts the app from source on `port` (or a free one) and waits for /readyz. Without a
+ * fixed port, a port taken between the probe and the listen is retried on another.
+ */
+export async function startApp(env: Record<string, string | undefined>, port?: number): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const at = port ?? (await freePort());
+    const url = `http://127.0.0.1:${at}`;
+    const { child, output } = launch(at, env);
+    try {
+      await waitReady(url, child, output);
+    } catch (err) {
+      if (port === undefined && attempt < 3 && output().includes('already in use')) continue;
+      child.kill('SIGKILL');
+      throw err;
+    }
+    return {
+      port: at,
+      url,
+      child,
+      stop: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    };
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Issue 17, first paint: the public pages arrive as HTML (prerendered at build) and show their
+ * heading with JavaScript off; with JavaScript the same markup is hydrated without errors or
+ * mismatch warnings; text responses and assets are compressed; the public site does not load
+ * the signed-in screens' code.
+ */
+import { expect, test } from './fixtures';
+
+const PAGES: [string, string][] = [
+  ['/', 'Διανομή δελτίων τύπου στα ελληνικά media'],
+  ['/pricing', 'Τιμές'],
+  ['/contact', 'Επικοινωνία'],
+  ['/book-demo', 'Κλείστε ένα demo'],
+  ['/legal/privacy', 'Πολιτική απορρήτου'],
+  ['/status', 'Κατάσταση συστήματος'],
+];
+
+test('every public page is HTML with its heading, compressed, before any JavaScript', async ({
+  request,
+}) => {
+  for (const [path, heading] of PAGES) {
+    const res = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-encoding'], path).toBe('br');
+    expect(res.headers()['vary'], path).toContain('Accept-Encoding');
+    const html = await res.text();
+    expect(html, path).toMatch(new RegExp(`<div id="root"><.*<h1[^>]*>${heading}`, 's'));
+    // The server's config script carries the CSP nonce of this response.
+    const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy'] ?? '')?.[1];
+    expect(nonce, path).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">window.__APP_CONFIG__=`);
+  }
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the heading and text of each public page show', async ({ page }) => {
+    for (const [path, heading] of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { name: 'Συχνές ερωτήσεις' })).toBeVisible();
+  });
+});
+
+test('hydration keeps the page: no errors or warnings, the cookie banner appears, links navigate in place', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  for (const [path, heading] of PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // Shown only once the page is hydrated (the stored choice lives in the browser).
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  await page
+    .getByRole('navigation', { name: 'Κύρια πλοήγηση' })
+    .getByRole('link', { name: 'Τιμές' })
+    .click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Τιμές' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
+  expect(problems).toEqual([]);
+});
+
+test('the public site loads neither the editor, the charts nor the signed-in areas; assets come precompressed', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  for (const [path] of PAGES) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(
+    scripts.filter((u) =>
+      /release-editor|reports-page|statistics-page|area-layouts|superadmin|media-lists/.test(u),
+    ),
+  ).toEqual([]);
+
+  const asset = new URL(scripts[0]!).pathname;
+  const res = await page.request.get(asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(res.headers()['content-encoding']).toBe('br');
+  expect(res.headers()['vary']).toContain('Accept-Encoding');
+  expect(res.headers()['cache-control']).toContain('immutable');
+});

@@ -1,0 +1,91 @@
+import type { BrowserContext, WebSocketRoute } from '@playwright/test';
+import { DEMO, expect, LIVE_MS, signInAs, test } from './fixtures';
+
+/**
+ * A browser whose Socket.IO connections the test can cut and keep cut, as on a network
+ * blip: `cut()` takes the browser offline (new WebSocket and long-polling attempts fail at
+ * once) and closes the sockets already open; `up()` brings the network back and leaves the
+ * reconnect to the client itself.
+ */
+async function cuttableSockets(context: BrowserContext) {
+  const open = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => open.delete(ws));
+  });
+  return {
+    connected: () => open.size,
+    async cut() {
+      await context.setOffline(true);
+      for (const ws of [...open]) await ws.close();
+    },
+    up: () => context.setOffline(false),
+  };
+}
+
+test('after a forced socket disconnect, what another session changed meanwhile shows on the release list, reports and task board without a reload', async ({
+  browser,
+}) => {
+  // Three pages of one browser plus API calls on a 2-core machine, and a reconnect back-off of up to 5 s.
+  test.slow();
+  const tag = `Επανασύνδεση ${Date.now()}`;
+  const context = await browser.newContext();
+  const sockets = await cuttableSockets(context);
+  const list = await context.newPage();
+  await signInAs(list, 'client');
+  // "Another session": the same client signed in elsewhere, changing things through the API.
+  const other = await browser.newContext();
+  const signIn = await other.request.post('/auth/v1/token?grant_type=password', { data: { email: DEMO.client.email, password: DEMO.client.password } });
+  expect(signIn.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}` };
+
+  // A sent release of our own, so its report row is ours alone to change.
+  const created = await other.request.post('/api/releases', {
+    headers,
+    data: { title: `${tag} αναφορά`, content: 'Κείμενο για την αναφορά κάλυψης.', category: 'tech' },
+  });
+  expect(created.status()).toBe(201);
+  const reportRelease = ((await created.json()) as { id: string }).id;
+  expect((await other.request.post(`/api/releases/${reportRelease}/send`, { headers })).status()).toBe(200);
+  const workspaces = (await (await other.request.get('/api/workspaces', { headers })).json()) as { workspaces: { id: string }[] };
+  const workspaceId = workspaces.workspaces[0]!.id;
+
+  await list.goto('/client/press-releases');
+  await list.getByLabel('Αναζήτηση δελτίων τύπου').fill(tag);
+  await expect(list.getByText(`${tag} αναφορά`)).toBeVisible();
+  const reports = await context.newPage();
+  await reports.goto('/client/reports');
+  const reportRow = reports.getByTestId('report-row').filter({ hasText: `${tag} αναφορά` });
+  await expect(reportRow.locator('[data-col="coverage"]')).toHaveText('0');
+  const tasks = await context.newPage();
+  await tasks.goto('/client/tasks');
+  await tasks.getByLabel('Αναζήτηση εργασιών').fill(tag);
+  await expect.poll(sockets.connected).toBe(3);
+
+  // A mark in each document: a reload would wipe it.
+  for (const p of [list, reports, tasks]) await p.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await sockets.cut();
+  const draftTitle = `${tag} νέο πρόχειρο`;
+  const taskTitle = `${tag} εργασία`;
+  expect((await other.request.post('/api/releases', { headers, data: { title: draftTitle, category: 'tech' } })).status()).toBe(201);
+  expect((await other.request.post(`/api/client/reports/${reportRelease}/coverage`, { headers, data: { url: `https://news.example/${Date.now()}` } })).status()).toBe(201);
+  expect((await other.request.post(`/api/workspaces/${workspaceId}/tasks`, { headers, data: { title: taskTitle } })).status()).toBe(201);
+  // Nothing reaches the pages while they are cut off.
+  await list.waitForTimeout(1_000);
+  await expect(list.getByText(draftTitle)).toBeHidden();
+  await expect(reportRow.locator('[data-col="coverage"]')).toHaveText('0');
+  await expect(tasks.getByTestId('task-card').filter({ hasText: taskTitle })).toBeHidden();
+
+  // Back online: each page's socket reconnects by itself and refetches what it shows.
+  await sockets.up();
+  // Socket.IO's back-off: at most 5 s between attempts, ±50 %.
+  const reconnected = { timeout: 7_500 + LIVE_MS };
+  await expect(list.getByText(draftTitle)).toBeVisible(reconnected);
+  await expect(reportRow.locator('[data-col="coverage"]')).toHaveText('1', reconnected);
+  await expect(tasks.getByTestId('task-card').filter({ hasText: taskTitle })).toBeVisible(reconnected);
+  // Without a reload: the same documents.
+  for (const p of [list, reports, tasks]) expect(await p.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await other.close();
+  await context.close();
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * The live-editing e2e against a development build (NODE_ENV=development, CLIENT_DEV=true:
+ * Vite middleware and React's development mode, StrictMode double effects included), so
+ * development behaves like production. Run by `npm run test:e2e` after the main suite:
+ *
+ *   npx playwright test -c playwright.dev.config.ts
+ */
+// The specs read it too (e2e/editor.spec.ts: a longer wait for the editor to open).
+process.env.E2E_CLIENT_DEV = 'true';
+
+export default defineConfig({
+  ...base,
+  testMatch: ['**/editor.spec.ts'],
+  grep: /two co-editors/,
+  // Vite transforms the editor's modules on their first request: a cold first page takes
+  // tens of seconds on a busy 2-core machine (the live windows stay asserted at 1–2 s).
+  timeout: 300_000,
+  webServer: {
+    ...(Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!),
+    env: { E2E_CLIENT_DEV: 'true' },
+  },
+});
