@@ -1,33 +1,14 @@
 /**
  * Starts extra processes of the app for the specs that need their own server (a restart,
- * two processes joined through Redis). Ports are probed free below Linux's ephemeral range
- * (32768+), where an outgoing connection's local port could take one between the pick and
- * the listen; a process that dies on start throws with its exit code and last output.
+ * two processes joined through Redis), each on a probed free port (see freePort); a
+ * process that dies on start throws with its exit code and last output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../server/src/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUTPUT_TAIL = 4_000;
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-/** A port nobody listens on, in 20000–31999, never the suite's own E2E_PORT. */
-export async function freePort(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (String(port) === process.env.E2E_PORT) continue;
-    if (await portIsFree(port)) return port;
-  }
-  throw new Error('no free port found in 20000–31999');
-}
 
 export interface AppProcess {
   port: number;
@@ -71,7 +52,7 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
  */
 export async function startApp(env: Record<string, string | undefined>, port?: number): Promise<AppProcess> {
   for (let attempt = 1; ; attempt++) {
-    const at = port ?? (await freePort());
+    const at = port ?? (await freePort([Number(process.env.E2E_PORT)]));
     const url = `http://127.0.0.1:${at}`;
     const { child, output } = launch(at, env);
     try {

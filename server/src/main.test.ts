@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from './test/db';
+import { freePort } from './test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -46,7 +47,7 @@ describe('process', () => {
       cleanups.push(() => fs.promises.rm(dir, { recursive: true, force: true }));
       env = { DATA_DIR: dir };
     }
-    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const port = String(await freePort());
     const p = run({ ...env, PORT: port, HOST: '127.0.0.1', SEED_DEMO: 'false', NODE_ENV: 'test' });
     const deadline = Date.now() + 60_000;
     let ready = false;
