@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { NOT_FOUND_TEXT } from '@shared/routes';
 import { LogoMark } from '@client/components/layout/logo';
@@ -6,7 +6,11 @@ import { Button } from '@client/components/ui/button';
 import { usePageTitle } from '@client/hooks/use-page-title';
 import { useT } from '@client/i18n';
 import { isSuperadminLoginPath } from '@client/app-config';
-import { SuperadminLoginPage } from '@client/features/auth/superadmin-login-page';
+
+/** The hidden sign-in loads on its own path only: every other page's entry stays without its form code. */
+const SuperadminLoginPage = lazy(() =>
+  import('@client/features/auth/superadmin-login-page').then((m) => ({ default: m.SuperadminLoginPage })),
+);
 
 /** 404 page. The path is logged with console.warn (console.error would fail the e2e suite). */
 export function NotFoundPage({ pathname }: { pathname: string }) {
@@ -39,6 +43,12 @@ export function NotFoundPage({ pathname }: { pathname: string }) {
  */
 export function NotFoundRoute() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  if (isSuperadminLoginPath(pathname)) return <SuperadminLoginPage />;
+  if (isSuperadminLoginPath(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <SuperadminLoginPage />
+      </Suspense>
+    );
+  }
   return <NotFoundPage pathname={pathname} />;
 }
