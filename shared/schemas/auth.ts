@@ -39,6 +39,30 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
+/** A new password typed twice (sign-up, reset): the body's rules, then the two must match. */
+const withConfirmedPassword = <T extends { password: string; confirmPassword: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwords do not match' });
+  }
+};
+const confirmPassword = z.string().min(1, 'confirmPassword is required');
+
+/** The sign-up form (client): signupBody's fields flat, plus the repeated password. */
+export const signupForm = z
+  .object({
+    userType: signupBody.shape.data.shape.role,
+    name: signupBody.shape.data.shape.name,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword,
+    organization: optionalText(200),
+    description: optionalText(2000),
+  })
+  .superRefine(withConfirmedPassword);
+
+/** The reset-password form (client): a new password, typed twice. */
+export const newPasswordForm = z.object({ password: passwordSchema, confirmPassword }).superRefine(withConfirmedPassword);
+
 export const GRANT_TYPES = ['password', 'refresh_token'] as const;
 export const tokenQuery = z.object({ grant_type: z.string().optional() });
 
@@ -49,6 +73,9 @@ export const passwordGrantBody = z.object({
   login_path: z.string().max(200).optional(),
 });
 export type PasswordGrantBody = z.infer<typeof passwordGrantBody>;
+
+/** The sign-in forms (client): passwordGrantBody without the login path. */
+export const signInForm = passwordGrantBody.pick({ email: true, password: true });
 
 export const refreshGrantBody = z.object({
   refresh_token: z.string({ error: 'refresh_token is required' }).min(20, 'refresh_token is required').max(200),
@@ -62,6 +89,9 @@ export const recoverBody = z.object({
   /** Set by the hidden superadmin sign-in page: recovery follows the portal rule of sign-in. */
   login_path: z.string().max(200).optional(),
 });
+/** "Forgot password" (client). */
+export const recoverForm = recoverBody.pick({ email: true });
+
 export const verifyBody = z.object({
   type: z.enum(['signup', 'recovery']),
   token: z.string().min(20).max(200),
@@ -140,11 +170,14 @@ export const AUTH_ERROR_CODES = [
   'email_not_confirmed',
 ] as const;
 
+/** An absolute http(s) address, as profiles store websites and logos. */
+export const HTTP_URL_RE = /^https?:\/\/[^\s]+$/i;
+
 const urlOrEmpty = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'must be an http(s) URL')
+  .refine((v) => v === '' || HTTP_URL_RE.test(v), 'must be an http(s) URL')
   .transform((v) => (v === '' ? null : v));
 
 /** What a user may change on their own profile (onboarding, settings). */

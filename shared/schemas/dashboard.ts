@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, RELEASE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
-import { profilePatch, profileSchema } from './auth';
+import { HTTP_URL_RE, profilePatch, profileSchema } from './auth';
 
 /** A number now (all time) and its change: last 30 days against the 30 days before. */
 const stat = z.object({
@@ -85,7 +85,7 @@ export const settingsPatch = profilePatch.extend({
     .string()
     .trim()
     .max(500, 'must have at most 500 characters')
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || OWN_LOGO_URL_RE.test(v), 'must be an http(s) URL')
+    .refine((v) => v === '' || HTTP_URL_RE.test(v) || OWN_LOGO_URL_RE.test(v), 'must be an http(s) URL')
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),

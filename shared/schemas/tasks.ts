@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_PRIORITIES, TASK_STATUSES } from '../constants';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../constants';
 
 export const taskStatusSchema = z.enum(TASK_STATUSES, {
   error: `status must be one of ${TASK_STATUSES.join(', ')}`,
@@ -82,6 +82,24 @@ export const taskCreateBody = z.object({
   press_release_id: release.optional().transform((v) => v ?? null),
 });
 export type TaskCreateBody = z.input<typeof taskCreateBody>;
+
+const taskFormSchema = taskCreateBody.extend({ status: taskStatusSchema });
+export type TaskFormValues = z.output<typeof taskFormSchema>;
+/** What the task dialog holds: text fields as strings ('' for none), picks as ids or null. */
+export interface TaskFormInput {
+  title: string;
+  description: string;
+  assignee_user_id: string | null;
+  priority: TaskPriority;
+  due_date: string;
+  press_release_id: string | null;
+  status: TaskStatus;
+}
+/**
+ * The task dialog (client): the create body's rules, plus the status when editing. Typed by
+ * what the dialog holds (the body's preprocessors take any input and turn '' into null).
+ */
+export const taskForm = taskFormSchema as unknown as z.ZodType<TaskFormValues, TaskFormInput>;
 
 export const taskPatchBody = z
   .object({

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { newPasswordForm, recoverForm, signInForm, signupBody, signupForm } from '@shared/schemas/auth';
 import { contactForm, demoForm, quoteForm } from '@shared/schemas/public-site';
-import { FORM_MESSAGES, formMessage } from './form-messages';
+import { FORM_MESSAGES, formMessage, type FormMessages } from './form-messages';
 
 /** The message a form would show for these values, as react-hook-form's resolver reports errors (type = zod issue code). */
 function messageFor(
-  schema: typeof contactForm | typeof quoteForm | typeof demoForm,
+  schema: z.ZodType,
   values: Record<string, unknown>,
+  messages: FormMessages = FORM_MESSAGES,
 ): string | null {
   const r = schema.safeParse(values);
   if (r.success) return null;
@@ -14,7 +17,7 @@ function messageFor(
     const field = String(issue.path[0]);
     errors[field] ??= { type: issue.code, message: issue.message };
   }
-  return formMessage(errors, values);
+  return formMessage(errors, values, messages);
 }
 
 const contact = {
@@ -66,5 +69,50 @@ describe('the forms’ one message, from the shared schemas', () => {
   it('hands the server what it expects: trimmed text, empty optional fields as null', () => {
     const r = contactForm.parse({ ...contact, full_name: '  Μαρία  ' });
     expect(r).toMatchObject({ full_name: 'Μαρία', company: null, consent: true });
+  });
+});
+
+describe('the account forms, from the shared auth schemas', () => {
+  const signup = {
+    userType: 'client',
+    name: 'Ελένη Δημητρίου',
+    email: 'eleni@example.gr',
+    password: 'Thalassa-2026',
+    confirmPassword: 'Thalassa-2026',
+    organization: '',
+    description: '',
+  };
+
+  it('sign-up: required fields, then the e-mail, then mismatched, then short passwords', () => {
+    expect(messageFor(signupForm, signup)).toBeNull();
+    expect(messageFor(signupForm, { ...signup, userType: undefined, password: '1' })).toBe(FORM_MESSAGES.required);
+    expect(messageFor(signupForm, { ...signup, confirmPassword: '' })).toBe(FORM_MESSAGES.required);
+    expect(messageFor(signupForm, { ...signup, email: 'eleni@' })).toBe(FORM_MESSAGES.badEmail);
+    expect(messageFor(signupForm, { ...signup, confirmPassword: 'secret124' })).toBe(FORM_MESSAGES.passwordsMismatch);
+    expect(messageFor(signupForm, { ...signup, password: '123', confirmPassword: '123' })).toBe(
+      FORM_MESSAGES.passwordTooShort,
+    );
+  });
+
+  it('sign-up hands the server a body its own schema accepts', () => {
+    const { userType: role, name, email, password, organization, description } = signupForm.parse({
+      ...signup,
+      email: ' Eleni@Example.gr ',
+    });
+    const body = signupBody.parse({ email, password, data: { role, name, organization, description } });
+    expect(body).toMatchObject({ email: 'eleni@example.gr', data: { role: 'client', organization: null } });
+  });
+
+  it('new password and sign-in word "required" their own way', () => {
+    const allFields = { ...FORM_MESSAGES, required: 'Παρακαλώ συμπληρώστε όλα τα πεδία' };
+    expect(messageFor(newPasswordForm, { password: 'Thalassa-2026', confirmPassword: '' }, allFields)).toBe(
+      allFields.required,
+    );
+    expect(messageFor(newPasswordForm, { password: 'short', confirmPassword: 'short' })).toBe(
+      FORM_MESSAGES.passwordTooShort,
+    );
+    expect(messageFor(signInForm, { email: '', password: '' }, allFields)).toBe(allFields.required);
+    expect(messageFor(signInForm, { email: 'eleni@example.gr', password: 'x' })).toBeNull();
+    expect(messageFor(recoverForm, { email: 'eleni' })).toBe(FORM_MESSAGES.badEmail);
   });
 });

@@ -4,17 +4,21 @@ import type { FieldErrors } from 'react-hook-form';
  * The one Greek message table of the forms that check themselves against the shared schemas
  * (lib/schema-form.ts). A form shows one message at a time, the first of these kinds that
  * any of its fields has, in this order (the spec's order: required fields, then the e-mail,
- * then the consent, then the date).
+ * then the passwords, then the consent, then the date). A form may word a kind its own way
+ * (the sign-in form's "all fields"), passing its table to useSchemaForm.
  */
 export const FORM_MESSAGES = {
   required: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
   badEmail: 'Παρακαλώ εισάγετε έγκυρη διεύθυνση email',
+  passwordsMismatch: 'Οι κωδικοί πρόσβασης δεν ταιριάζουν',
+  passwordTooShort: 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 8 χαρακτήρες',
   consent: 'Παρακαλώ δεχτείτε την πολιτική απορρήτου',
   pastDate: 'Η ημερομηνία δεν μπορεί να είναι προγενέστερη της σημερινής',
   invalid: 'Ελέγξτε τα στοιχεία της φόρμας',
 } as const;
 
 export type FormMessageKind = keyof typeof FORM_MESSAGES;
+export type FormMessages = Record<FormMessageKind, string>;
 const ORDER = Object.keys(FORM_MESSAGES) as FormMessageKind[];
 
 const empty = (v: unknown) =>
@@ -29,12 +33,18 @@ export function messageKind(
   if (field === 'consent') return 'consent';
   if (empty(value)) return 'required';
   if (field === 'email') return 'badEmail';
+  if (field === 'confirmPassword') return 'passwordsMismatch';
+  if (field === 'password') return 'passwordTooShort';
   if (field.endsWith('date') && type === 'custom') return 'pastDate';
   return 'invalid';
 }
 
 /** The one message a form shows for its errors, or null when it has none. */
-export function formMessage(errors: FieldErrors, values: Record<string, unknown>): string | null {
+export function formMessage(
+  errors: FieldErrors,
+  values: Record<string, unknown>,
+  messages: FormMessages = FORM_MESSAGES,
+): string | null {
   const kinds = new Set<FormMessageKind>();
   for (const [field, error] of Object.entries(errors)) {
     if (error)
@@ -43,5 +53,5 @@ export function formMessage(errors: FieldErrors, values: Record<string, unknown>
       );
   }
   const first = ORDER.find((k) => kinds.has(k));
-  return first ? FORM_MESSAGES[first] : null;
+  return first ? messages[first] : null;
 }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from '@client/components/ui/use-toast';
-import { formMessage } from './form-messages';
+import { FORM_MESSAGES, formMessage, type FormMessages } from './form-messages';
 
 /**
  * A form checked against a shared zod schema (shared/schemas/), the same rules the server
@@ -14,19 +14,21 @@ import { formMessage } from './form-messages';
 export function useSchemaForm<I extends FieldValues, O>(
   schema: z.ZodType<O, I>,
   defaultValues: DefaultValues<I>,
+  options: { messages?: Partial<FormMessages>; title?: string } = {},
 ) {
+  const messages = { ...FORM_MESSAGES, ...options.messages };
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<I, unknown, O>({ resolver: zodResolver(schema), defaultValues });
-  const onSubmit = (valid: (values: O) => void) =>
+  const onSubmit = (valid: (values: O) => void | Promise<void>) =>
     form.handleSubmit(
       (values) => {
         setMessage(null);
-        valid(values);
+        return valid(values);
       },
       (errors) => {
-        const m = formMessage(errors, form.getValues() as Record<string, unknown>);
+        const m = formMessage(errors, form.getValues() as Record<string, unknown>, messages);
         setMessage(m);
-        if (m) toast({ title: 'Σφάλμα', description: m, variant: 'destructive' });
+        if (m) toast({ title: options.title ?? 'Σφάλμα', description: m, variant: 'destructive' });
       },
     );
   return { form, message, onSubmit };

@@ -1,11 +1,12 @@
 import { ApiError } from '@client/api/errors';
+import { FORM_MESSAGES } from '@client/lib/form-messages';
 
-/** The spec's Greek messages for sign-in and sign-up (first document, sections 5 and 8). */
+/**
+ * The spec's Greek messages for sign-in and sign-up (first document, sections 5 and 8); the
+ * field checks' messages (required, passwords) are in the forms' table, lib/form-messages.ts.
+ */
 export const AUTH_MESSAGES = {
   fillAllFields: 'Παρακαλώ συμπληρώστε όλα τα πεδία',
-  fillRequired: 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία',
-  passwordsMismatch: 'Οι κωδικοί πρόσβασης δεν ταιριάζουν',
-  passwordTooShort: 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 8 χαρακτήρες',
   passwordTooCommon: 'Ο κωδικός πρόσβασης είναι πολύ συνηθισμένος. Επιλέξτε έναν που δύσκολα μαντεύεται.',
   loginFailedTitle: 'Σφάλμα σύνδεσης',
   loginFailedDefault: 'Λάθος email ή κωδικός πρόσβασης',
@@ -41,5 +42,5 @@ export function signupErrorMessage(err: unknown): string {
 
 /** A refused new password: too short, or on the list of common passwords. */
 export function passwordErrorMessage(err: ApiError): string {
-  return err.fields?.password === 'is too common' ? AUTH_MESSAGES.passwordTooCommon : AUTH_MESSAGES.passwordTooShort;
+  return err.fields?.password === 'is too common' ? AUTH_MESSAGES.passwordTooCommon : FORM_MESSAGES.passwordTooShort;
 }

@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { signInForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { useT } from '@client/i18n';
+import { useSchemaForm } from '@client/lib/schema-form';
+import { AUTH_MESSAGES } from './auth-messages';
 
 export interface Credentials {
   email: string;
@@ -22,7 +25,7 @@ interface EmailPasswordFormProps {
   extra?: ReactNode;
 }
 
-/** Email + password form shared by /login and the hidden superadmin login page. */
+/** Email + password form shared by /login and the hidden superadmin login page, checked against the shared signInForm. */
 export function EmailPasswordForm({
   onSubmit,
   submitting = false,
@@ -32,27 +35,27 @@ export function EmailPasswordForm({
 }: EmailPasswordFormProps) {
   const t = useT();
   const id = useId();
-  const [email, setEmail] = useState(defaultValues?.email ?? '');
-  const [password, setPassword] = useState(defaultValues?.password ?? '');
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!onSubmit || submitting) return;
-    void onSubmit({ email, password });
-  }
+  const { form, onSubmit: checked } = useSchemaForm(
+    signInForm,
+    { email: defaultValues?.email ?? '', password: defaultValues?.password ?? '' },
+    { messages: { required: AUTH_MESSAGES.fillAllFields }, title: AUTH_MESSAGES.loginFailedTitle },
+  );
+  const submit = checked((credentials) => {
+    if (onSubmit && !submitting) void onSubmit(credentials);
+  });
+  const invalid = (field: 'email' | 'password') => (form.formState.errors[field] ? true : undefined);
 
   return (
-    <form onSubmit={handleSubmit} className="space-y-4" noValidate>
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="space-y-2">
         <Label htmlFor={`${id}-email`}>{t('auth.email')}</Label>
         <Input
           id={`${id}-email`}
-          name="email"
           type="email"
           autoComplete="email"
           placeholder={t('auth.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
+          aria-invalid={invalid('email')}
           disabled={submitting}
           required
         />
@@ -61,11 +64,10 @@ export function EmailPasswordForm({
         <Label htmlFor={`${id}-password`}>{t('auth.password')}</Label>
         <Input
           id={`${id}-password`}
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
+          aria-invalid={invalid('password')}
           disabled={submitting}
           required
         />

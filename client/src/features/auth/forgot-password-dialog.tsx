@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { recoverForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -12,24 +13,20 @@ import {
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { authClient } from '@client/stores/session';
 
 /** 'Ξέχασα τον κωδικό μου': mails a link to set a new password. */
 export function ForgotPasswordDialog({ disabled, loginPath }: { disabled?: boolean; loginPath?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
+  const { form, onSubmit } = useSchemaForm(recoverForm, { email: '' });
   const [sending, setSending] = useState(false);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-      toast({ title: 'Σφάλμα', description: 'Παρακαλώ εισάγετε ένα έγκυρο email', variant: 'destructive' });
-      return;
-    }
+  const submit = onSubmit(async ({ email }) => {
     setSending(true);
     try {
-      await authClient.recover(email.trim(), loginPath);
+      await authClient.recover(email, loginPath);
       toast({
         title: 'Ελέγξτε το email σας',
         description: 'Αν υπάρχει λογαριασμός με αυτό το email, θα λάβετε σύνδεσμο για νέο κωδικό.',
@@ -41,7 +38,7 @@ export function ForgotPasswordDialog({ disabled, loginPath }: { disabled?: boole
     } finally {
       setSending(false);
     }
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -51,7 +48,7 @@ export function ForgotPasswordDialog({ disabled, loginPath }: { disabled?: boole
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate className="space-y-4">
           <DialogHeader>
             <DialogTitle>Επαναφορά κωδικού πρόσβασης</DialogTitle>
             <DialogDescription>Θα σας στείλουμε σύνδεσμο για να ορίσετε νέο κωδικό.</DialogDescription>
@@ -62,8 +59,8 @@ export function ForgotPasswordDialog({ disabled, loginPath }: { disabled?: boole
               id={`${id}-email`}
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
+              aria-invalid={form.formState.errors.email ? true : undefined}
               disabled={sending}
             />
           </div>

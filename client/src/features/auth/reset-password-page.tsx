@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { LIMITS } from '@shared/constants';
+import { newPasswordForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { authClient } from '@client/stores/session';
 import { ApiError } from '@client/api/errors';
 import { AUTH_MESSAGES, passwordErrorMessage } from './auth-messages';
@@ -20,8 +21,11 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token } = route.useSearch();
   const [state, setState] = useState<'verifying' | 'ready' | 'invalid'>(token ? 'verifying' : 'invalid');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { form, onSubmit } = useSchemaForm(
+    newPasswordForm,
+    { password: '', confirmPassword: '' },
+    { messages: { required: AUTH_MESSAGES.fillAllFields } },
+  );
   const [saving, setSaving] = useState(false);
   const verified = useRef(false);
 
@@ -34,20 +38,7 @@ export function ResetPasswordPage() {
       .catch(() => setState('invalid'));
   }, [token]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!password || !confirm) {
-      toast({ title: 'Σφάλμα', description: AUTH_MESSAGES.fillAllFields, variant: 'destructive' });
-      return;
-    }
-    if (password.length < LIMITS.passwordMinLength) {
-      toast({ title: 'Σφάλμα', description: AUTH_MESSAGES.passwordTooShort, variant: 'destructive' });
-      return;
-    }
-    if (password !== confirm) {
-      toast({ title: 'Σφάλμα', description: AUTH_MESSAGES.passwordsMismatch, variant: 'destructive' });
-      return;
-    }
+  const submit = onSubmit(async ({ password }) => {
     setSaving(true);
     try {
       await authClient.updateUser({ password });
@@ -62,7 +53,7 @@ export function ResetPasswordPage() {
     } finally {
       setSaving(false);
     }
-  }
+  });
 
   return (
     <div className="space-y-6">
@@ -83,14 +74,14 @@ export function ResetPasswordPage() {
           .
         </p>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <form onSubmit={submit} noValidate className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor={`${id}-pw`}>Νέος κωδικός πρόσβασης</Label>
-            <Input id={`${id}-pw`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={saving} />
+            <Input id={`${id}-pw`} type="password" autoComplete="new-password" {...form.register('password')} aria-invalid={form.formState.errors.password ? true : undefined} disabled={saving} />
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-confirm`}>Επιβεβαίωση κωδικού</Label>
-            <Input id={`${id}-confirm`} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={saving} />
+            <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...form.register('confirmPassword')} aria-invalid={form.formState.errors.confirmPassword ? true : undefined} disabled={saving} />
           </div>
           <Button type="submit" className="w-full" disabled={saving}>
             Αποθήκευση κωδικού

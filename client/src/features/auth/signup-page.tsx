@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Building2, Newspaper } from 'lucide-react';
-import { LIMITS } from '@shared/constants';
+import { signupForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { cn } from '@client/lib/utils';
 import { authClient } from '@client/stores/session';
@@ -38,41 +39,24 @@ export function SignupPage() {
   const id = useId();
   const navigate = useNavigate();
   const { role, plan } = signupRoute.useSearch();
-  const [form, setForm] = useState({
+  const { form, onSubmit } = useSchemaForm(signupForm, {
     name: '',
     email: '',
     password: '',
     confirmPassword: '',
-    userType: (role ?? '') as UserType | '',
+    userType: role,
     organization: '',
     description: '',
   });
   const [submitting, setSubmitting] = useState(false);
-  const ph = PLACEHOLDERS[form.userType || 'none'];
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const userType = form.watch('userType');
+  const ph = PLACEHOLDERS[userType ?? 'none'];
+  const invalid = (field: keyof typeof form.formState.errors) => (form.formState.errors[field] ? true : undefined);
 
-  function fail(description: string) {
-    toast({ title: 'Σφάλμα', description, variant: 'destructive' });
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.name.trim() || !form.email.trim() || !form.password || !form.userType) return fail(AUTH_MESSAGES.fillRequired);
-    if (form.password !== form.confirmPassword) return fail(AUTH_MESSAGES.passwordsMismatch);
-    if (form.password.length < LIMITS.passwordMinLength) return fail(AUTH_MESSAGES.passwordTooShort);
+  const submit = onSubmit(async ({ userType: role, name, email, password, organization, description }) => {
     setSubmitting(true);
     try {
-      await authClient.signUp({
-        email: form.email.trim(),
-        password: form.password,
-        data: {
-          role: form.userType,
-          name: form.name.trim(),
-          organization: form.organization.trim() || null,
-          description: form.description.trim() || null,
-        },
-        redirect_to: '/',
-      });
+      await authClient.signUp({ email, password, data: { role, name, organization, description }, redirect_to: '/' });
       toast({ title: AUTH_MESSAGES.signupSuccessTitle, description: AUTH_MESSAGES.signupSuccess, variant: 'success' });
       await navigate({ to: '/login' });
     } catch (err) {
@@ -80,7 +64,7 @@ export function SignupPage() {
     } finally {
       setSubmitting(false);
     }
-  }
+  });
 
   return (
     <div className="space-y-6" data-preselected-role={role}>
@@ -96,7 +80,7 @@ export function SignupPage() {
       <p className="rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="approval-note">
         {AUTH_MESSAGES.approvalNote}
       </p>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset className="space-y-2" disabled={submitting}>
           <legend className="text-sm font-medium">Τύπος χρήστη *</legend>
           <div className="grid grid-cols-2 gap-3" role="radiogroup">
@@ -110,17 +94,10 @@ export function SignupPage() {
                 key={value}
                 className={cn(
                   'flex cursor-pointer flex-col gap-1 rounded-md border p-3 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                  form.userType === value ? 'border-primary bg-primary/5' : 'hover:bg-muted',
+                  userType === value ? 'border-primary bg-primary/5' : 'hover:bg-muted',
                 )}
               >
-                <input
-                  type="radio"
-                  name="userType"
-                  value={value}
-                  checked={form.userType === value}
-                  onChange={() => setForm((f) => ({ ...f, userType: value }))}
-                  className="sr-only"
-                />
+                <input type="radio" value={value} {...form.register('userType')} className="sr-only" />
                 <span className="flex items-center gap-2 font-medium">
                   <Icon className="h-4 w-4" aria-hidden /> {label}
                 </span>
@@ -131,29 +108,29 @@ export function SignupPage() {
         </fieldset>
         <div className="space-y-2">
           <Label htmlFor={`${id}-name`}>Ονοματεπώνυμο *</Label>
-          <Input id={`${id}-name`} name="name" autoComplete="name" placeholder={ph.name} value={form.name} onChange={set('name')} disabled={submitting} />
+          <Input id={`${id}-name`} autoComplete="name" placeholder={ph.name} {...form.register('name')} aria-invalid={invalid('name')} disabled={submitting} />
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-email`}>Email *</Label>
-          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" placeholder="name@example.gr" value={form.email} onChange={set('email')} disabled={submitting} />
+          <Input id={`${id}-email`} type="email" autoComplete="email" placeholder="name@example.gr" {...form.register('email')} aria-invalid={invalid('email')} disabled={submitting} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor={`${id}-password`}>Κωδικός πρόσβασης *</Label>
-            <Input id={`${id}-password`} name="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} disabled={submitting} />
+            <Input id={`${id}-password`} type="password" autoComplete="new-password" {...form.register('password')} aria-invalid={invalid('password')} disabled={submitting} />
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-confirm`}>Επιβεβαίωση κωδικού *</Label>
-            <Input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} disabled={submitting} />
+            <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...form.register('confirmPassword')} aria-invalid={invalid('confirmPassword')} disabled={submitting} />
           </div>
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-org`}>Εταιρεία / Μέσο</Label>
-          <Input id={`${id}-org`} name="organization" autoComplete="organization" placeholder={ph.organization} value={form.organization} onChange={set('organization')} disabled={submitting} />
+          <Input id={`${id}-org`} autoComplete="organization" placeholder={ph.organization} {...form.register('organization')} aria-invalid={invalid('organization')} disabled={submitting} />
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-desc`}>Περιγραφή</Label>
-          <Textarea id={`${id}-desc`} name="description" rows={3} placeholder={ph.description} value={form.description} onChange={set('description')} disabled={submitting} />
+          <Textarea id={`${id}-desc`} rows={3} placeholder={ph.description} {...form.register('description')} aria-invalid={invalid('description')} disabled={submitting} />
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? <Spinner size="sm" className="[&_svg]:text-current" /> : null}

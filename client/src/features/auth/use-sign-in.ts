@@ -7,19 +7,15 @@ import { authClient, signedInProfile } from '@client/stores/session';
 import type { Credentials } from './email-password-form';
 import { AUTH_MESSAGES, loginErrorMessage } from './auth-messages';
 
-/** Submit logic of the sign-in forms: validation, toasts, then where to go. */
+/** Submit logic of the sign-in forms (their fields are checked by EmailPasswordForm): toasts, then where to go. */
 export function useSignIn(opts: { loginPath?: string; redirect?: string; toRoleHome?: boolean }) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
   async function submit({ email, password }: Credentials) {
-    if (!email.trim() || !password) {
-      toast({ title: AUTH_MESSAGES.loginFailedTitle, description: AUTH_MESSAGES.fillAllFields, variant: 'destructive' });
-      return;
-    }
     setSubmitting(true);
     try {
-      await authClient.signInWithPassword(email.trim(), password, opts.loginPath);
+      await authClient.signInWithPassword(email, password, opts.loginPath);
       const profile = await signedInProfile();
       toast({ title: AUTH_MESSAGES.loginSuccessTitle, description: AUTH_MESSAGES.loginSuccess, variant: 'success' });
       const home = opts.toRoleHome && profile ? ROLE_HOMES[profile.role] : '/';

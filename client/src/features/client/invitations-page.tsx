@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { CheckCircle2, Mail, UserMinus, XCircle } from 'lucide-react';
-import type { InvitationAccepted, Workspace, WorkspaceMember } from '@shared/schemas/workspaces';
+import { invitationCreateBody, type InvitationAccepted, type Workspace, type WorkspaceMember } from '@shared/schemas/workspaces';
 import { ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
@@ -13,6 +13,7 @@ import { Label } from '@client/components/ui/label';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { INVITATION_ERRORS, INVITE_STRINGS as S } from '@client/features/workspaces/strings';
 import {
   useAcceptInvitation,
@@ -126,25 +127,24 @@ function ConfirmDialog({
 
 /** The owner's view of their workspace: invite by e-mail, pending invitations, members. */
 function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | null }) {
-  const [email, setEmail] = useState('');
+  const { form, onSubmit } = useSchemaForm(invitationCreateBody, { email: '' });
+  const email = form.watch('email');
   const invite = useInvite(workspace.id);
   const invitations = useInvitations(workspace.id);
   const revoke = useRevokeInvitation(workspace.id);
   const remove = useRemoveMember();
   const [toRemove, setToRemove] = useState<WorkspaceMember | null>(null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const address = email.trim();
-    if (!address) return;
+  // Checked against the server's invitationCreateBody: a malformed address is refused here.
+  const submit = onSubmit(({ email: address }) => {
     invite.mutate(address, {
       onSuccess: (inv) => {
-        setEmail('');
+        form.reset({ email: '' });
         toast({ title: S.success, description: inv.resent ? S.resent(inv.email) : S.sent(inv.email), variant: 'success' });
       },
       onError: (err) => fail(messageOf(err, S.sendError), err),
     });
-  };
+  });
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
@@ -162,8 +162,8 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                 type="email"
                 autoComplete="off"
                 placeholder={S.emailPlaceholder}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                {...form.register('email')}
+                aria-invalid={form.formState.errors.email ? true : undefined}
               />
             </div>
             <Button type="submit" disabled={!email.trim() || invite.isPending}>

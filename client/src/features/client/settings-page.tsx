@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader2, Upload, X } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, DEFAULT_CATEGORY, LIMITS, type Category } from '@shared/constants';
-import { LOGO_MIME_TYPES, logoUploadResponse, settingsProfile, type EmailNotifications } from '@shared/schemas/dashboard';
+import { Controller } from 'react-hook-form';
+import {
+  LOGO_MIME_TYPES,
+  logoUploadResponse,
+  settingsPatch,
+  settingsProfile,
+  type EmailNotifications,
+  type SettingsProfile,
+} from '@shared/schemas/dashboard';
 import { api, uploadFile } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
@@ -13,6 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { useSession } from '@client/stores/session';
 
 const S = {
@@ -58,16 +67,6 @@ const SWITCHES: { key: keyof EmailNotifications; title: string; text: string }[]
   { key: 'system_updates', title: 'Ενημερώσεις συστήματος', text: 'Σημαντικές αλλαγές και ανακοινώσεις της πλατφόρμας.' },
 ];
 
-const URL_RE = /^https?:\/\/[^\s]+$/i;
-
-interface Form {
-  organization: string;
-  website: string;
-  defaultCategory: Category;
-  logoUrl: string | null;
-  notifications: EmailNotifications;
-}
-
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return (parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : (parts[0] ?? '?').slice(0, 2)).toUpperCase();
@@ -81,23 +80,6 @@ export function ClientSettingsPage() {
   // The one profile source: the session store (kept current live by profile:changed).
   const profile = useSession((st) => st.profile);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [form, setForm] = useState<Form | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [logoBroken, setLogoBroken] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (profile && !form) {
-      setForm({
-        organization: profile.organization ?? '',
-        website: profile.website ?? '',
-        defaultCategory: profile.default_category ?? DEFAULT_CATEGORY,
-        logoUrl: profile.company_logo_url,
-        notifications: profile.email_notifications,
-      });
-    }
-  }, [profile, form]);
   useEffect(() => {
     if (profile) return;
     // Signed in without a profile: its load failed; try once more, then say so.
@@ -111,7 +93,7 @@ export function ClientSettingsPage() {
       });
   }, [profile]);
 
-  if (!profile || !form) {
+  if (!profile) {
     return (
       <>
         <PageHeader description={S.description} />
@@ -119,7 +101,25 @@ export function ClientSettingsPage() {
       </>
     );
   }
-  const websiteBad = form.website.trim() !== '' && !URL_RE.test(form.website.trim());
+  return <SettingsForm profile={profile} />;
+}
+
+/** The settings form, checked against the shared settingsPatch (the server's PATCH /profile rules). */
+function SettingsForm({ profile }: { profile: SettingsProfile }) {
+  const { form, onSubmit } = useSchemaForm(settingsPatch, {
+    organization: profile.organization ?? '',
+    website: profile.website ?? '',
+    default_category: profile.default_category ?? DEFAULT_CATEGORY,
+    company_logo_url: profile.company_logo_url,
+    email_notifications: profile.email_notifications,
+  });
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [logoBroken, setLogoBroken] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const logoUrl = form.watch('company_logo_url');
+  const organization = form.watch('organization');
+  const websiteBad = !!form.formState.errors.website;
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -135,7 +135,7 @@ export function ClientSettingsPage() {
     try {
       const url = await uploadLogo(file);
       setLogoBroken(false);
-      setForm((f) => (f ? { ...f, logoUrl: url } : f));
+      form.setValue('company_logo_url', url);
       toast({ title: S.success, description: S.logoUploaded, variant: 'success' });
       void useSession.getState().loadProfile();
     } catch (err) {
@@ -148,21 +148,10 @@ export function ClientSettingsPage() {
     }
   }
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    if (!form || websiteBad) return;
+  const save = onSubmit(async (patch) => {
     setSaving(true);
     try {
-      const updated = await api('PATCH', '/profile', {
-        body: {
-          organization: form.organization.trim() || null,
-          website: form.website.trim() || null,
-          default_category: form.defaultCategory,
-          company_logo_url: form.logoUrl,
-          email_notifications: form.notifications,
-        },
-        schema: settingsProfile,
-      });
+      const updated = await api('PATCH', '/profile', { body: patch, schema: settingsProfile });
       useSession.getState().setProfile(updated);
       toast({ title: S.success, description: S.saved, variant: 'success' });
     } catch (err) {
@@ -171,12 +160,12 @@ export function ClientSettingsPage() {
     } finally {
       setSaving(false);
     }
-  }
+  });
 
   return (
     <>
       <PageHeader description={S.description} />
-      <form onSubmit={(e) => void save(e)} className="grid gap-6 lg:grid-cols-3">
+      <form onSubmit={save} noValidate className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader>
@@ -186,11 +175,11 @@ export function ClientSettingsPage() {
             <CardContent className="space-y-5">
               <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
                 <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-slate-100" data-testid="logo-preview">
-                  {form.logoUrl && !logoBroken ? (
-                    <img src={form.logoUrl} alt={S.logo} className="h-full w-full object-contain" onError={() => setLogoBroken(true)} />
+                  {logoUrl && !logoBroken ? (
+                    <img src={logoUrl} alt={S.logo} className="h-full w-full object-contain" onError={() => setLogoBroken(true)} />
                   ) : (
                     <span className="text-xl font-bold text-slate-500" aria-label={S.logo}>
-                      {initials(form.organization || profile.name)}
+                      {initials(organization || profile.name)}
                     </span>
                   )}
                 </div>
@@ -209,8 +198,8 @@ export function ClientSettingsPage() {
                       {uploading ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
                       {uploading ? S.uploading : S.upload}
                     </Button>
-                    {form.logoUrl ? (
-                      <Button type="button" variant="ghost" onClick={() => setForm({ ...form, logoUrl: null })}>
+                    {logoUrl ? (
+                      <Button type="button" variant="ghost" onClick={() => form.setValue('company_logo_url', null)}>
                         <X aria-hidden />
                         {S.removeLogo}
                       </Button>
@@ -222,7 +211,7 @@ export function ClientSettingsPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="space-y-1.5">
                   <Label htmlFor="set-org">{S.companyName}</Label>
-                  <Input id="set-org" value={form.organization} onChange={(e) => setForm({ ...form, organization: e.target.value })} />
+                  <Input id="set-org" {...form.register('organization')} />
                 </div>
                 <div className="space-y-1.5">
                   <Label htmlFor="set-web">{S.website}</Label>
@@ -230,26 +219,31 @@ export function ClientSettingsPage() {
                     id="set-web"
                     type="url"
                     placeholder="https://"
-                    value={form.website}
-                    aria-invalid={websiteBad}
-                    onChange={(e) => setForm({ ...form, website: e.target.value })}
+                    {...form.register('website')}
+                    aria-invalid={websiteBad || undefined}
                   />
                   {websiteBad ? <p className="text-xs text-red-700">{S.badUrl}</p> : null}
                 </div>
                 <div className="space-y-1.5">
                   <Label htmlFor="set-cat">{S.defaultCategory}</Label>
-                  <Select value={form.defaultCategory} onValueChange={(v) => setForm({ ...form, defaultCategory: v as Category })}>
-                    <SelectTrigger id="set-cat">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {CATEGORIES.map((c) => (
-                        <SelectItem key={c} value={c}>
-                          {CATEGORY_LABELS[c]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <Controller
+                    control={form.control}
+                    name="default_category"
+                    render={({ field }) => (
+                      <Select value={field.value ?? DEFAULT_CATEGORY} onValueChange={(v) => field.onChange(v as Category)}>
+                        <SelectTrigger id="set-cat">
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {CATEGORIES.map((c) => (
+                            <SelectItem key={c} value={c}>
+                              {CATEGORY_LABELS[c]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
                 </div>
               </div>
             </CardContent>
@@ -269,10 +263,10 @@ export function ClientSettingsPage() {
                     </Label>
                     <p className="text-xs text-muted-foreground">{s.text}</p>
                   </div>
-                  <Switch
-                    id={`sw-${s.key}`}
-                    checked={form.notifications[s.key]}
-                    onCheckedChange={(v) => setForm({ ...form, notifications: { ...form.notifications, [s.key]: v } })}
+                  <Controller
+                    control={form.control}
+                    name={`email_notifications.${s.key}`}
+                    render={({ field }) => <Switch id={`sw-${s.key}`} checked={!!field.value} onCheckedChange={field.onChange} />}
                   />
                 </div>
               ))}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { BarChart3, Check, PartyPopper, Send, Sparkles, Upload } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category } from '@shared/constants';
+import { HTTP_URL_RE } from '@shared/schemas/auth';
 import { settingsProfile } from '@shared/schemas/dashboard';
 import { api } from '@client/api/http';
 import { Button } from '@client/components/ui/button';
@@ -15,7 +16,6 @@ import { useSession } from '@client/stores/session';
 import { useOnboarding } from './onboarding-store';
 
 const TOTAL = LIMITS.onboardingSteps;
-const URL_RE = /^https?:\/\/[^\s]+$/i;
 
 const S = {
   stepOf: (n: number) => `Βήμα ${n} από ${TOTAL}`,
@@ -94,8 +94,8 @@ export function OnboardingWizard() {
     };
   }, [restart]);
 
-  const logoBad = form.logoUrl.trim() !== '' && !URL_RE.test(form.logoUrl.trim());
-  const websiteBad = form.website.trim() !== '' && !URL_RE.test(form.website.trim());
+  const logoBad = form.logoUrl.trim() !== '' && !HTTP_URL_RE.test(form.logoUrl.trim());
+  const websiteBad = form.website.trim() !== '' && !HTTP_URL_RE.test(form.website.trim());
   const nextDisabled =
     (step === 2 && (form.companyName.trim() === '' || logoBad || websiteBad)) || (step === 3 && !form.defaultCategory);
 

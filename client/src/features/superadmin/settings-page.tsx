@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus } from 'lucide-react';
 import {
@@ -9,6 +9,7 @@ import {
   type SystemState,
 } from '@shared/constants';
 import {
+  incidentCreate,
   incidentSchema,
   statusResponse,
   type ComponentsMap,
@@ -36,6 +37,7 @@ import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/lib/dates';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { statusQueryKey, useStatus } from '@client/features/public/public-api';
 import {
   COMPONENT_LABELS,
@@ -166,42 +168,25 @@ function StatusEditor() {
   );
 }
 
+const NEW_INCIDENT = { title: '', impact: 'minor', status: 'investigating', message: '' } as const;
+
+/** A new incident, checked against the shared incidentCreate (the server's rules). */
 function NewIncidentForm() {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<{
-    title: string;
-    impact: Incident['impact'];
-    status: Incident['status'];
-    message: string;
-  }>({
-    title: '',
-    impact: 'minor',
-    status: 'investigating',
-    message: '',
+  const { form, onSubmit } = useSchemaForm(incidentCreate, NEW_INCIDENT, {
+    messages: { required: 'Ο τίτλος του συμβάντος είναι υποχρεωτικός' },
   });
   const create = useMutation({
     mutationFn: (body: IncidentCreate) =>
       api('POST', '/incidents', { body, schema: incidentSchema }),
     onSuccess: () => {
-      setForm({ title: '', impact: 'minor', status: 'investigating', message: '' });
+      form.reset(NEW_INCIDENT);
       void refreshQueries(queryClient, statusQueryKey);
       toast({ title: 'Το συμβάν δημοσιεύτηκε', variant: 'success' });
     },
     onError: failed,
   });
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!form.title.trim()) {
-      toast({
-        title: 'Σφάλμα',
-        description: 'Ο τίτλος του συμβάντος είναι υποχρεωτικός',
-        variant: 'destructive',
-      });
-      return;
-    }
-    create.mutate({ ...form, message: form.message || null });
-  }
+  const submit = onSubmit((incident) => create.mutate(incident));
 
   return (
     <form
@@ -215,9 +200,9 @@ function NewIncidentForm() {
         <Label htmlFor="incident-title">Τίτλος</Label>
         <Input
           id="incident-title"
-          value={form.title}
+          {...form.register('title')}
+          aria-invalid={form.formState.errors.title ? true : undefined}
           maxLength={200}
-          onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
           placeholder="π.χ. Καθυστέρηση στην αποστολή email"
         />
       </div>
@@ -227,10 +212,7 @@ function NewIncidentForm() {
           <select
             id="incident-status"
             className={selectClass}
-            value={form.status}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, status: e.target.value as Incident['status'] }))
-            }
+            {...form.register('status')}
           >
             {INCIDENT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -244,10 +226,7 @@ function NewIncidentForm() {
           <select
             id="incident-impact"
             className={selectClass}
-            value={form.impact}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, impact: e.target.value as Incident['impact'] }))
-            }
+            {...form.register('impact')}
           >
             {INCIDENT_IMPACTS.map((s) => (
               <option key={s} value={s}>
@@ -263,8 +242,7 @@ function NewIncidentForm() {
           id="incident-message"
           rows={2}
           maxLength={2000}
-          value={form.message}
-          onChange={(e) => setForm((f) => ({ ...f, message: e.target.value }))}
+          {...form.register('message')}
           placeholder="Τι συμβαίνει και τι κάνουμε γι' αυτό"
         />
       </div>

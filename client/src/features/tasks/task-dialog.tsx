@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '@shared/constants';
-import { TASK_LIMITS, type Task } from '@shared/schemas/tasks';
+import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/constants';
+import { TASK_LIMITS, taskForm, type Task, type TaskFormInput, type TaskFormValues } from '@shared/schemas/tasks';
 import type { WorkspaceMember } from '@shared/schemas/workspaces';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -11,19 +12,12 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, TASK_STRINGS as S } from './strings';
 
 const NONE = 'none';
 
-export interface TaskFormValues {
-  title: string;
-  description: string | null;
-  assignee_user_id: string | null;
-  priority: TaskPriority;
-  due_date: string | null;
-  press_release_id: string | null;
-  status: TaskStatus;
-}
+export type { TaskFormValues };
 
 interface TaskDialogProps {
   open: boolean;
@@ -38,7 +32,7 @@ interface TaskDialogProps {
   onSubmit: (values: TaskFormValues) => void;
 }
 
-function initial(task: Task | null): TaskFormValues {
+function initial(task: Task | null): TaskFormInput {
   return {
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -50,26 +44,19 @@ function initial(task: Task | null): TaskFormValues {
   };
 }
 
-/** Create or edit a task. The title is required after trimming; empty description and date are sent as null. */
+/** Create or edit a task, checked against the shared taskForm: the title is required after trimming; empty description and date are sent as null. */
 export function TaskDialog({ open, onOpenChange, task, members, releases, pending, notice, onSubmit }: TaskDialogProps) {
-  const [values, setValues] = useState<TaskFormValues>(() => initial(task));
+  const { form, message, onSubmit: checked } = useSchemaForm(taskForm, initial(task));
   // A fresh task (another task, or the current version after a conflict) resets the form.
   useEffect(() => {
-    if (open) setValues(initial(task));
-  }, [open, task]);
+    if (open) form.reset(initial(task));
+  }, [open, task, form]);
 
-  const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const canSubmit = values.title.trim() !== '' && !pending;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmit) return;
-    onSubmit({
-      ...values,
-      title: values.title.trim(),
-      description: values.description?.trim() ? values.description.trim() : null,
-      due_date: values.due_date ? values.due_date : null,
-    });
-  };
+  const values = form.watch();
+  const canSubmit = (values.title ?? '').trim() !== '' && !pending;
+  const submit = checked((valid) => {
+    if (!pending) onSubmit(valid);
+  });
   const editing = !!task;
   const assigneeKnown = !values.assignee_user_id || members.some((m) => m.user_id === values.assignee_user_id);
 
@@ -91,10 +78,9 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
             <Label htmlFor="task-title">{S.fieldTitle} *</Label>
             <Input
               id="task-title"
-              value={values.title}
+              {...form.register('title')}
               maxLength={TASK_LIMITS.title}
               placeholder={S.fieldTitlePlaceholder}
-              onChange={(e) => set('title', e.target.value)}
               autoFocus
               required
             />
@@ -105,14 +91,13 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
               id="task-description"
               rows={3}
               maxLength={TASK_LIMITS.description}
-              value={values.description ?? ''}
-              onChange={(e) => set('description', e.target.value)}
+              {...form.register('description')}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="task-assignee">{S.fieldAssignee}</Label>
-              <Select value={values.assignee_user_id ?? NONE} onValueChange={(v) => set('assignee_user_id', v === NONE ? null : v)}>
+              <Select value={values.assignee_user_id ?? NONE} onValueChange={(v) => form.setValue('assignee_user_id', v === NONE ? null : v)}>
                 <SelectTrigger id="task-assignee">
                   <SelectValue />
                 </SelectTrigger>
@@ -129,7 +114,7 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="task-priority">{S.fieldPriority}</Label>
-              <Select value={values.priority} onValueChange={(v) => set('priority', v as TaskPriority)}>
+              <Select value={values.priority} onValueChange={(v) => form.setValue('priority', v as TaskFormValues['priority'])}>
                 <SelectTrigger id="task-priority">
                   <SelectValue />
                 </SelectTrigger>
@@ -144,12 +129,23 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="task-due">{S.fieldDueDate}</Label>
-              <DateField id="task-due" value={values.due_date ?? ''} onChange={(v) => set('due_date', v)} />
+              <Controller
+                control={form.control}
+                name="due_date"
+                render={({ field, fieldState }) => (
+                  <DateField
+                    id="task-due"
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    aria-invalid={fieldState.invalid || undefined}
+                  />
+                )}
+              />
             </div>
             {editing ? (
               <div className="grid gap-1.5">
                 <Label htmlFor="task-status-field">{S.fieldStatus}</Label>
-                <Select value={values.status} onValueChange={(v) => set('status', v as TaskStatus)}>
+                <Select value={values.status} onValueChange={(v) => form.setValue('status', v as TaskFormValues['status'])}>
                   <SelectTrigger id="task-status-field">
                     <SelectValue />
                   </SelectTrigger>
@@ -166,7 +162,7 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
             {releases.length || values.press_release_id ? (
               <div className="grid gap-1.5 sm:col-span-2">
                 <Label htmlFor="task-release">{S.fieldRelease}</Label>
-                <Select value={values.press_release_id ?? NONE} onValueChange={(v) => set('press_release_id', v === NONE ? null : v)}>
+                <Select value={values.press_release_id ?? NONE} onValueChange={(v) => form.setValue('press_release_id', v === NONE ? null : v)}>
                   <SelectTrigger id="task-release">
                     <SelectValue />
                   </SelectTrigger>
@@ -185,6 +181,11 @@ export function TaskDialog({ open, onOpenChange, task, members, releases, pendin
               </div>
             ) : null}
           </div>
+          {message ? (
+            <p role="alert" className="text-sm text-destructive">
+              {message}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {S.cancel}
