@@ -73,12 +73,8 @@ export const ROUTE_BUDGETS: { route: string; modules: string[]; budget: number; 
   },
   {
     route: '/client/reports',
-    // The charts load beside the page (started with it, not awaited): counted here, as the route loads them.
-    modules: [
-      'src/components/layout/area-layouts.tsx',
-      'src/features/client/reports-page.tsx',
-      'src/features/reports/report-charts.tsx',
-    ],
+    // The charts load beside the page (components/charts.tsx: started after its first render), counted here.
+    modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/reports-page.tsx'],
     budget: 440 * KB,
     note: 'Tremor charts',
   },
@@ -109,6 +105,12 @@ function gzipSize(file: string): number {
   return size;
 }
 
+/**
+ * Dynamic imports a route starts by itself, right after its first render, not on a user's
+ * action (client/src/components/charts.tsx): loaded with the route, so counted in its budget.
+ */
+const STARTED_AT_LOAD = new Set(['../node_modules/@tremor/react/dist/index.js']);
+
 /** The files a manifest entry loads at once: itself and its static imports, recursively. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -116,6 +118,7 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);
   for (const dep of chunk.imports ?? []) closure(manifest, dep, into);
+  for (const dep of chunk.dynamicImports ?? []) if (STARTED_AT_LOAD.has(dep)) closure(manifest, dep, into);
   return into;
 }
 

@@ -17,6 +17,7 @@
  *    hand (reporting.coverage_links), each distinct link once.
  */
 import { CATEGORIES, LIMITS, type Category, type ReleaseStatus } from './constants';
+import type { ChartColor } from './chart-colors';
 
 export const REPORT_TIME_ZONE = 'Europe/Athens';
 const DAY_MS = 86_400_000;
@@ -220,7 +221,7 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): { row
 // ------------------------------------------------------------------ palette
 
 /** The pie's six-colour palette (the app's PIE_PALETTE order), one per category: Tremor colour names and hex values for the PDF. */
-export const CATEGORY_COLORS: Record<Category, { tremor: string; hex: string }> = {
+export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string }> = {
   politics: { tremor: 'blue', hex: '#3b82f6' },
   economy: { tremor: 'emerald', hex: '#10b981' },
   tech: { tremor: 'amber', hex: '#f59e0b' },

@@ -1,4 +1,4 @@
 /** The six-colour pie palette (spec 9) and chart helpers. */
-export const PIE_PALETTE = ['blue', 'emerald', 'amber', 'rose', 'violet', 'cyan'] as const;
+export { CHART_COLORS as PIE_PALETTE } from '@shared/chart-colors';
 
 export const numberFormat = (n: number) => new Intl.NumberFormat('el-GR').format(n);

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BarChart3, Download, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUSES, RELEASE_STATUS_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
+import { usePreloadCharts } from '@client/components/charts';
 import { PageHeader } from '@client/components/page-header';
 import { FilterSelect } from '@client/components/filter-select';
 import { Button } from '@client/components/ui/button';
@@ -13,6 +14,7 @@ import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
+import { ReportCharts } from '@client/features/reports/report-charts';
 import { ReportTable } from '@client/features/reports/report-table';
 import {
   defaultReportState,
@@ -21,14 +23,6 @@ import {
   useClientReport,
   type ReportState,
 } from '@client/features/reports/use-reports';
-
-/**
- * The charts (Tremor and its chart library, the route's largest dependency) load beside the
- * page: the filters, the figures and the table show, and the report is asked for, without
- * waiting for them to download and parse (the download starts with the page).
- */
-const chartsModule = import('@client/features/reports/report-charts');
-const ReportCharts = lazy(() => chartsModule.then((m) => ({ default: m.ReportCharts })));
 
 const S = {
   description: 'Ανοίγματα, κλικ και αναφορές ανά κατηγορία και περίοδο, με διαγράμματα και αναλυτικό πίνακα αποτελεσμάτων.',
@@ -138,6 +132,7 @@ function DateFilters({ state, onChange }: { state: ReportState; onChange: (range
 }
 
 export function ReportsPage() {
+  usePreloadCharts();
   const [state, setState] = useState<ReportState>(defaultReportState);
   const [pickerKey, setPickerKey] = useState(0);
   const report = useClientReport(state);
@@ -213,9 +208,7 @@ export function ReportsPage() {
             <p className="text-sm text-muted-foreground" data-testid="report-totals">
               {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks)}
             </p>
-            <Suspense fallback={<LoadingPanel framed />}>
-              <ReportCharts report={data} />
-            </Suspense>
+            <ReportCharts report={data} />
             <ReportTable report={data} state={state} onSort={sortBy} onPage={(page) => setState((s) => ({ ...s, page }))} busy={report.isFetching} />
           </>
         )}

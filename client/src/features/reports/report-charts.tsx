@@ -1,4 +1,5 @@
-import { BarChart, DonutChart, Legend, LineChart, type CustomTooltipProps } from '@tremor/react';
+import type { CustomTooltipProps } from '@tremor/react';
+import { BarChart, DonutChart, Legend, LineChart } from '@client/components/charts';
 import { CATEGORY_LABELS } from '@shared/constants';
 import { CATEGORY_COLORS } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';

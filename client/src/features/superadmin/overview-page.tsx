@@ -1,4 +1,4 @@
-import { AreaChart, BarChart, DonutChart, Legend } from '@tremor/react';
+import { AreaChart, BarChart, DonutChart, Legend, usePreloadCharts } from '@client/components/charts';
 import { Clock, FileText, Newspaper, UserPlus } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
 import { PageHeader } from '@client/components/page-header';
@@ -14,6 +14,7 @@ import { useAdminOverview } from '@client/features/admin/queries';
 
 
 export function OverviewPage() {
+  usePreloadCharts();
   const q = useAdminOverview();
   useErrorToast(q.error, ERR.overview);
   const o = q.data;

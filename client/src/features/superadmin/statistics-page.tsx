@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LineChart } from '@tremor/react';
+import { LineChart, usePreloadCharts } from '@client/components/charts';
 import { Eye, MousePointerClick, Send, UserPlus } from 'lucide-react';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
@@ -19,6 +19,7 @@ const today = () => dayjs().format('YYYY-MM-DD');
 const daysAgo = (n: number) => dayjs().subtract(n - 1, 'day').format('YYYY-MM-DD');
 
 export function StatisticsPage() {
+  usePreloadCharts();
   const [from, setFrom] = useState(daysAgo(30));
   const [to, setTo] = useState(today());
   const valid = from && to && from <= to && to <= today();
