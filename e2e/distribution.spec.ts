@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast } from './fixtures';
+import { DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast } from './fixtures';
 
 /**
  * Sending, seen from both sides: client@example.com writes and sends a release to a category
@@ -20,7 +20,7 @@ async function openAs(browser: Browser, who: { email: string; password: string }
 async function writeRelease(page: Page, title: string, text: string) {
   await page.goto('/client/press-releases/new');
   await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   await page.getByLabel('Τίτλος *').fill(title);
   await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
   await page.keyboard.insertText(text);
@@ -120,7 +120,7 @@ async function confirmAndSend(browser: Browser) {
   await expect(client.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
 
   const member = await openAs(browser, COLLEAGUE, client.page.url());
-  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   await expect(member.page.getByLabel('Τίτλος *')).toHaveValue(title);
 
   // Cancel closes the dialog without sending, and focus goes back to the button.

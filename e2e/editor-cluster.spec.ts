@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import knexFactory from 'knex';
 import { startApp, type AppProcess } from './app-process';
-import { DEMO, expect, LIVE_MS, signInViaApi, test } from './fixtures';
+import { DEMO, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, test } from './fixtures';
 import { E2E_JWT_SECRET } from './secrets';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -60,10 +60,10 @@ test('two browsers on two server processes co-edit one release: text, title, car
   test.setTimeout(120_000);
   const owner = await openOn(browser, urls[0]!, DEMO.client, '/client/press-releases/new');
   await owner.page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
-  await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   const at = new URL(owner.page.url()).pathname;
   const member = await openOn(browser, urls[1]!, COLLEAGUE, at);
-  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
 
   // Each sees both editors, though they are on different processes.
   await expect(owner.page.getByTestId('presence-avatar')).toHaveCount(2, { timeout: 5_000 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startApp, type AppProcess } from './app-process';
-import { LIVE_MS, ORIGIN_PAGE } from './fixtures';
+import { EDITOR_OPEN_MS, LIVE_MS, ORIGIN_PAGE } from './fixtures';
 
 let env: Record<string, string>;
 let server: AppProcess | undefined;
@@ -72,7 +72,7 @@ async function editorAs(browser: Browser, email: string, pathName?: string): Pro
   );
   await page.goto(pathName ?? '/client/press-releases/new');
   await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   return page;
 }
 

@@ -29,6 +29,14 @@ export { expect };
  */
 export const LIVE_MS = 5_000;
 
+/**
+ * How long a first visit may take to open the live editor (its route chunk with TipTap and
+ * Yjs parsed, the document synced): a load wait, not a live window. Under CI load on two
+ * cores a second browser's first open took over 10 s; a development build transforms the
+ * modules on first request and takes longer still.
+ */
+export const EDITOR_OPEN_MS = process.env.E2E_CLIENT_DEV === 'true' ? 30_000 : 20_000;
+
 export const SUPERADMIN_LOGIN_PATH = process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login';
 
 export async function gotoAndSettle(page: Page, path: string): Promise<void> {
