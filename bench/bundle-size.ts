@@ -26,71 +26,91 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const PUBLIC = 'src/features/public/';
+const APP_ENTRY = 'index.html';
+const PUBLIC_ENTRY = 'src/public-main.tsx';
 /**
  * Per route: the lazy modules it loads after the entry and its budget (gzip bytes, enforced
  * here and in CI: a ratchet at today's size plus a little room), and, where issue 17 set
  * one, the target still to reach (printed, not enforced; see bench/README.md).
  */
-export const ROUTE_BUDGETS: { route: string; modules: string[]; budget: number; target?: number; note: string }[] = [
+export const ROUTE_BUDGETS: {
+  route: string;
+  /** The browser entry: the app's (index.html) or the prerendered public pages' (src/public-main.tsx). */
+  entry: string;
+  modules: string[];
+  budget: number;
+  target?: number;
+  note: string;
+}[] = [
   ...[
-    ['/', 'landing-page.tsx'],
-    ['/pricing', 'pricing-page.tsx'],
-    ['/contact', 'contact-page.tsx'],
-    ['/book-demo', 'book-demo-page.tsx'],
-    ['/thank-you', 'thank-you-page.tsx'],
-    ['/legal/privacy', 'legal-privacy-page.tsx'],
-    ['/legal/terms', 'legal-terms-page.tsx'],
-    ['/legal/cookies', 'legal-cookies-page.tsx'],
-    ['/status', 'status-page.tsx'],
-  ].map(([route, file]) => ({
-    route: route!,
-    modules: [PUBLIC + file!],
-    // /book-demo: 213.7 KB. The hidden superadmin sign-in became lazy: its form (react-hook-form) left the entry.
-    budget: 216 * KB,
+    // Issue 17's 90 KB, met: the public entry (public-main.tsx) is 77 KB; the forms'
+    // code loads when reached for (components/deferred.tsx), not counted.
+    ['/', 'landing-page.tsx', 90],
+    ['/contact', 'contact-page.tsx', 90],
+    ['/book-demo', 'book-demo-page.tsx', 90],
+    ['/thank-you', 'thank-you-page.tsx', 90],
+    ['/legal/privacy', 'legal-privacy-page.tsx', 90],
+    ['/legal/terms', 'legal-terms-page.tsx', 90],
+    ['/legal/cookies', 'legal-cookies-page.tsx', 90],
+    // Not met: the plans and the status come from the API at once, with the query cache and
+    // the zod schemas that parse them (+ Socket.IO for the live status): 135 and 131 KB.
+    ['/pricing', 'pricing-page.tsx', 138],
+    ['/status', 'status-page.tsx', 134],
+  ].map(([route, file, budget]) => ({
+    route: route as string,
+    entry: PUBLIC_ENTRY,
+    modules: [PUBLIC + (file as string)],
+    budget: (budget as number) * KB,
     target: 90 * KB,
     note: 'public page',
   })),
   {
     route: '/login',
+    entry: APP_ENTRY,
     modules: ['src/features/auth/login-page.tsx'],
-    budget: 196 * KB,
+    budget: 203 * KB,
     note: 'sign-in',
   },
   {
     route: '/client (app shell)',
+    entry: APP_ENTRY,
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/dashboard-page.tsx'],
-    budget: 218 * KB,
+    budget: 225 * KB,
     note: 'signed-in shell + dashboard',
   },
   {
     route: '/client/press-releases/$id',
+    entry: APP_ENTRY,
     modules: [
       'src/components/layout/area-layouts.tsx',
       'src/features/client/release-editor-page.tsx',
     ],
-    budget: 390 * KB,
+    budget: 396 * KB,
     note: 'editor: TipTap + Yjs',
   },
   {
     route: '/client/reports',
+    entry: APP_ENTRY,
     // The charts load beside the page (components/charts.tsx: started after its first render), counted here.
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/reports-page.tsx'],
-    budget: 440 * KB,
+    budget: 444 * KB,
     note: 'Tremor charts',
   },
   {
     route: '/superadmin/statistics',
+    entry: APP_ENTRY,
     modules: [
       'src/components/layout/area-layouts.tsx',
       'src/features/superadmin/statistics-page.tsx',
     ],
-    budget: 433 * KB,
+    budget: 443 * KB,
     note: 'Tremor charts',
   },
   {
     route: '/media',
+    entry: APP_ENTRY,
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/media/dashboard-page.tsx'],
-    budget: 223 * KB,
+    budget: 230 * KB,
     note: 'media area',
   },
 ];
@@ -122,18 +142,15 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
+const bytesOf = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
+
 export function measureRoutes(manifest: Manifest) {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the build manifest');
-  const entry = closure(manifest, entryKey);
-  const entryBytes = [...entry].reduce((sum, f) => sum + gzipSize(f), 0);
   return {
-    entryBytes,
+    entryBytes: { app: bytesOf(closure(manifest, APP_ENTRY)), public: bytesOf(closure(manifest, PUBLIC_ENTRY)) },
     routes: ROUTE_BUDGETS.map((r) => {
-      const files = new Set(entry);
+      const files = closure(manifest, r.entry);
       for (const m of r.modules) closure(manifest, m, files);
-      const bytes = [...files].reduce((sum, f) => sum + gzipSize(f), 0);
-      return { ...r, bytes, chunks: files.size };
+      return { ...r, bytes: bytesOf(files), chunks: files.size };
     }),
   };
 }
@@ -147,7 +164,9 @@ function main(): void {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const { entryBytes, routes } = measureRoutes(manifest);
   const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
-  console.log(`JavaScript per route, gzip (entry chunk and its imports: ${fmt(entryBytes)})`);
+  console.log(
+    `JavaScript per route, gzip (entry chunk and its imports: app ${fmt(entryBytes.app)}, public pages ${fmt(entryBytes.public)})`,
+  );
   let over = 0;
   for (const r of routes) {
     const ok = r.bytes <= r.budget;

@@ -3,7 +3,7 @@
  * and `vite build --ssr client/src/entry-server.tsx` (dist/ssr), renders every page of the
  * public layout into dist/client/index.html and writes dist/prerendered/<path>.html. The
  * server sends those files (with its injected config) for these paths; the browser shows
- * the heading and text at once and main.tsx hydrates them. Each page also gets
+ * the heading and text at once and the public entry (src/public-main.tsx) hydrates them. Each page also gets
  * <link rel="modulepreload"> for its own lazy chunk, so it loads alongside the entry.
  *
  * Part of `npm run build`.
@@ -20,8 +20,11 @@ export const PRERENDER_DIR = path.join(root, 'dist/prerendered');
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
+
+const PUBLIC_ENTRY = 'src/public-main.tsx';
 
 /** The page module each prerendered path loads lazily (for modulepreload; others get none). */
 const PAGE_MODULES: Record<string, string> = {
@@ -54,15 +57,29 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
-  const entryFiles = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
+    for (const css of chunk.css ?? []) into.add(css);
     for (const dep of chunk.imports ?? []) collect(dep, into);
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (entryKey) collect(entryKey, entryFiles);
+  // The pages hydrate with the public entry (src/public-main.tsx), not the app's (index.html's).
+  const entry = manifest[PUBLIC_ENTRY];
+  if (!entry) throw new Error(`${PUBLIC_ENTRY} is not in the build manifest`);
+  const entryFiles = new Set<string>();
+  collect(PUBLIC_ENTRY, entryFiles);
+  const stylesheets = [...entryFiles]
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+    .join('');
+  // The stylesheet first: it blocks the first paint, and on HTTP/1.1 (6 connections) it would
+  // otherwise queue behind the module preloads.
+  const shell = template
+    .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
+    .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${stylesheets}`)
+    .replace('</head>', `<script type="module" crossorigin src="/${entry.file}"></script></head>`);
 
   const ssr = (await import(pathToFileURL(ssrEntry).href)) as typeof import('./src/entry-server');
   fs.rmSync(PRERENDER_DIR, { recursive: true, force: true });
@@ -71,20 +88,16 @@ async function main(): Promise<void> {
     const { html, title, description } = await ssr.render(pagePath);
     const pageFiles = new Set<string>();
     collect(PAGE_MODULES[pagePath] ?? MARKETING_MODULE, pageFiles);
-    const preload = [...pageFiles]
-      .filter((f) => !entryFiles.has(f) && f.endsWith('.js'))
+    const preload = [...entryFiles, ...pageFiles]
+      .filter((f) => f !== entry.file && f.endsWith('.js'))
+      .filter((f, i, all) => all.indexOf(f) === i)
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
       .join('');
-    let page = template.replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    let page = shell.replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     // The page's own description, as the browser sets it after hydration (search engines and link previews read it).
     if (description) page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description).replace(/"/g, '&quot;')}" />`);
     page = page.replace('</head>', `${preload}</head>`);
-    // The stylesheet first: it blocks the first paint, and on HTTP/1.1 (6 connections) it
-    // would otherwise queue behind the module preloads Vite lists before it.
-    const stylesheets = page.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-    for (const link of stylesheets) page = page.replace(link, '');
-    page = page.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />${stylesheets.join('')}`);
     const file = prerenderFile(pagePath);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page);

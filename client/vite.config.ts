@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
@@ -61,5 +62,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // Read by bench/bundle-size.ts: which chunks each route loads.
     manifest: !isSsrBuild,
+    // Two browser entries: the app (index.html → main.tsx) and the prerendered public pages
+    // (public-main.tsx, put into their HTML by client/prerender.ts).
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { input: { index: path.join(clientDir, 'index.html'), public: path.join(clientDir, 'src/public-main.tsx') } },
   },
 }));

@@ -4,7 +4,7 @@
  * mismatch warnings; text responses and assets are compressed; the public site does not load
  * the signed-in screens' code.
  */
-import { expect, test } from './fixtures';
+import { expect, test, toast } from './fixtures';
 
 const PAGES: [string, string][] = [
   ['/', 'Διανομή δελτίων τύπου στα ελληνικά media'],
@@ -100,4 +100,34 @@ test('the public site loads neither the editor, the charts nor the signed-in are
   expect(res.headers()['content-encoding']).toBe('br');
   expect(res.headers()['vary']).toContain('Accept-Encoding');
   expect(res.headers()['cache-control']).toContain('immutable');
+});
+
+test('a public page hydrates with its own small entry; the contact form loads its code when reached for, then sends', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/contact');
+  await page.waitForLoadState('networkidle');
+  // Neither the app's entry (router, query cache) nor the form's code (react-hook-form, zod).
+  expect(scripts.filter((s) => /\/assets\/(index|contact-form|router)-/.test(s))).toEqual([]);
+  await expect(page.getByTestId('cookie-banner')).toBeVisible();
+
+  // Typed at once, before the form's code is there: kept when the form comes alive.
+  const name = page.getByLabel('Ονοματεπώνυμο');
+  await name.fill('Μαρία Παπαδοπούλου');
+  await expect.poll(() => scripts.some((s) => s.includes('/contact-form-'))).toBe(true);
+  await expect(name).toHaveValue('Μαρία Παπαδοπούλου');
+  await page.getByLabel('Email').fill('maria@example.gr');
+  await page.getByLabel('Μήνυμα').fill('Θέλουμε προσφορά για 5 δελτία τον μήνα.');
+  await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+  // The form's own rule (consent), from the shared schema: the hydrated form handles the submit.
+  await expect(page.getByText('Παρακαλώ δεχτείτε την πολιτική απορρήτου').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  await page.getByLabel(/Συμφωνώ με την/).check();
+  await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(toast(page, 'Επιτυχής αποστολή')).toBeVisible();
 });

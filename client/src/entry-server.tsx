@@ -1,50 +1,34 @@
 /**
  * Build-time rendering of the public pages to HTML (client/prerender.ts runs this after
- * `vite build --ssr`): the same React tree as the browser (app.tsx) on a memory history, so
- * the heading and text of /, /pricing, /contact, … show before any JavaScript runs, and
- * main.tsx then hydrates that markup. Data the pages load (plans, status) renders in its
- * loading state, exactly as the browser's first render does.
+ * `vite build --ssr`): the same tree the browser hydrates them with (public-app.tsx), so
+ * the heading and text of /, /pricing, /contact, … show before any JavaScript runs. Data
+ * the pages load (plans, status) renders in its loading state, exactly as the browser's
+ * first render does; deferred parts (the forms) are loaded first and render whole.
  */
 import { renderToString } from 'react-dom/server';
-import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
-import { App, createQueryClient } from '@client/app';
-import { formatDocumentTitle } from '@client/hooks/use-page-title';
-import { createAppRouter } from '@client/router';
+import { routeTitle } from '@shared/routes';
+import { preloadDeferred } from '@client/components/deferred';
 import { prerenderHead } from '@client/components/public-page';
+import { PUBLIC_PAGES } from '@client/features/public/public-pages';
+import { formatDocumentTitle } from '@client/hooks/document-title';
+import { loadPage, PublicApp } from '@client/public-app';
 
-/** Every page of the public layout without path parameters (not /unsubscribe/$token). */
+/** Every page of the public site without path parameters (not /unsubscribe/$token). */
 export function prerenderedPaths(): string[] {
-  // Creating a router initialises the tree (ids and full paths).
-  const router = createAppRouter({
-    queryClient: createQueryClient(),
-    history: createMemoryHistory(),
-    prerender: true,
-  });
-  return (Object.values(router.routesById) as AnyRoute[])
-    .filter((r) => (r.parentRoute as AnyRoute | undefined)?.id === '/_public')
-    .map((r) => r.fullPath as string)
-    .filter((p) => !p.includes('$'))
-    .map((p) => (p.length > 1 ? p.replace(/\/+$/, '') : p));
+  return Object.keys(PUBLIC_PAGES);
 }
 
 export async function render(
   url: string,
-): Promise<{ html: string; title: string | undefined; description: string | undefined; routeIds: string[] }> {
+): Promise<{ html: string; title: string | undefined; description: string | undefined }> {
   prerenderHead.description = undefined;
-  const queryClient = createQueryClient();
-  const router = createAppRouter({
-    queryClient,
-    history: createMemoryHistory({ initialEntries: [url] }),
-    prerender: true,
-  });
-  await router.load();
-  const html = renderToString(<App router={router} queryClient={queryClient} />);
-  const matches = router.state.matches;
-  const title = matches[matches.length - 1]?.staticData?.title;
+  await loadPage(url);
+  await preloadDeferred();
+  const html = renderToString(<PublicApp initialPath={url} />);
+  const title = routeTitle(url);
   return {
     html,
     title: title ? formatDocumentTitle(title) : undefined,
     description: prerenderHead.description,
-    routeIds: matches.map((m) => m.routeId),
   };
 }

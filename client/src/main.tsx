@@ -1,4 +1,4 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from '@client/app';
 import { createAppRouter } from '@client/router';
 import { authClient } from '@client/stores/session';
@@ -15,14 +15,6 @@ if (authClient.getSession()) void import('@client/realtime/socket').then((m) => 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-if (container.hasChildNodes()) {
-  // A public page prerendered at build (client/prerender.ts): load the route's lazy chunk
-  // first, then hydrate the server's markup. router.ssr tells TanStack Router to render the
-  // tree the server rendered (no client-only Suspense wrapper around the matches).
-  void router.load().then(() => {
-    router.ssr = { manifest: undefined };
-    hydrateRoot(container, <App router={router} queryClient={queryClient} />);
-  });
-} else {
-  createRoot(container).render(<App router={router} queryClient={queryClient} />);
-}
+// The prerendered public pages hydrate with their own entry (public-main.tsx); every other
+// page starts from the empty shell.
+createRoot(container).render(<App router={router} queryClient={queryClient} />);

@@ -32,11 +32,13 @@ import {
   type AppPath,
 } from '@shared/routes';
 import { AuthLayout } from '@client/components/layout/auth-layout';
-import { PublicLayout } from '@client/components/layout/public-layout';
+import { PublicFrame } from '@client/components/layout/public-layout';
+import { RouterNavProvider } from '@client/components/router-nav';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { safeRedirect } from '@client/auth/safe-redirect';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
 import { NotFoundRoute } from '@client/features/public/not-found-page';
+import { PUBLIC_PAGES } from '@client/features/public/public-pages';
 
 /**
  * Every screen but the public layout, the cookie banner and the 404 page is loaded on its
@@ -44,6 +46,13 @@ import { NotFoundRoute } from '@client/features/public/not-found-page';
  * and media areas never reach a visitor of the public site. The router preloads a route's
  * chunk on hover/focus of a link (defaultPreload: 'intent').
  */
+/** A page of the public site, loaded on its route (features/public/public-pages.ts). */
+function publicPage(path: string) {
+  const load = PUBLIC_PAGES[path];
+  if (!load) throw new Error(`${path} is not a public page`);
+  return lazyRouteComponent(() => load().then((page) => ({ default: page })));
+}
+
 const LoginPage = lazyRouteComponent(() => import('@client/features/auth/login-page'), 'LoginPage');
 const ResetPasswordPage = lazyRouteComponent(
   () => import('@client/features/auth/reset-password-page'),
@@ -93,10 +102,7 @@ const TasksPage = lazyRouteComponent(
   () => import('@client/features/client/tasks-page'),
   'TasksPage',
 );
-const MarketingPage = lazyRouteComponent(
-  () => import('@client/features/marketing/marketing-page'),
-  'MarketingPage',
-);
+const MarketingPage = publicPage('/features');
 const BookmarksPage = lazyRouteComponent(
   () => import('@client/features/media/bookmarks-page'),
   'BookmarksPage',
@@ -121,42 +127,15 @@ const MediaSettingsPage = lazyRouteComponent(
   () => import('@client/features/media/settings-page'),
   'MediaSettingsPage',
 );
-const BookDemoPage = lazyRouteComponent(
-  () => import('@client/features/public/book-demo-page'),
-  'BookDemoPage',
-);
-const ContactPage = lazyRouteComponent(
-  () => import('@client/features/public/contact-page'),
-  'ContactPage',
-);
-const LandingPage = lazyRouteComponent(
-  () => import('@client/features/public/landing-page'),
-  'LandingPage',
-);
-const CookiesPage = lazyRouteComponent(
-  () => import('@client/features/public/legal-cookies-page'),
-  'CookiesPage',
-);
-const PrivacyPage = lazyRouteComponent(
-  () => import('@client/features/public/legal-privacy-page'),
-  'PrivacyPage',
-);
-const TermsPage = lazyRouteComponent(
-  () => import('@client/features/public/legal-terms-page'),
-  'TermsPage',
-);
-const PricingPage = lazyRouteComponent(
-  () => import('@client/features/public/pricing-page'),
-  'PricingPage',
-);
-const StatusPage = lazyRouteComponent(
-  () => import('@client/features/public/status-page'),
-  'StatusPage',
-);
-const ThankYouPage = lazyRouteComponent(
-  () => import('@client/features/public/thank-you-page'),
-  'ThankYouPage',
-);
+const BookDemoPage = publicPage('/book-demo');
+const ContactPage = publicPage('/contact');
+const LandingPage = publicPage('/');
+const CookiesPage = publicPage('/legal/cookies');
+const PrivacyPage = publicPage('/legal/privacy');
+const TermsPage = publicPage('/legal/terms');
+const PricingPage = publicPage('/pricing');
+const StatusPage = publicPage('/status');
+const ThankYouPage = publicPage('/thank-you');
 const LogsPage = lazyRouteComponent(
   () => import('@client/features/superadmin/logs-page'),
   'LogsPage',
@@ -220,10 +199,10 @@ function RootComponent() {
     if (title) document.title = formatDocumentTitle(title);
   }, [title]);
   return (
-    <>
+    <RouterNavProvider>
       <Outlet />
       <CookieConsent />
-    </>
+    </RouterNavProvider>
   );
 }
 
@@ -233,6 +212,14 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 // ---------------------------------------------------------------- public and marketing pages
+function PublicLayout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}
+
 const publicLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: '_public',
@@ -605,8 +592,6 @@ export interface CreateAppRouterOptions {
   queryClient: QueryClient;
   /** Defaults to the browser history; tests pass createMemoryHistory(). */
   history?: RouterHistory;
-  /** Rendering to HTML at build (entry-server.tsx): no scroll-restoration script in the markup. */
-  prerender?: boolean;
 }
 
 export function createAppRouter(options: CreateAppRouterOptions) {
@@ -617,7 +602,7 @@ export function createAppRouter(options: CreateAppRouterOptions) {
     // Unknown paths always render the root's not-found page (never inside a dashboard layout).
     notFoundMode: 'root',
     defaultPreload: 'intent',
-    scrollRestoration: !options.prerender,
+    scrollRestoration: true,
   });
 }
 

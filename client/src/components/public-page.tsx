@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useRouteTitle } from '@client/hooks/use-page-title';
+import { useNav } from '@client/components/nav';
 import { cn } from '@client/lib/utils';
 
 const DEFAULT_DESCRIPTION =
@@ -51,7 +51,7 @@ export function PublicPage({
   className,
   contentClassName,
 }: PublicPageProps) {
-  const routeTitle = useRouteTitle();
+  const routeTitle = useNav().title;
   usePageDescription(description ?? (typeof lead === 'string' ? lead : undefined));
   return (
     <div className={className}>

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useMatches } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '@shared/constants';
+import { formatDocumentTitle } from './document-title';
 
-export function formatDocumentTitle(title: string | undefined): string {
-  return title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME;
-}
+export { formatDocumentTitle };
 
 /**
  * The Greek title of the deepest matched route (from its staticData.title); undefined while a

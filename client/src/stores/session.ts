@@ -41,7 +41,7 @@ export const useSession = create<SessionState>()((set, get) => ({
 
 let profileFor: string | null = null;
 
-authClient.onAuthStateChange((event, session) => {
+function onAuthChange(event: AuthEvent, session: Session | null): void {
   if (!session) {
     profileFor = null;
     useSession.setState({ status: 'signed_out', session: null, profile: null, lastEvent: event });
@@ -59,11 +59,18 @@ authClient.onAuthStateChange((event, session) => {
     .then(() => {
       if (authClient.getSession()?.user.id === session.user.id) useSession.setState({ status: 'signed_in' });
     });
-});
+}
+
+authClient.onAuthStateChange(onAuthChange);
 
 /** Resolves once the stored session (if any) and its profile are loaded. */
 export function sessionReady(): Promise<SessionState> {
-  void authClient.initialize();
+  // This module may load after the client emitted INITIAL_SESSION (the public pages load it
+  // late, and only when a session is stored): then it takes the session as it is now.
+  void authClient.initialize().then(() => {
+    if (useSession.getState().status === 'loading' && profileFor === null)
+      onAuthChange('INITIAL_SESSION', authClient.getSession());
+  });
   const current = useSession.getState();
   if (current.status !== 'loading') return Promise.resolve(current);
   return new Promise((resolve) => {

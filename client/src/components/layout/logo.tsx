@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import { PRODUCT_NAME } from '@shared/constants';
 import { cn } from '@client/lib/utils';
 import { useT } from '@client/i18n';

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
 import { PRODUCT_NAME, ROLE_HOMES } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { useT } from '@client/i18n';
-import { useSession } from '@client/stores/session';
+import { AppLink as Link, useNav } from '@client/components/nav';
 import { Logo } from './logo';
 import { FOOTER_GROUPS, PUBLIC_NAV } from './nav-config';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -16,9 +15,8 @@ const navLinkClass =
 function PublicHeader() {
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const role = useSession((s) => (s.status === 'signed_in' ? (s.profile?.role ?? null) : null));
-  const home = role ? (ROLE_HOMES[role] ?? '/') : null;
+  const { pathname, user } = useNav();
+  const home = user ? (ROLE_HOMES[user.role] ?? '/') : null;
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -128,13 +126,13 @@ function PublicFooter() {
 }
 
 /** Layout of the public and marketing pages: top navbar, page, full footer. */
-export function PublicLayout() {
+export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <PublicHeader />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       <PublicFooter />
     </div>

@@ -1,7 +1,5 @@
 import { create } from 'zustand';
 import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VERSION } from '@shared/constants';
-import { cookieConsentSchema } from '@shared/schemas/public-site';
-import { api } from '@client/api/http';
 import { authClient } from '@client/auth/client';
 
 export interface ConsentChoice {
@@ -47,6 +45,11 @@ export function readStoredConsent(): StoredConsent | null {
 export async function saveConsentToServer(choice: ConsentChoice): Promise<void> {
   if (!authClient.getSession()) return;
   try {
+    // Only signed-in users get here: the request core and the schemas load then.
+    const [{ api }, { cookieConsentSchema }] = await Promise.all([
+      import('@client/api/http'),
+      import('@shared/schemas/public-site'),
+    ]);
     await api('PUT', '/cookie-consent', {
       body: { version: COOKIE_CONSENT_VERSION, necessary: true, ...choice },
       schema: cookieConsentSchema,

@@ -1,4 +1,4 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { AppLink as Link, usePathname } from '@client/components/nav';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { routeTitle, type AppPath } from '@shared/routes';
 import { PublicPage } from '@client/components/public-page';
@@ -19,7 +19,7 @@ const METHOD_STYLE: Record<Endpoint['method'], string> = {
 /** Shared page for every marketing route (/features/*, /industries/*, /resources/*, /about ...). */
 export function MarketingPage() {
   const t = useT();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const pathname = usePathname();
   const content = MARKETING[pathname.replace(/\/+$/, '') || '/'];
   return (
     <PublicPage lead={content?.lead} description={content?.description}>

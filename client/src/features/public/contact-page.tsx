@@ -1,14 +1,7 @@
-import { Controller } from 'react-hook-form';
-import { contactForm } from '@shared/schemas/public-site';
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PublicPage } from '@client/components/public-page';
-import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Input } from '@client/components/ui/input';
-import { Textarea } from '@client/components/ui/textarea';
-import { ConsentCheckbox, Field, FormError } from './form-bits';
-import { useSchemaForm } from '@client/lib/schema-form';
-import { useSendLead } from './public-api';
+import { deferred } from '@client/components/deferred';
 
 export const CONTACT_DETAILS = {
   email: 'hello@deltio.gr',
@@ -22,20 +15,9 @@ export const OPENING_HOURS: { days: string; hours: string }[] = [
   { days: 'Κυριακή', hours: 'Κλειστά' },
 ];
 
-export function ContactPage() {
-  const { form, message, onSubmit } = useSchemaForm(contactForm, {
-    full_name: '',
-    email: '',
-    company: '',
-    message: '',
-  });
-  const send = useSendLead();
-  const submit = onSubmit(({ consent: _consent, ...lead }) =>
-    send.mutate({ ...lead, source: 'contact' }),
-  );
-  const invalid = (field: keyof typeof form.formState.errors) =>
-    form.formState.errors[field] ? true : undefined;
+const ContactFormPart = deferred(() => import('./contact-form').then((m) => m.ContactForm));
 
+export function ContactPage() {
   return (
     <PublicPage
       lead="Στείλτε μας μήνυμα και θα σας απαντήσουμε εντός 24 ωρών."
@@ -46,67 +28,7 @@ export function ContactPage() {
           <h2 id="contact-form-heading" className="text-xl font-semibold">
             Φόρμα επικοινωνίας
           </h2>
-          <form
-            noValidate
-            onSubmit={submit}
-            className="mt-6 space-y-5"
-            aria-labelledby="contact-form-heading"
-          >
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field id="contact-name" label="Ονοματεπώνυμο" required>
-                <Input
-                  id="contact-name"
-                  autoComplete="name"
-                  {...form.register('full_name')}
-                  aria-invalid={invalid('full_name')}
-                  maxLength={120}
-                />
-              </Field>
-              <Field id="contact-email" label="Email" required>
-                <Input
-                  id="contact-email"
-                  type="email"
-                  autoComplete="email"
-                  {...form.register('email')}
-                  aria-invalid={invalid('email')}
-                  maxLength={254}
-                />
-              </Field>
-            </div>
-            <Field id="contact-company" label="Εταιρεία">
-              <Input
-                id="contact-company"
-                autoComplete="organization"
-                {...form.register('company')}
-                aria-invalid={invalid('company')}
-                maxLength={200}
-              />
-            </Field>
-            <Field id="contact-message" label="Μήνυμα" required>
-              <Textarea
-                id="contact-message"
-                rows={6}
-                {...form.register('message')}
-                aria-invalid={invalid('message')}
-                maxLength={5000}
-              />
-            </Field>
-            <Controller
-              control={form.control}
-              name="consent"
-              render={({ field }) => (
-                <ConsentCheckbox
-                  id="contact-consent"
-                  checked={field.value === true}
-                  onChange={(c) => field.onChange(c)}
-                />
-              )}
-            />
-            <FormError message={message} />
-            <Button type="submit" size="lg" disabled={send.isPending}>
-              {send.isPending ? 'Αποστολή...' : 'Αποστολή μηνύματος'}
-            </Button>
-          </form>
+          <ContactFormPart />
         </section>
         <aside className="space-y-6" aria-label="Στοιχεία επικοινωνίας">
           <Card>

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import { AlertCircle } from 'lucide-react';
 import { Label } from '@client/components/ui/label';
 

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import {
   ArrowRight,
   BarChart3,
@@ -18,7 +18,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { usePageDescription } from '@client/components/public-page';
-import { useRouteTitle } from '@client/hooks/use-page-title';
+import { useNav } from '@client/components/nav';
 import { useT } from '@client/i18n';
 import { cn } from '@client/lib/utils';
 
@@ -179,7 +179,7 @@ function HeroPreview() {
 
 export function LandingPage() {
   const t = useT();
-  const title = useRouteTitle();
+  const { title } = useNav();
   usePageDescription(
     'Deltio: η ελληνική πλατφόρμα για δελτία τύπου. Γράψτε με τη βοήθεια AI, στείλτε στοχευμένα στα media ανά κατηγορία και μετρήστε ανοίγματα, κλικ και KPIs. 14 ημέρες δωρεάν δοκιμή.',
   );

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import { PublicPage } from '@client/components/public-page';
 import { CONTACT_DETAILS } from './contact-page';
 import { LegalSections, type LegalSection } from './legal-sections';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import { FileClock } from 'lucide-react';
 import { PublicPage } from '@client/components/public-page';
 

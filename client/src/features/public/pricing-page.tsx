@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppLink as Link } from '@client/components/nav';
 import * as Accordion from '@radix-ui/react-accordion';
 import { Check, ChevronDown, Minus, Star } from 'lucide-react';
 import { PLAN_FEATURE_KEYS } from '@shared/constants';
 import type { Plan, PlanFeatureValue } from '@shared/schemas/public-site';
+import { withQueryClient } from '@client/api/query-client';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -20,7 +21,6 @@ import {
   yearlySaving,
   type Billing,
 } from './pricing-math';
-import { QuoteDialog } from './quote-dialog';
 
 const FEATURE_LABELS: Record<(typeof PLAN_FEATURE_KEYS)[number], string> = {
   press_releases_per_month: 'Δελτία τύπου ανά μήνα',
@@ -315,9 +315,17 @@ function Faq() {
   );
 }
 
-export function PricingPage() {
+const QuoteDialog = lazy(() => import('./quote-dialog').then((m) => ({ default: m.QuoteDialog })));
+
+/** Reads the query cache: inside the app, or on its own on a prerendered page (api/query-client.ts). */
+export const PricingPage = withQueryClient(function PricingPage() {
   const [billing, setBilling] = useState<Billing>('monthly');
   const [quoteOpen, setQuoteOpen] = useState(false);
+  // The quote form (its dialog, react-hook-form) loads when first asked for.
+  const [quoteWanted, setQuoteWanted] = useState(false);
+  useEffect(() => {
+    if (quoteOpen) setQuoteWanted(true);
+  }, [quoteOpen]);
   const plans = usePlans();
 
   useEffect(() => {
@@ -361,7 +369,11 @@ export function PricingPage() {
         </>
       )}
       <Faq />
-      <QuoteDialog open={quoteOpen} onOpenChange={setQuoteOpen} />
+      {quoteWanted ? (
+        <Suspense fallback={null}>
+          <QuoteDialog open={quoteOpen} onOpenChange={setQuoteOpen} />
+        </Suspense>
+      ) : null}
     </PublicPage>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@client/api/query-keys';
-import { useNavigate } from '@tanstack/react-router';
+import { useNav } from '@client/components/nav';
 import {
   demoRequestSchema,
   leadSchema,
@@ -50,25 +50,25 @@ export function useStatus() {
 }
 
 export function useSendLead() {
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   return useMutation({
     mutationFn: (body: LeadBody) => api('POST', '/leads', { body, schema: leadSchema }),
     onSuccess: () => {
       toast({ title: MSG.sendOk, variant: 'success' });
-      void navigate({ to: '/thank-you' });
+      navigate('/thank-you');
     },
     onError: () => toast({ title: 'Σφάλμα', description: MSG.sendFail, variant: 'destructive' }),
   });
 }
 
 export function useSendDemoRequest() {
-  const navigate = useNavigate();
+  const { navigate } = useNav();
   return useMutation({
     mutationFn: (body: DemoRequestBody) =>
       api('POST', '/demo-requests', { body, schema: demoRequestSchema }),
     onSuccess: () => {
       toast({ title: MSG.submitOk, variant: 'success' });
-      void navigate({ to: '/thank-you' });
+      navigate('/thank-you');
     },
     onError: () => toast({ title: 'Σφάλμα', description: MSG.submitFail, variant: 'destructive' }),
   });

@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { STATUS_COMPONENTS, type SystemState } from '@shared/constants';
 import type { Incident, StatusResponse } from '@shared/schemas/public-site';
+import { withQueryClient } from '@client/api/query-client';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -96,7 +97,8 @@ function IncidentCard({ incident }: { incident: Incident }) {
   );
 }
 
-export function StatusPage() {
+/** Reads the query cache: inside the app, or on its own on a prerendered page (api/query-client.ts). */
+export const StatusPage = withQueryClient(function StatusPage() {
   const query = useStatus();
   useStatusLive();
   const status = query.data ?? DEFAULTS;
@@ -194,4 +196,4 @@ export function StatusPage() {
       </section>
     </PublicPage>
   );
-}
+});

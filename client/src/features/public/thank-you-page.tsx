@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink as Link } from '@client/components/nav';
 import { CalendarClock, CheckCircle2, MailCheck, MessageSquareReply } from 'lucide-react';
 import { PublicPage } from '@client/components/public-page';
 import { Button } from '@client/components/ui/button';
