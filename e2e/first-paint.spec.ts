@@ -44,6 +44,56 @@ test.describe('with JavaScript off', () => {
   });
 });
 
+test('/pricing and /status arrive with their data: prices and states in the HTML, no fetch after hydration', async ({
+  page,
+  request,
+}) => {
+  const { plans } = (await (await request.get('/api/plans')).json()) as {
+    plans: { code: string; monthly_price: number | null }[];
+  };
+  const pro = plans.find((p) => p.code === 'pro')!;
+  const pricing = await (await request.get('/pricing')).text();
+  expect(pricing).toMatch(new RegExp(`data-testid="price-pro".*${pro.monthly_price}€`, 's'));
+  expect(pricing).toContain('<script type="application/json" id="page-data">');
+  const status = await (await request.get('/status')).text();
+  expect(status).toMatch(/data-testid="component-emails" data-state="(operational|degraded|outage)"/);
+
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    if (/\/api\/(plans|status)$/.test(req.url())) calls.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/pricing');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html[data-hydrating]')).toHaveCount(0);
+  await expect(page.getByTestId('price-pro')).toContainText(`${pro.monthly_price}€`);
+  // The plans came with the page; the status page loads its status once more when it goes
+  // live (a change between the render and its subscription is not missed).
+  await page.goto('/status');
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual(['/api/status']);
+});
+
+test('a click before the page is hydrated is kept: the yearly toggle works as soon as the code is there', async ({
+  page,
+}) => {
+  // Hold the pricing page's code back: the HTML (with its prices) shows, React is not there yet.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/pricing-page-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/pricing', { waitUntil: 'commit' });
+  await expect(page.locator('html[data-hydrating]')).toHaveCount(1);
+  const yearly = page.getByRole('button', { name: 'Ετήσια', exact: true });
+  await yearly.click();
+  await expect(yearly).toHaveAttribute('aria-pressed', 'false');
+  release();
+  await expect(page.locator('html[data-hydrating]')).toHaveCount(0);
+  await expect(yearly).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('price-pro')).toContainText('ετησίως');
+});
+
 test('hydration keeps the page: no errors or warnings, the cookie banner appears, links navigate in place', async ({
   page,
 }) => {

@@ -104,7 +104,7 @@ test.describe('with a stored cookie choice', () => {
     await expect(page.getByTestId('price-pro')).toContainText(`${pro.monthly_price}€`);
     await expect(page.getByTestId('price-starter')).toContainText(`${starter.monthly_price}€`);
     await expect(page.getByTestId('price-enterprise')).toHaveText('Κατόπιν επικοινωνίας');
-    await expect(page.getByText('2 μήνες δώρο')).toBeVisible();
+    await expect(page.getByText('2 μήνες δώρο', { exact: true })).toBeVisible();
     await expect(page.getByTestId('plan-pro')).toContainText('Δημοφιλέστερο');
     await expect(page.getByTestId('plan-starter')).not.toContainText('Δημοφιλέστερο');
     await expect(page.getByRole('link', { name: 'Ξεκίνα δοκιμή Pro' })).toHaveAttribute(
@@ -143,8 +143,13 @@ test.describe('with a stored cookie choice', () => {
     ).toBeVisible();
 
     await expect(page.getByTestId('faq-item')).toHaveCount(8);
-    await page.getByRole('button', { name: 'Ποιους τρόπους πληρωμής δέχεστε;' }).click();
+    // One answer open at a time: opening a second question closes the first.
+    const faq = (q: string) => page.getByTestId('faq-item').filter({ hasText: q });
+    await faq('Ποιους τρόπους πληρωμής δέχεστε;').getByRole('heading').click();
     await expect(page.getByText(/Visa, Mastercard/)).toBeVisible();
+    await faq('Οι τιμές περιλαμβάνουν ΦΠΑ;').getByRole('heading').click();
+    await expect(page.getByText(/αντίστροφη επιβάρυνση/)).toBeVisible();
+    await expect(page.getByText(/Visa, Mastercard/)).toBeHidden();
 
     await page.getByRole('button', { name: 'Ζήτησε προσφορά' }).click();
     const dialog = page.getByRole('dialog');
@@ -162,10 +167,17 @@ test.describe('with a stored cookie choice', () => {
   });
 
   test('a plans load failure shows the spec message', async ({ page }) => {
+    // /pricing comes from the server with its plans; reached by navigation, it loads them.
     await page.route('**/api/plans', (route) =>
       route.fulfill({ status: 500, body: '{"error":{"code":"internal","message":"x"}}' }),
     );
-    await page.goto('/pricing');
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrating]')).toHaveCount(0);
+    await page
+      .getByRole('navigation', { name: 'Κύρια πλοήγηση' })
+      .getByRole('link', { name: 'Τιμές' })
+      .click();
+    await expect(page).toHaveURL(/\/pricing$/);
     await expect(
       page.getByRole('alert').filter({ hasText: 'Δεν ήταν δυνατή η φόρτωση των πλάνων' }),
     ).toBeVisible();
@@ -352,6 +364,13 @@ test.describe('with a stored cookie choice', () => {
 
       // An update and the resolution show live too.
       const row = admin.getByTestId('admin-incident').filter({ hasText: title });
+      // Nothing typed and the status unchanged: the form says what it needs (the shared schema).
+      await row.getByRole('button', { name: 'Προσθήκη ενημέρωσης' }).click();
+      await expect(toast(admin, 'Γράψτε μια ενημέρωση ή επιλέξτε νέα κατάσταση')).toBeVisible();
+      await row.getByPlaceholder('Νέα ενημέρωση').fill('Εντοπίσαμε την αιτία στον διακομιστή αλληλογραφίας.');
+      await row.getByRole('button', { name: 'Προσθήκη ενημέρωσης' }).click();
+      await expect(incident).toContainText('Εντοπίσαμε την αιτία στον διακομιστή αλληλογραφίας.');
+      await expect(row.getByPlaceholder('Νέα ενημέρωση')).toHaveValue('');
       await row.getByRole('button', { name: 'Επίλυση' }).click();
       await expect(incident.getByText('Επιλύθηκε', { exact: true })).toBeVisible();
       await expect(incident).toContainText('Νέα κατάσταση: Επιλύθηκε');

@@ -31,8 +31,10 @@ import {
 } from '@client/components/nav';
 import { PublicFrame } from '@client/components/layout/public-layout';
 import { setHydratingPrerender } from '@client/components/deferred';
+import { releaseEarlyClicks } from '@client/components/early-clicks';
 import { useToast } from '@client/components/ui/use-toast';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
+import { PageDataProvider, type PageData } from '@client/features/public/page-data';
 import { PUBLIC_PAGES, publicPagePath } from '@client/features/public/public-pages';
 import { formatDocumentTitle } from '@client/hooks/document-title';
 
@@ -114,7 +116,10 @@ function LazyToaster() {
   ) : null;
 }
 
-export function PublicApp({ initialPath }: { initialPath: string }) {
+const NO_DATA: PageData = {};
+
+/** pageData: what the server rendered the page with (page-data.tsx), for hydration. */
+export function PublicApp({ initialPath, pageData = NO_DATA }: { initialPath: string; pageData?: PageData }) {
   const [path, setPath] = useState(initialPath);
   const user = useStoredUser();
 
@@ -137,8 +142,10 @@ export function PublicApp({ initialPath }: { initialPath: string }) {
   }, []);
 
   useEffect(() => {
-    // Hydrated: from now on a deferred part renders (and loads) at once.
+    // Hydrated: from now on a deferred part renders (and loads) at once, and a click held
+    // meanwhile is replayed.
     setHydratingPrerender(false);
+    releaseEarlyClicks();
     const onPop = () => show(window.location.pathname, false);
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -157,7 +164,9 @@ export function PublicApp({ initialPath }: { initialPath: string }) {
   return (
     <StrictMode>
       <NavProvider value={nav}>
-        <PublicFrame>{Page ? <Page /> : null}</PublicFrame>
+        <PageDataProvider value={pageData}>
+          <PublicFrame>{Page ? <Page /> : null}</PublicFrame>
+        </PageDataProvider>
         <CookieConsent />
         <LazyToaster />
       </NavProvider>

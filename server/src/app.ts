@@ -7,6 +7,8 @@ import { ApiRouter } from './http/api-router';
 import { apiNotFound, errorHandler } from './http/errors';
 import { inputGuard, strictQueryParser } from './http/input-guard';
 import { createClientApp } from './http/client-app';
+import { publicPageData } from './modules/public-site/page-data';
+import { PublicSiteService } from './modules/public-site/public-site.service';
 import { requestLogger } from './http/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -33,29 +35,38 @@ export async function createApp(
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: config.clientDev
-        ? false // Vite's dev client injects inline scripts
-        : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: [
-                "'self'",
-                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-              fontSrc: ["'self'", 'data:'],
-              connectSrc: ["'self'", 'ws:', 'wss:'],
-              objectSrc: ["'none'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: null,
-            },
+  const security = helmet({
+    contentSecurityPolicy: config.clientDev
+      ? false // Vite's dev client injects inline scripts
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+            ],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", 'ws:', 'wss:'],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: null,
           },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+        },
+    crossOriginEmbedderPolicy: false,
+  });
+  // The built scripts and styles (immutable, many per page) carry only what applies to a
+  // subresource: the document headers (CSP, framing, HSTS, …) cost about 700 bytes per
+  // response, a quarter of what a phone downloads for a public page's code over HTTP/1.1.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith('/assets/')) {
+      security(req, res, next);
+      return;
+    }
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' });
+    next();
+  });
   app.use(requestLogger(logger));
   // Every text response (API JSON, pages) in brotli or gzip as the browser asks, with Vary;
   // the built assets are precompressed (client-app.ts), and already-encoded bodies pass through.
@@ -70,7 +81,12 @@ export async function createApp(
 
   let closeClient = () => Promise.resolve();
   if (opts.serveClient !== false) {
-    const client = await createClientApp(config, logger, config.clientDev);
+    const client = await createClientApp(
+      config,
+      logger,
+      config.clientDev,
+      publicPageData(new PublicSiteService(ctx)),
+    );
     app.use(client.router);
     closeClient = () => client.close();
   }

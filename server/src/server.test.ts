@@ -51,6 +51,16 @@ describe('server', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
+  it('gives built assets only the headers that apply to a subresource', async () => {
+    const res = await fetch(`${server.url}/assets/app-0000.js`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // (A missing one gets Express's own 404, whose CSP is "default-src 'none'".)
+    expect(res.headers.get('content-security-policy') ?? '').not.toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('accepts Socket.IO connections at /socket.io', async () => {
     const socket = connect(server.url, { transports: ['websocket'], reconnection: false });
     const ready = await new Promise<{ userId: string | null }>((resolve, reject) => {

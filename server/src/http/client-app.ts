@@ -12,14 +12,20 @@ import type { Config } from '../config';
 import { DEMO_ACCOUNTS } from '../dev-panel';
 import type { Logger } from '../logger';
 import { APP_ROOT } from '../paths';
+import { publicPageRenderer, type PageDataSource } from './public-page-render';
 
 export const CLIENT_DIST = path.join(APP_ROOT, 'dist/client');
 /** Public pages rendered to HTML at build (client/prerender.ts): <path>.html, / is index.html. */
 export const PRERENDERED_DIR = path.join(APP_ROOT, 'dist/prerendered');
 
+/** A page path without its trailing slashes ('/pricing/' is '/pricing'). */
+function pagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 /** The prerendered HTML file of a page path, if the build wrote one. */
 function prerenderedFile(pathname: string): string | undefined {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const p = pagePath(pathname);
   if (!/^\/[a-z0-9/-]*$/.test(p) || p.includes('//')) return undefined;
   const file = path.join(PRERENDERED_DIR, p === '/' ? 'index.html' : `${p.slice(1)}.html`);
   return fs.existsSync(file) ? file : undefined;
@@ -32,7 +38,7 @@ const KNOWN_PATHS = new Set<string>([
 
 /** True when the client router has a screen for this path (the rest render the 404 page). */
 export function isKnownClientPath(pathname: string, superadminLoginPath: string): boolean {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const p = pagePath(pathname);
   if (p === superadminLoginPath || KNOWN_PATHS.has(p)) return true;
   // The client's editor and the journalist's reading view of one release.
   const release = /^\/(?:client|media)\/press-releases\/([^/]+)$/.exec(p);
@@ -64,12 +70,15 @@ interface ClientApp {
 /**
  * Serves the client: the built files from dist/client, or (CLIENT_DEV) Vite in
  * middleware mode with hot reload. Every page path gets index.html with the
- * injected configuration; unknown paths get the same page with status 404.
+ * injected configuration; unknown paths get the same page with status 404. A public page
+ * gets its prerendered HTML, rendered again with its data where pageData has some
+ * (public-page-render.ts).
  */
 export async function createClientApp(
   config: Config,
   logger: Logger,
   devServer: boolean,
+  pageData?: PageDataSource,
 ): Promise<ClientApp> {
   const router = express.Router();
   let readTemplate: (url: string, pathname: string) => Promise<string>;
@@ -92,15 +101,17 @@ export async function createClientApp(
     // A public page gets its prerendered HTML (heading and text before any JavaScript runs,
     // hydrated by the client); every other path the empty shell.
     const cached = new Map<string, Promise<string>>();
-    readTemplate = (_url, pathname) => {
-      const file = prerenderedFile(pathname) ?? indexPath;
+    const withData = pageData ? publicPageRenderer(pageData, logger) : undefined;
+    readTemplate = async (_url, pathname) => {
+      const prerendered = prerenderedFile(pathname);
+      const file = prerendered ?? indexPath;
       let html = cached.get(file);
       if (!html) {
         html = fs.promises.readFile(file, 'utf8');
         html.catch(() => cached.delete(file));
         cached.set(file, html);
       }
-      return html;
+      return prerendered && withData ? withData(pagePath(pathname), await html) : html;
     };
     // The build writes .br and .gz next to every text asset (vite-plugin-compression2):
     // served as the browser accepts (brotli first), with Vary: Accept-Encoding.

@@ -1,18 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppLink as Link } from '@client/components/nav';
-import * as Accordion from '@radix-ui/react-accordion';
 import { Check, ChevronDown, Minus, Star } from 'lucide-react';
 import { PLAN_FEATURE_KEYS } from '@shared/constants';
 import type { Plan, PlanFeatureValue } from '@shared/schemas/public-site';
-import { withQueryClient } from '@client/api/query-client';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
-import { MSG, usePlans } from './public-api';
+import { usePageData } from './page-data';
+import type { PlansState } from './plans-feed';
+import { PUBLIC_MSG } from './public-messages';
 import {
   POPULAR_PLAN,
   ctaLabel,
@@ -286,39 +285,38 @@ function Faq() {
       <h2 id="faq-heading" className="text-2xl font-bold">
         Συχνές ερωτήσεις
       </h2>
-      <Accordion.Root
-        type="single"
-        collapsible
-        className="mt-6 divide-y rounded-lg border"
-        data-testid="faq"
-      >
-        {FAQ.map((item, i) => (
-          <Accordion.Item key={item.q} value={`faq-${i}`} data-testid="faq-item">
-            <Accordion.Header asChild>
-              <h3>
-                <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-4 py-4 text-left font-medium hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring">
-                  {item.q}
-                  <ChevronDown
-                    className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180"
-                    aria-hidden
-                  />
-                </Accordion.Trigger>
-              </h3>
-            </Accordion.Header>
-            <Accordion.Content className="px-4 pb-4 text-sm leading-relaxed text-muted-foreground">
-              {item.a}
-            </Accordion.Content>
-          </Accordion.Item>
+      {/* Native disclosure: works before (and without) any JavaScript; one answer open at a time (name). */}
+      <div className="mt-6 divide-y rounded-lg border" data-testid="faq">
+        {FAQ.map((item) => (
+          <details key={item.q} name="faq" className="group" data-testid="faq-item">
+            <summary className="flex w-full cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 text-left font-medium hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+              <h3>{item.q}</h3>
+              <ChevronDown
+                className="h-4 w-4 shrink-0 transition-transform group-open:rotate-180"
+                aria-hidden
+              />
+            </summary>
+            <p className="px-4 pb-4 text-sm leading-relaxed text-muted-foreground">{item.a}</p>
+          </details>
         ))}
-      </Accordion.Root>
+      </div>
     </section>
   );
 }
 
 const QuoteDialog = lazy(() => import('./quote-dialog').then((m) => ({ default: m.QuoteDialog })));
+const PlansFeed = lazy(() => import('./plans-feed').then((m) => ({ default: m.PlansFeed })));
 
-/** Reads the query cache: inside the app, or on its own on a prerendered page (api/query-client.ts). */
-export const PricingPage = withQueryClient(function PricingPage() {
+/**
+ * The plans come with the page when the server rendered it (page-data.tsx); otherwise (a
+ * page reached by navigation, the app's router, a build-time page) they load here, with the
+ * query cache and the schema that parses them (plans-feed.tsx).
+ */
+export function PricingPage() {
+  const seed = usePageData().plans;
+  const [plans, setPlans] = useState<PlansState>(
+    seed ? { status: 'ok', plans: seed } : { status: 'pending' },
+  );
   const [billing, setBilling] = useState<Billing>('monthly');
   const [quoteOpen, setQuoteOpen] = useState(false);
   // The quote form (its dialog, react-hook-form) loads when first asked for.
@@ -326,34 +324,33 @@ export const PricingPage = withQueryClient(function PricingPage() {
   useEffect(() => {
     if (quoteOpen) setQuoteWanted(true);
   }, [quoteOpen]);
-  const plans = usePlans();
-
-  useEffect(() => {
-    if (plans.isError)
-      toast({ title: 'Σφάλμα', description: MSG.plansFail, variant: 'destructive' });
-  }, [plans.isError]);
 
   return (
     <PublicPage
       lead="Επιλέξτε το πλάνο που ταιριάζει στην ομάδα σας, με μηνιαία ή ετήσια χρέωση. Οι τιμές δεν περιλαμβάνουν ΦΠΑ."
       description="Τιμές Deltio: πλάνα Starter, Pro και Enterprise για διανομή δελτίων τύπου, με μηνιαία ή ετήσια χρέωση (2 μήνες δώρο) και 14 ημέρες δωρεάν δοκιμή."
     >
+      {seed ? null : (
+        <Suspense fallback={null}>
+          <PlansFeed onChange={setPlans} />
+        </Suspense>
+      )}
       <BillingToggle billing={billing} onChange={setBilling} />
-      {plans.isPending ? (
+      {plans.status === 'pending' ? (
         <div className="flex justify-center py-16">
           <Spinner />
         </div>
-      ) : plans.isError ? (
+      ) : plans.status === 'error' ? (
         <div className="mx-auto mt-10 max-w-md text-center" role="alert">
-          <p className="font-medium">{MSG.plansFail}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void plans.refetch()}>
+          <p className="font-medium">{PUBLIC_MSG.plansFail}</p>
+          <Button className="mt-4" variant="outline" onClick={plans.retry}>
             Δοκιμάστε ξανά
           </Button>
         </div>
       ) : (
         <>
           <div className="mt-10 grid gap-8 lg:grid-cols-3">
-            {plans.data.map((plan) => (
+            {plans.plans.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}
@@ -365,7 +362,7 @@ export const PricingPage = withQueryClient(function PricingPage() {
           <p className="mt-6 text-center text-sm text-muted-foreground">
             Όλες οι τιμές είναι χωρίς ΦΠΑ. 14 ημέρες δωρεάν δοκιμή, χωρίς κάρτα.
           </p>
-          <ComparisonTable plans={plans.data} />
+          <ComparisonTable plans={plans.plans} />
         </>
       )}
       <Faq />
@@ -376,4 +373,4 @@ export const PricingPage = withQueryClient(function PricingPage() {
       ) : null}
     </PublicPage>
   );
-});
+}

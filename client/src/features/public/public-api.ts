@@ -12,15 +12,7 @@ import {
 import { api } from '@client/api/http';
 import { toast } from '@client/components/ui/use-toast';
 
-/** Verbatim texts of the spec (first document, sections 5 and 8). */
-/** The public site's messages (the forms' validation messages: lib/form-messages.ts). */
-export const MSG = {
-  sendOk: 'Επιτυχής αποστολή',
-  sendFail: 'Παρουσιάστηκε σφάλμα κατά την αποστολή',
-  submitOk: 'Επιτυχής υποβολή',
-  submitFail: 'Παρουσιάστηκε σφάλμα κατά την υποβολή',
-  plansFail: 'Δεν ήταν δυνατή η φόρτωση των πλάνων',
-} as const;
+import { PUBLIC_MSG as MSG } from './public-messages';
 
 export const plansQueryKey = ['public', 'plans'] as const;
 export const statusQueryKey = queryKeys.publicStatus;

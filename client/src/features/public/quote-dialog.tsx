@@ -1,4 +1,5 @@
 import { quoteForm } from '@shared/schemas/public-site';
+import { withQueryClient } from '@client/api/query-client';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -14,8 +15,8 @@ import { Field, FormError } from './form-bits';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { useSendLead } from './public-api';
 
-/** The Enterprise quote request: name, email and company required, message optional (a lead, source pricing). */
-export function QuoteDialog({
+/** The Enterprise quote request (its own query cache on a prerendered page, api/query-client.ts): name, email and company required, message optional (a lead, source pricing). */
+export const QuoteDialog = withQueryClient(function QuoteDialog({
   open,
   onOpenChange,
 }: {
@@ -97,4 +98,4 @@ export function QuoteDialog({
       </DialogContent>
     </Dialog>
   );
-}
+});

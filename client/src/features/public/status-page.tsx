@@ -1,13 +1,13 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { STATUS_COMPONENTS, type SystemState } from '@shared/constants';
 import type { Incident, StatusResponse } from '@shared/schemas/public-site';
-import { withQueryClient } from '@client/api/query-client';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { formatDateTime, formatLongDate } from '@client/lib/dates';
+import { athensDateTime, athensLongDate } from '@client/lib/athens-time';
 import { cn } from '@client/lib/utils';
-import { useStatus } from './public-api';
+import { usePageData } from './page-data';
 import {
   COMPONENT_LABELS,
   INCIDENT_IMPACT_LABELS,
@@ -17,7 +17,6 @@ import {
   impactVariant,
   incidentStatusVariant,
 } from './status-labels';
-import { useStatusLive } from './use-status-live';
 
 const DEFAULTS: StatusResponse = {
   overall: 'operational',
@@ -63,11 +62,11 @@ function IncidentCard({ incident }: { incident: Incident }) {
         <div>
           <h3 className="font-semibold">{incident.title}</h3>
           <p className="mt-1 text-sm text-muted-foreground">
-            <time dateTime={incident.started_at}>{formatLongDate(incident.started_at)}</time>
+            <time dateTime={incident.started_at}>{athensLongDate(incident.started_at)}</time>
             {incident.resolved_at ? (
               <>
                 {' · επιλύθηκε '}
-                <time dateTime={incident.resolved_at}>{formatDateTime(incident.resolved_at)}</time>
+                <time dateTime={incident.resolved_at}>{athensDateTime(incident.resolved_at)}</time>
               </>
             ) : null}
           </p>
@@ -86,7 +85,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
           {[...incident.updates].reverse().map((u, i) => (
             <li key={`${u.ts}-${i}`} className="text-sm">
               <time dateTime={u.ts} className="block text-xs font-medium text-muted-foreground">
-                {formatDateTime(u.ts)}
+                {athensDateTime(u.ts)}
               </time>
               <p className="mt-0.5">{u.message}</p>
             </li>
@@ -97,17 +96,30 @@ function IncidentCard({ incident }: { incident: Incident }) {
   );
 }
 
-/** Reads the query cache: inside the app, or on its own on a prerendered page (api/query-client.ts). */
-export const StatusPage = withQueryClient(function StatusPage() {
-  const query = useStatus();
-  useStatusLive();
-  const status = query.data ?? DEFAULTS;
+const StatusFeed = lazy(() => import('./status-feed').then((m) => ({ default: m.StatusFeed })));
+
+/**
+ * The status comes with the page when the server rendered it (page-data.tsx), else the
+ * defaults show until it loads. Once the page is live, status-feed.tsx (the query cache,
+ * the schema, Socket.IO) loads it again and keeps it current: a change pushed by the
+ * server shows without a reload.
+ */
+export function StatusPage() {
+  const seed = usePageData().status;
+  const [status, setStatus] = useState<StatusResponse>(seed ?? DEFAULTS);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   return (
     <PublicPage
       lead="Η τρέχουσα κατάσταση της πλατφόρμας και των υπηρεσιών της, οι χρόνοι διαθεσιμότητας και τα συμβάντα των τελευταίων 90 ημερών."
       description="Κατάσταση συστήματος Deltio: λειτουργία API, εφαρμογής, βάσης δεδομένων, email και newsletters, διαθεσιμότητα και συμβάντα των τελευταίων 90 ημερών."
     >
+      {live ? (
+        <Suspense fallback={null}>
+          <StatusFeed onChange={setStatus} />
+        </Suspense>
+      ) : null}
       <div
         className={cn(
           'flex items-center gap-3 rounded-lg border p-5',
@@ -123,7 +135,7 @@ export const StatusPage = withQueryClient(function StatusPage() {
           <h2 className="text-lg font-semibold">{OVERALL_TEXT[status.overall]}</h2>
           <p className="text-sm text-slate-700">
             Συνολική κατάσταση: {SYSTEM_STATE_LABELS[status.overall]}
-            {status.updated_at ? ` · τελευταία ενημέρωση ${formatDateTime(status.updated_at)}` : ''}
+            {status.updated_at ? ` · τελευταία ενημέρωση ${athensDateTime(status.updated_at)}` : ''}
           </p>
         </div>
       </div>
@@ -182,6 +194,7 @@ export const StatusPage = withQueryClient(function StatusPage() {
         <h2 id="incidents-heading" className="text-xl font-semibold">
           Συμβάντα των τελευταίων 90 ημερών
         </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Οι ώρες είναι ώρες Ελλάδας.</p>
         {status.incidents.length ? (
           <ul className="mt-4 space-y-4">
             {status.incidents.map((i) => (
@@ -196,4 +209,4 @@ export const StatusPage = withQueryClient(function StatusPage() {
       </section>
     </PublicPage>
   );
-});
+}
