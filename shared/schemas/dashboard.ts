@@ -91,3 +91,21 @@ export const settingsPatch = profilePatch.extend({
     .optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
+
+/**
+ * The clients' onboarding wizard (issue 17 item 4), checked step by step and sent as the
+ * PATCH /profile body (settingsPatch, which the server checks): the company step (its name,
+ * required here; its site and logo, http(s) links or empty) and the default category.
+ */
+export const onboardingCompanyStep = z.object({
+  organization: z
+    .string({ error: 'organization is required' })
+    .trim()
+    .min(1, 'organization is required')
+    .max(200, 'organization must have at most 200 characters'),
+  website: profilePatch.shape.website,
+  company_logo_url: profilePatch.shape.company_logo_url,
+});
+export const onboardingForm = onboardingCompanyStep.extend({
+  default_category: z.enum(CATEGORIES, { error: 'default_category is required' }),
+});

@@ -21,7 +21,7 @@ import { authClient, useSession } from '@client/stores/session';
 import { AccountStatusBanner } from './account-status-banner';
 import { NotificationBell } from '@client/features/notifications/notification-bell';
 import { useLiveQueries } from '@client/realtime/use-live-queries';
-import { OnboardingWizard } from '@client/features/onboarding/onboarding-wizard';
+import { OnboardingGate } from '@client/features/onboarding/onboarding-gate';
 
 function SidebarLink({
   item,
@@ -251,7 +251,7 @@ export function DashboardLayout({ role }: { role: DashboardRole }) {
           <Outlet />
         </main>
       </div>
-      {role === 'client' ? <OnboardingWizard /> : null}
+      {role === 'client' ? <OnboardingGate /> : null}
     </div>
   );
 }

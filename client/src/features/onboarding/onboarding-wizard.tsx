@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { BarChart3, Check, PartyPopper, Send, Sparkles, Upload } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category } from '@shared/constants';
-import { HTTP_URL_RE } from '@shared/schemas/auth';
-import { settingsProfile } from '@shared/schemas/dashboard';
+import { onboardingCompanyStep, onboardingForm, settingsProfile } from '@shared/schemas/dashboard';
 import { api } from '@client/api/http';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -11,6 +10,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { toast } from '@client/components/ui/use-toast';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { cn } from '@client/lib/utils';
 import { useSession } from '@client/stores/session';
 import { useOnboarding } from './onboarding-store';
@@ -57,58 +57,52 @@ const GOALS = [
 ] as const;
 type GoalKey = (typeof GOALS)[number]['key'];
 
-interface Form {
-  companyName: string;
-  website: string;
-  logoUrl: string;
-  defaultCategory: Category | '';
-  goals: Record<GoalKey, boolean>;
-}
+const NO_GOALS: Record<GoalKey, boolean> = { aiWriting: false, targetedSending: false, reporting: false };
 
-/** The clients' 5-step onboarding: opens while profile.onboarded is false and cannot be dismissed. */
+/** The clients' 5-step onboarding: opens while profile.onboarded is false and cannot be dismissed (loaded by onboarding-gate.tsx). */
 export function OnboardingWizard() {
   const profile = useSession((s) => s.profile);
-  const { step, setStep, generation, restart } = useOnboarding();
+  const { step, setStep, generation } = useOnboarding();
   const navigate = useNavigate();
   const open = profile?.role === 'client' && !profile.onboarded;
   const [saving, setSaving] = useState(false);
-  const initial = (): Form => ({
-    companyName: profile?.organization ?? '',
+  const initial = () => ({
+    organization: profile?.organization ?? '',
     website: profile?.website ?? '',
-    logoUrl: profile?.company_logo_url?.startsWith('http') ? profile.company_logo_url : '',
-    defaultCategory: profile?.default_category ?? '',
-    goals: { aiWriting: false, targetedSending: false, reporting: false },
+    company_logo_url: profile?.company_logo_url?.startsWith('http') ? profile.company_logo_url : '',
+    default_category: profile?.default_category ?? undefined,
   });
-  const [form, setForm] = useState<Form>(initial);
+  // The fields on the shared schema (the server's PATCH /profile rules); the goals are the
+  // wizard's own (not stored).
+  const { form, onSubmit } = useSchemaForm(onboardingForm, initial());
+  const [goals, setGoals] = useState(NO_GOALS);
 
   // A restart (or another account) starts from the profile's values again.
   useEffect(() => {
-    setForm(initial());
+    form.reset(initial());
+    setGoals(NO_GOALS);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on restart / user change
   }, [generation, profile?.user_id]);
 
-  useEffect(() => {
-    window.restartOnboarding = restart;
-    return () => {
-      if (window.restartOnboarding === restart) delete window.restartOnboarding;
-    };
-  }, [restart]);
-
-  const logoBad = form.logoUrl.trim() !== '' && !HTTP_URL_RE.test(form.logoUrl.trim());
-  const websiteBad = form.website.trim() !== '' && !HTTP_URL_RE.test(form.website.trim());
+  // Step by step: Next stays off until the step's fields pass the schema; a link that is
+  // typed but not http(s) says so under its field.
+  const values = form.watch();
+  const company = onboardingCompanyStep.safeParse(values);
+  const badLink = (field: 'website' | 'company_logo_url') =>
+    !company.success &&
+    (values[field] ?? '').trim() !== '' &&
+    company.error.issues.some((i) => i.path[0] === field);
+  const websiteBad = badLink('website');
+  const logoBad = badLink('company_logo_url');
   const nextDisabled =
-    (step === 2 && (form.companyName.trim() === '' || logoBad || websiteBad)) || (step === 3 && !form.defaultCategory);
+    (step === 2 && !company.success) ||
+    (step === 3 && !onboardingForm.shape.default_category.safeParse(values.default_category).success);
 
-  async function finish() {
+  const finish = onSubmit(async (body) => {
     setSaving(true);
     try {
       const updated = await api('PATCH', '/profile', {
-        body: {
-          onboarded: true,
-          organization: form.companyName.trim(),
-          default_category: form.defaultCategory || null,
-          company_logo_url: form.logoUrl.trim() || null,
-        },
+        body: { ...body, onboarded: true },
         schema: settingsProfile,
       });
       toast({ title: S.successTitle, description: S.successText, variant: 'success' });
@@ -121,7 +115,7 @@ export function OnboardingWizard() {
     } finally {
       setSaving(false);
     }
-  }
+  });
 
   if (!open) return null;
   const progress = (step / TOTAL) * 100;
@@ -182,8 +176,7 @@ export function OnboardingWizard() {
                 <Input
                   id="ob-company"
                   required
-                  value={form.companyName}
-                  onChange={(e) => setForm({ ...form, companyName: e.target.value })}
+                  {...form.register('organization')}
                   autoComplete="organization"
                 />
               </div>
@@ -193,9 +186,8 @@ export function OnboardingWizard() {
                   id="ob-website"
                   type="url"
                   placeholder="https://"
-                  value={form.website}
+                  {...form.register('website')}
                   aria-invalid={websiteBad}
-                  onChange={(e) => setForm({ ...form, website: e.target.value })}
                 />
                 {websiteBad ? <p className="text-xs text-red-700">{S.badUrl}</p> : null}
               </div>
@@ -206,10 +198,9 @@ export function OnboardingWizard() {
                     id="ob-logo"
                     type="url"
                     placeholder="https://"
-                    value={form.logoUrl}
+                    {...form.register('company_logo_url')}
                     aria-invalid={logoBad}
                     aria-describedby="ob-logo-hint"
-                    onChange={(e) => setForm({ ...form, logoUrl: e.target.value })}
                   />
                   <Button type="button" variant="outline" disabled className="h-auto min-h-10 shrink-0 whitespace-normal">
                     <Upload aria-hidden />
@@ -233,8 +224,8 @@ export function OnboardingWizard() {
             <div className="space-y-1.5">
               <Label htmlFor="ob-category">{S.category}</Label>
               <Select
-                value={form.defaultCategory || undefined}
-                onValueChange={(v) => setForm({ ...form, defaultCategory: v as Category })}
+                value={values.default_category}
+                onValueChange={(v) => form.setValue('default_category', v as Category)}
               >
                 <SelectTrigger id="ob-category">
                   <SelectValue placeholder={S.categoryPlaceholder} />
@@ -259,14 +250,14 @@ export function OnboardingWizard() {
             </DialogHeader>
             <div className="grid gap-3 sm:grid-cols-3">
               {GOALS.map((g) => {
-                const on = form.goals[g.key];
+                const on = goals[g.key];
                 const Icon = g.icon;
                 return (
                   <button
                     key={g.key}
                     type="button"
                     aria-pressed={on}
-                    onClick={() => setForm({ ...form, goals: { ...form.goals, [g.key]: !on } })}
+                    onClick={() => setGoals({ ...goals, [g.key]: !on })}
                     className={cn(
                       'flex flex-col items-start gap-2 rounded-lg border p-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                       on ? 'border-primary bg-primary/5' : 'hover:bg-slate-50',

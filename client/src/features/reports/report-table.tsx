@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ExternalLink, Link2, Plus, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Link2 } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
-import { isCoverageUrl, type ReportSort } from '@shared/reports';
-import type { ClientReport, ReportRow } from '@shared/schemas/reports';
+import type { ReportSort } from '@shared/reports';
+import type { ClientReport } from '@shared/schemas/reports';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-import { Input } from '@client/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
-import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
-import { useCoverage, type ReportState } from './use-reports';
+import type { ReportState } from './use-reports';
 
 export const TABLE_STRINGS = {
   title: 'Τίτλος',
@@ -82,110 +79,8 @@ function SortHead({
   );
 }
 
-function CoverageDialog({ row, onClose }: { row: ReportRow; onClose: () => void }) {
-  const { add, remove } = useCoverage(row.id);
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const manual = new Set(row.manualCoverage);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const value = url.trim();
-    if (!isCoverageUrl(value)) {
-      setError(TABLE_STRINGS.invalidUrl);
-      return;
-    }
-    setError(null);
-    add.mutate(value, {
-      onSuccess: () => {
-        setUrl('');
-        toast({ title: TABLE_STRINGS.success, description: TABLE_STRINGS.added, variant: 'success' });
-      },
-      onError: (err) => {
-        console.error('Adding a coverage link failed', err);
-        toast({ title: TABLE_STRINGS.error, description: TABLE_STRINGS.addError, variant: 'destructive' });
-      },
-    });
-  };
-  return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{TABLE_STRINGS.coverageOf}</DialogTitle>
-          <DialogDescription>
-            <span className="block font-medium text-foreground">{row.title || TABLE_STRINGS.untitled}</span>
-            {TABLE_STRINGS.coverageText}
-          </DialogDescription>
-        </DialogHeader>
-        {row.coverageLinks.length ? (
-          <ul className="max-h-64 space-y-2 overflow-y-auto" data-testid="coverage-list">
-            {row.coverageLinks.map((l) => (
-              <li key={l} className="flex items-start gap-2 text-sm">
-                <div className="min-w-0 flex-1">
-                  <a href={l} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 text-blue-700 hover:underline">
-                    <span className="truncate">{l}</span>
-                    <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
-                  </a>
-                  <span className="block text-xs text-muted-foreground">{manual.has(l) ? TABLE_STRINGS.manual : TABLE_STRINGS.clicked}</span>
-                </div>
-                {manual.has(l) ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={remove.isPending}
-                    aria-label={`${TABLE_STRINGS.remove}: ${l}`}
-                    onClick={() =>
-                      remove.mutate(l, {
-                        onSuccess: () => toast({ title: TABLE_STRINGS.success, description: TABLE_STRINGS.removed, variant: 'success' }),
-                        onError: (err) => {
-                          console.error('Removing a coverage link failed', err);
-                          toast({ title: TABLE_STRINGS.error, description: TABLE_STRINGS.removeError, variant: 'destructive' });
-                        },
-                      })
-                    }
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{TABLE_STRINGS.noCoverage}</p>
-        )}
-        {row.status === 'sent' ? (
-          <form onSubmit={submit} className="space-y-1.5" noValidate>
-            <label htmlFor="coverage-url" className="text-sm font-medium">
-              {TABLE_STRINGS.addLabel}
-            </label>
-            <div className="flex gap-2">
-              <Input
-                id="coverage-url"
-                type="url"
-                inputMode="url"
-                value={url}
-                placeholder={TABLE_STRINGS.addPlaceholder}
-                onChange={(e) => setUrl(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? 'coverage-url-error' : undefined}
-              />
-              <Button type="submit" disabled={add.isPending}>
-                <Plus aria-hidden />
-                {TABLE_STRINGS.add}
-              </Button>
-            </div>
-            {error ? (
-              <p id="coverage-url-error" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </form>
-        ) : (
-          <p className="text-xs text-muted-foreground">{TABLE_STRINGS.onlySent}</p>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
+// The coverage links dialog (its form on the server's schema) loads when first opened.
+const CoverageDialog = lazy(() => import('./coverage-dialog').then((m) => ({ default: m.CoverageDialog })));
 
 /** The detail table: sortable columns, pages of 10, coverage links per release. */
 export function ReportTable({
@@ -269,7 +164,11 @@ export function ReportTable({
           </Button>
         </div>
       </div>
-      {open ? <CoverageDialog row={open} onClose={() => setOpenId(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <CoverageDialog row={open} onClose={() => setOpenId(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
