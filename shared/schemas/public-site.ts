@@ -223,6 +223,25 @@ export const incidentPatch = z
   });
 export type IncidentPatch = z.input<typeof incidentPatch>;
 
+/**
+ * The superadmin's update form of one incident (its current status given): the typed update
+ * and the status picked, sent as the server's incidentPatch (a message, or the status if it
+ * changed; one of the two is required, as there).
+ */
+export const incidentUpdateForm = (current: (typeof INCIDENT_STATUSES)[number]) =>
+  z
+    .object({
+      message: z.string(),
+      status: z.enum(INCIDENT_STATUSES, { error: 'status is not valid' }),
+    })
+    .transform(
+      ({ message, status }): z.input<typeof incidentPatch> => ({
+        message: message.trim() || null,
+        ...(status !== current ? { status } : {}),
+      }),
+    )
+    .pipe(incidentPatch);
+
 export const idParams = z.object({ id: z.uuid('id is not valid') });
 
 // ------------------------------------------------------------------ cookie consent

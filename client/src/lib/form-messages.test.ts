@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { newPasswordForm, recoverForm, signInForm, signupBody, signupForm } from '@shared/schemas/auth';
-import { contactForm, demoForm, quoteForm } from '@shared/schemas/public-site';
+import { importMediaBody } from '@shared/schemas/admin';
+import { onboardingCompanyStep, onboardingForm, settingsPatch } from '@shared/schemas/dashboard';
+import {
+  contactForm,
+  demoForm,
+  incidentPatch,
+  incidentUpdateForm,
+  quoteForm,
+} from '@shared/schemas/public-site';
+import { coverageBody } from '@shared/schemas/reports';
 import { FORM_MESSAGES, formMessage, type FormMessages } from './form-messages';
 
 /** The message a form would show for these values, as react-hook-form's resolver reports errors (type = zod issue code). */
@@ -114,5 +123,46 @@ describe('the account forms, from the shared auth schemas', () => {
     expect(messageFor(signInForm, { email: '', password: '' }, allFields)).toBe(allFields.required);
     expect(messageFor(signInForm, { email: 'eleni@example.gr', password: 'x' })).toBeNull();
     expect(messageFor(recoverForm, { email: 'eleni' })).toBe(FORM_MESSAGES.badEmail);
+  });
+
+  it('the onboarding wizard: a company name, http(s) links or none, a category; sent as the PATCH /profile body', () => {
+    const company = { organization: 'Ακμή ΑΕ', website: '', company_logo_url: 'https://akmi.example/logo.png' };
+    expect(onboardingCompanyStep.safeParse(company).success).toBe(true);
+    expect(onboardingCompanyStep.safeParse({ ...company, organization: '  ' }).success).toBe(false);
+    const badSite = onboardingCompanyStep.safeParse({ ...company, website: 'akmi.gr' });
+    expect(badSite.success ? [] : badSite.error.issues.map((i) => i.path[0])).toEqual(['website']);
+    expect(onboardingCompanyStep.safeParse({ ...company, company_logo_url: 'javascript:alert(1)' }).success).toBe(
+      false,
+    );
+    expect(onboardingForm.safeParse(company).success).toBe(false);
+    const body = onboardingForm.parse({ ...company, website: ' https://akmi.gr ', default_category: 'tech' });
+    expect(body).toEqual({
+      organization: 'Ακμή ΑΕ',
+      website: 'https://akmi.gr',
+      company_logo_url: 'https://akmi.example/logo.png',
+      default_category: 'tech',
+    });
+    expect(settingsPatch.safeParse({ ...body, onboarded: true }).success).toBe(true);
+  });
+
+  it('an incident update: a message or a new status, sent as the server\'s incidentPatch', () => {
+    const form = incidentUpdateForm('investigating');
+    const own = { ...FORM_MESSAGES, required: 'Γράψτε μια ενημέρωση ή επιλέξτε νέα κατάσταση' };
+    expect(messageFor(form, { message: '  ', status: 'investigating' }, own)).toBe(own.required);
+    expect(form.parse({ message: ' Εντοπίστηκε η αιτία ', status: 'investigating' })).toEqual({
+      message: 'Εντοπίστηκε η αιτία',
+    });
+    const resolved = form.parse({ message: '', status: 'resolved' });
+    expect(resolved).toEqual({ message: null, status: 'resolved' });
+    expect(incidentPatch.parse(resolved)).toEqual(resolved);
+  });
+
+  it('a coverage link and a bulk import are checked by the server\'s own body schemas', () => {
+    const urlOnly = { ...FORM_MESSAGES, required: 'x', invalid: 'x' };
+    expect(messageFor(coverageBody, { url: '' }, urlOnly)).toBe('x');
+    expect(messageFor(coverageBody, { url: 'news.gr/a' }, urlOnly)).toBe('x');
+    expect(coverageBody.parse({ url: ' https://news.gr/a ' })).toEqual({ url: 'https://news.gr/a' });
+    expect(messageFor(importMediaBody, { text: ' \n ' })).toBe(FORM_MESSAGES.required);
+    expect(importMediaBody.safeParse({ text: 'a@example.gr, b@example.gr' }).success).toBe(true);
   });
 });

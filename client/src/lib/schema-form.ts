@@ -14,7 +14,12 @@ import { FORM_MESSAGES, formMessage, type FormMessages } from './form-messages';
 export function useSchemaForm<I extends FieldValues, O>(
   schema: z.ZodType<O, I>,
   defaultValues: DefaultValues<I>,
-  options: { messages?: Partial<FormMessages>; title?: string } = {},
+  options: {
+    messages?: Partial<FormMessages>;
+    title?: string;
+    /** False for a one-field form whose inline message is all it needs (no toast). */
+    toast?: boolean;
+  } = {},
 ) {
   const messages = { ...FORM_MESSAGES, ...options.messages };
   const [message, setMessage] = useState<string | null>(null);
@@ -28,7 +33,8 @@ export function useSchemaForm<I extends FieldValues, O>(
       (errors) => {
         const m = formMessage(errors, form.getValues() as Record<string, unknown>, messages);
         setMessage(m);
-        if (m) toast({ title: options.title ?? 'Σφάλμα', description: m, variant: 'destructive' });
+        if (m && options.toast !== false)
+          toast({ title: options.title ?? 'Σφάλμα', description: m, variant: 'destructive' });
       },
     );
   return { form, message, onSubmit };

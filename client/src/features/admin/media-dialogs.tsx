@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { CATEGORY_LABELS, type Category } from '@shared/constants';
-import { parseImportEmails, type ImportMediaResult } from '@shared/schemas/admin';
+import { importMediaBody, parseImportEmails, type ImportMediaResult } from '@shared/schemas/admin';
 import { queryKeys } from '@client/api/query-keys';
 import { adminCalls, useMediaCandidates } from './queries';
 import { Button } from '@client/components/ui/button';
@@ -16,6 +16,7 @@ import { Checkbox } from './components';
 import { ALL_ALREADY_IN, ERR, mediaAdded, NO_MEDIA_FOUND, OK_TITLE, WARN_TITLE } from './strings';
 import { errorToast, useErrorToast } from './use-error-toast';
 import { refreshQueries } from '@client/lib/refresh';
+import { useSchemaForm } from '@client/lib/schema-form';
 
 const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void refreshQueries(qc, queryKeys.adminMedia);
 
@@ -103,17 +104,18 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
 /** Bulk import by e-mail: split on commas or new lines; shows the summary afterwards. */
 export function ImportMediaDialog({ category, open, onOpenChange }: { category: Category; open: boolean; onOpenChange: (o: boolean) => void }) {
   const qc = useQueryClient();
-  const [text, setText] = useState('');
+  // The server's body schema (importMediaBody) and its parser of the pasted text.
+  const { form, onSubmit } = useSchemaForm(importMediaBody, { text: '' });
   const [summary, setSummary] = useState<ImportMediaResult | null>(null);
   useEffect(() => {
     if (open) {
-      setText('');
+      form.reset({ text: '' });
       setSummary(null);
     }
-  }, [open]);
-  const count = parseImportEmails(text).length;
+  }, [open, form]);
+  const count = parseImportEmails(form.watch('text')).length;
   const run = useMutation({
-    mutationFn: () => adminCalls.importMedia(category, text),
+    mutationFn: (text: string) => adminCalls.importMedia(category, text),
     onSuccess: (r) => {
       setSummary(r);
       if (r.found === 0) toast({ title: WARN_TITLE, description: NO_MEDIA_FOUND, variant: 'destructive' });
@@ -122,6 +124,7 @@ export function ImportMediaDialog({ category, open, onOpenChange }: { category: 
     },
     onError: (err) => errorToast(ERR.bulkImport, undefined, err),
   });
+  const submit = onSubmit(({ text }) => run.mutate(text));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -164,8 +167,7 @@ export function ImportMediaDialog({ category, open, onOpenChange }: { category: 
               <Textarea
                 id="import-emails"
                 rows={8}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
+                {...form.register('text')}
                 placeholder={'media1@example.gr, media2@example.gr\nmedia3@example.gr'}
               />
               <p className="text-xs text-muted-foreground">{count} e-mail</p>
@@ -174,7 +176,7 @@ export function ImportMediaDialog({ category, open, onOpenChange }: { category: 
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Ακύρωση
               </Button>
-              <Button disabled={count === 0 || run.isPending} onClick={() => run.mutate()}>
+              <Button disabled={count === 0 || run.isPending} onClick={() => void submit()}>
                 Εισαγωγή
               </Button>
             </DialogFooter>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus } from 'lucide-react';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@shared/constants';
 import {
   incidentCreate,
+  incidentUpdateForm,
   incidentSchema,
   statusResponse,
   type ComponentsMap,
@@ -256,13 +256,16 @@ function NewIncidentForm() {
 
 function IncidentRow({ incident }: { incident: Incident }) {
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState('');
-  const [nextStatus, setNextStatus] = useState<Incident['status']>(incident.status);
+  const { form, message: formError, onSubmit } = useSchemaForm(
+    incidentUpdateForm(incident.status),
+    { message: '', status: incident.status },
+    { messages: { required: 'Γράψτε μια ενημέρωση ή επιλέξτε νέα κατάσταση' } },
+  );
   const patch = useMutation({
     mutationFn: (body: IncidentPatch) =>
       api('PATCH', `/incidents/${incident.id}`, { body, schema: incidentSchema }),
-    onSuccess: () => {
-      setMessage('');
+    onSuccess: (updated) => {
+      form.reset({ message: '', status: updated.status });
       void refreshQueries(queryClient, statusQueryKey);
       toast({ title: 'Το συμβάν ενημερώθηκε', variant: 'success' });
     },
@@ -296,14 +299,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
       <form
         className="flex flex-col gap-2 sm:flex-row sm:flex-wrap"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!message.trim() && nextStatus === incident.status) return;
-          patch.mutate({
-            message: message.trim() || null,
-            ...(nextStatus !== incident.status ? { status: nextStatus } : {}),
-          });
-        }}
+        onSubmit={onSubmit((body) => patch.mutate(body))}
       >
         <Label htmlFor={`upd-${incident.id}`} className="sr-only">
           Νέα ενημέρωση για «{incident.title}»
@@ -311,9 +307,9 @@ function IncidentRow({ incident }: { incident: Incident }) {
         <Input
           id={`upd-${incident.id}`}
           className="sm:min-w-[12rem] sm:flex-1"
-          value={message}
           maxLength={2000}
-          onChange={(e) => setMessage(e.target.value)}
+          {...form.register('message')}
+          aria-invalid={formError ? true : undefined}
           placeholder="Νέα ενημέρωση"
         />
         <Label htmlFor={`st-${incident.id}`} className="sr-only">
@@ -322,8 +318,7 @@ function IncidentRow({ incident }: { incident: Incident }) {
         <select
           id={`st-${incident.id}`}
           className={`${selectClass} sm:w-44`}
-          value={nextStatus}
-          onChange={(e) => setNextStatus(e.target.value as Incident['status'])}
+          {...form.register('status')}
         >
           {INCIDENT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -338,7 +333,9 @@ function IncidentRow({ incident }: { incident: Incident }) {
           <Button
             type="button"
             disabled={patch.isPending}
-            onClick={() => patch.mutate({ status: 'resolved', message: message.trim() || null })}
+            onClick={() =>
+              patch.mutate({ status: 'resolved', message: form.getValues('message').trim() || null })
+            }
           >
             <CheckCircle2 aria-hidden />
             Επίλυση
