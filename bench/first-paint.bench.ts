@@ -3,8 +3,11 @@
  * Chromium with 4× CPU slowdown, 1.6 Mbps down / 750 kbps up and 150 ms round trip, a
  * 375 × 667 viewport and an empty cache (a first visit). For each public page it prints the
  * time from navigation start until the page's <h1> is painted (time-to-heading: the later of
- * the heading entering the document and the first contentful paint), the bytes transferred until the network is idle and the JavaScript among
- * them, and checks them against the budgets of issue 17 (bench/README.md).
+ * the heading entering the document and the first contentful paint), the bytes transferred
+ * until the network is idle (headers included), and the compressed JavaScript (bodies, as
+ * the issue's 90 KB gzip counts it) until the page is live, i.e. hydrated, and in all (what
+ * loads after: /status's live updates); and checks them against the budgets of issue 17
+ * (bench/README.md): heading, bytes for /, JavaScript until live.
  *
  *   npm run build && npx tsx bench/first-paint.bench.ts            (embedded database)
  *   BENCH_RUNS=3 DATABASE_URL=postgres://... npx tsx bench/first-paint.bench.ts
@@ -33,7 +36,11 @@ const CHROMIUM_ARGS = [
 
 interface Sample {
   headingMs: number;
+  /** Everything transferred until the network is idle, response headers included. */
   bytes: number;
+  /** Compressed JavaScript (bodies, as the 90 KB gzip budget counts it) until the page is live (hydrated). */
+  jsLiveBytes: number;
+  /** Compressed JavaScript until the network is idle (what loads after: /status's live updates). */
   jsBytes: number;
   requests: number;
 }
@@ -93,10 +100,13 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
   let jsBytes = 0;
   let requests = 0;
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  // Bodies as received (compressed), without the response headers loadingFinished counts.
+  cdp.on('Network.dataReceived', (e) => {
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
   cdp.on('Network.loadingFinished', (e) => {
     requests += 1;
     bytes += e.encodedDataLength;
-    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
   });
   await page.addInitScript(HEADING_PROBE);
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
@@ -107,13 +117,21 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
       timeout: 120_000,
     },
   );
+  // Live: the public entry has hydrated the page (it holds early clicks until then, marking
+  // <html data-hydrating>).
+  await page.waitForFunction(
+    () => document.querySelector('#root > *') !== null && !('hydrating' in document.documentElement.dataset),
+    undefined,
+    { timeout: 120_000 },
+  );
+  const jsLiveBytes = jsBytes;
   // Late requests (lazy chunks, API calls) count too: wait for a quiet network.
   await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
   const headingMs = await page.evaluate(
     () => (window as { __headingAt?: number }).__headingAt ?? NaN,
   );
   await context.close();
-  return { headingMs, bytes, jsBytes, requests };
+  return { headingMs, bytes, jsLiveBytes, jsBytes, requests };
 }
 
 function median(values: number[]): number {
@@ -149,25 +167,28 @@ async function main(): Promise<void> {
     console.log(
       `first paint, emulated phone (4× CPU, 1.6 Mbps, 150 ms RTT), median of ${RUNS} first visits`,
     );
-    console.log('page              heading   transferred  of it JS   requests');
+    console.log('page              heading   transferred  JS until live  JS in all   requests');
     for (const path of PAGES) {
       const samples: Sample[] = [];
       for (let i = 0; i < RUNS; i++) samples.push(await measure(browser, baseUrl + path));
       const s: Sample = {
         headingMs: median(samples.map((x) => x.headingMs)),
         bytes: median(samples.map((x) => x.bytes)),
+        jsLiveBytes: median(samples.map((x) => x.jsLiveBytes)),
         jsBytes: median(samples.map((x) => x.jsBytes)),
         requests: median(samples.map((x) => x.requests)),
       };
       console.log(
-        `${path.padEnd(16)} ${`${Math.round(s.headingMs)} ms`.padStart(8)} ${kb(s.bytes).padStart(12)} ${kb(s.jsBytes).padStart(10)} ${String(s.requests).padStart(9)}`,
+        `${path.padEnd(16)} ${`${Math.round(s.headingMs)} ms`.padStart(8)} ${kb(s.bytes).padStart(12)} ${kb(s.jsLiveBytes).padStart(14)} ${kb(s.jsBytes).padStart(10)} ${String(s.requests).padStart(9)}`,
       );
       if (s.headingMs > BUDGET.headingMs)
         failures.push(
           `${path}: heading after ${Math.round(s.headingMs)} ms > ${BUDGET.headingMs} ms`,
         );
-      if (s.jsBytes > BUDGET.publicJsBytes)
-        failures.push(`${path}: ${kb(s.jsBytes)} of JavaScript > ${kb(BUDGET.publicJsBytes)}`);
+      if (s.jsLiveBytes > BUDGET.publicJsBytes)
+        failures.push(
+          `${path}: ${kb(s.jsLiveBytes)} of JavaScript until live > ${kb(BUDGET.publicJsBytes)}`,
+        );
       if (path === '/' && s.bytes > BUDGET.landingBytes)
         failures.push(`/: ${kb(s.bytes)} transferred > ${kb(BUDGET.landingBytes)}`);
     }
