@@ -1,25 +1,59 @@
+import type { Page } from '@playwright/test';
 import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, NOT_FOUND_TEXT, ROUTES } from '../shared/routes';
+import type { Role } from '../shared/constants';
 import { expectGreekOnly } from './english-labels';
 import { expect, gotoAndSettle, signInAs, SUPERADMIN_LOGIN_PATH, test } from './fixtures';
 
+type Route = (typeof ROUTES)[number];
+const roleOf = (route: Route): Role | undefined => ('roles' in route ? route.roles[0] : undefined);
+
+/** What every route of the specification must show: its heading and title, in Greek, no 404, no native date widgets. */
+async function checkRoute(page: Page, route: Route): Promise<void> {
+  await gotoAndSettle(page, route.path);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  // "New release" creates a draft and opens it in the editor by its id.
+  const creates = route.path === '/client/press-releases/new' || route.path === '/client/new-release';
+  const title = creates ? EDIT_RELEASE_TITLE : route.title;
+  if (creates) await expect(page).toHaveURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.getByText(NOT_FOUND_TEXT)).toHaveCount(0);
+  await expectGreekOnly(page);
+  // Dates are typed as dd/mm/yyyy or picked from the Greek calendar, never the device's widget.
+  await expect(page.locator('input[type="date"], input[type="time"], input[type="datetime-local"]')).toHaveCount(0);
+}
+
+/**
+ * One browser per kind of visitor walks its routes, one step each (a failing step names its
+ * route): a sign-in and a cold cache per route made this file the longest of the suite
+ * (about 5.5 minutes on one worker). The groups run on both workers.
+ */
 test.describe('every route of the specification renders', () => {
+  test.describe.configure({ mode: 'parallel' });
+  const groups = new Map<Role | 'public', Route[]>();
   for (const route of ROUTES) {
-    test(`${route.path} shows "${route.title}"`, async ({ page, consoleErrors }) => {
-      const role = 'roles' in route ? route.roles[0] : undefined;
-      if (role) await signInAs(page, role);
-      await gotoAndSettle(page, route.path);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'el');
-      // "New release" creates a draft and opens it in the editor by its id.
-      const creates = route.path === '/client/press-releases/new' || route.path === '/client/new-release';
-      const title = creates ? EDIT_RELEASE_TITLE : route.title;
-      if (creates) await expect(page).toHaveURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
-      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-      await expect(page.getByText(NOT_FOUND_TEXT)).toHaveCount(0);
-      await expectGreekOnly(page);
-      // Dates are typed as dd/mm/yyyy or picked from the Greek calendar, never the device's widget.
-      await expect(page.locator('input[type="date"], input[type="time"], input[type="datetime-local"]')).toHaveCount(0);
-      expect(consoleErrors).toEqual([]);
+    const key = roleOf(route) ?? 'public';
+    groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  for (const [key, routes] of groups) {
+    test(`as ${key}: ${routes.length} routes, a step each`, async ({ page, consoleErrors }) => {
+      test.slow(); // several pages in one test (each well under the per-test guard)
+      if (key !== 'public') await signInAs(page, key);
+      for (const route of routes) {
+        await test.step(`${route.path} shows "${route.title}"`, async () => {
+          await checkRoute(page, route);
+          expect(consoleErrors, `console errors on ${route.path}`).toEqual([]);
+        });
+      }
+      if (key === 'superadmin') {
+        for (const [from, to] of Object.entries(ADMIN_REDIRECTS)) {
+          await test.step(`${from} redirects to ${to}`, async () => {
+            await gotoAndSettle(page, from);
+            await expect(page).toHaveURL(new RegExp(`${to}$`));
+            expect(consoleErrors).toEqual([]);
+          });
+        }
+      }
     });
   }
 
@@ -30,15 +64,6 @@ test.describe('every route of the specification renders', () => {
     await expectGreekOnly(page);
     expect(consoleErrors).toEqual([]);
   });
-
-  for (const [from, to] of Object.entries(ADMIN_REDIRECTS)) {
-    test(`${from} redirects to ${to}`, async ({ page, consoleErrors }) => {
-      await signInAs(page, 'superadmin');
-      await gotoAndSettle(page, from);
-      await expect(page).toHaveURL(new RegExp(`${to}$`));
-      expect(consoleErrors).toEqual([]);
-    });
-  }
 });
 
 test('an unknown path shows the 404 page, logs the path and links home', async ({ page, consoleErrors }) => {
