@@ -133,3 +133,11 @@ export async function namesOf(q: Q, ids: string[]): Promise<Map<string, string>>
   }[];
   return new Map(rows.map((r) => [r.user_id, r.name?.trim() || r.email || 'Χρήστης']));
 }
+
+/**
+ * A release someone saved or restored a version of has been worked on: it is no longer an
+ * untouched draft that housekeeping (or its last editor leaving) removes.
+ */
+export async function markWorkedOn(q: Q, releaseId: string): Promise<void> {
+  await q('press_releases').where('id', releaseId).whereNull('edited_at').update({ edited_at: q.fn.now() });
+}

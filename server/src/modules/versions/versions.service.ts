@@ -162,6 +162,7 @@ export async function listVersions(ctx: AppContext, actor: Actor, releaseId: str
 export async function saveNamedVersion(ctx: AppContext, actor: Actor, releaseId: string, name: string): Promise<Version> {
   const release = await accessible(ctx, actor, releaseId);
   if (editable(release.status)) await ctx.collab.flushRelease(releaseId);
+  await repo.markWorkedOn(ctx.db, releaseId);
   const v = await ctx.db.transaction(async (trx) => {
     const created = (await versionFromStore(trx, releaseId, { kind: 'named', name, createdBy: actor.userId, authors: [actor.userId] }))!;
     await writeAudit(trx, ctx.logger, actor, {
@@ -236,6 +237,7 @@ export async function restoreVersion(ctx: AppContext, actor: Actor, releaseId: s
   if (!editable(release.status)) throw readOnly();
   const target = await repo.findVersion(ctx.db, releaseId, versionId);
   if (!target) throw notFound('Version not found');
+  await repo.markWorkedOn(ctx.db, releaseId);
   const source = docFromState(new Uint8Array(target.doc_state));
   const snap: { before?: Uint8Array } = {};
   try {
