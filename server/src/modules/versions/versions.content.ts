@@ -91,7 +91,10 @@ export function wordDiff(a: string, b: string): WordDiff {
     else side.push({ ...part });
   };
   if (a === b) {
-    if (a) out.a.push({ text: a, change: 'same' }), out.b.push({ text: b, change: 'same' });
+    if (a) {
+      out.a.push({ text: a, change: 'same' });
+      out.b.push({ text: b, change: 'same' });
+    }
     return out;
   }
   for (const p of diffWords(a, b, { intlSegmenter: segmenter })) {
