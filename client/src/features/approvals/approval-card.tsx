@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
 import type { Approval } from '@shared/schemas/approvals';
 import { Badge } from '@client/components/ui/badge';
@@ -6,9 +6,12 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDateTime } from '@client/lib/dates';
 import { useSession } from '@client/stores/session';
-import { DecisionDialog, RequestDialog } from './decision-dialog';
 import { useReleaseApproval } from './queries';
 import { APPROVAL_STRINGS as S, versionLabel } from './strings';
+
+// The forms load when opened: the editor route carries only the card (react-hook-form stays out of it).
+const DecisionDialog = lazy(() => import('./decision-dialog').then((m) => ({ default: m.DecisionDialog })));
+const RequestDialog = lazy(() => import('./decision-dialog').then((m) => ({ default: m.RequestDialog })));
 
 const VARIANT = { pending: 'warning', approved: 'success', rejected: 'destructive', superseded: 'secondary', sent: 'info' } as const;
 
@@ -94,8 +97,10 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
           </Button>
         ) : null}
       </CardContent>
-      <RequestDialog releaseId={releaseId} open={asking} onClose={() => setAsking(false)} />
-      {deciding && a ? <DecisionDialog key={`${a.id}:${deciding}`} approval={a} decision={deciding} onClose={() => setDeciding(null)} /> : null}
+      <Suspense fallback={null}>
+        {asking ? <RequestDialog releaseId={releaseId} open onClose={() => setAsking(false)} /> : null}
+        {deciding && a ? <DecisionDialog key={`${a.id}:${deciding}`} approval={a} decision={deciding} onClose={() => setDeciding(null)} /> : null}
+      </Suspense>
     </Card>
   );
 }
