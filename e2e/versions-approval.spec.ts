@@ -127,7 +127,7 @@ test('a restore appears live in the co-editor’s document, who can undo it', as
   await panel.getByRole('button', { name: 'Αποθήκευση έκδοσης' }).click();
   await expect(toast(owner.page, 'Η έκδοση αποθηκεύτηκε')).toBeVisible();
   await expect(panel.getByTestId('version-item').filter({ hasText: 'Έκδοση 1 «Πρώτο σχέδιο»' })).toBeVisible();
-  await owner.page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Κλείσιμο' }).click();
 
   // The writer rewrites it.
   await text(writer.page).click();
@@ -142,7 +142,7 @@ test('a restore appears live in the co-editor’s document, who can undo it', as
   await v1.getByRole('button', { name: 'Σύγκριση με το τρέχον' }).click();
   await expect(owner.page.getByTestId('compare-a').locator('del')).toContainText(['Πρώτη']);
   await expect(owner.page.getByTestId('compare-b').locator('ins')).toContainText(['Δεύτερη']);
-  await owner.page.keyboard.press('Escape');
+  await owner.page.getByRole('dialog', { name: 'Σύγκριση εκδόσεων' }).getByRole('button', { name: 'Κλείσιμο' }).click();
 
   // The owner restores version 1: it arrives in the writer's document without a reload.
   await v1.getByRole('button', { name: /^Επαναφορά/ }).click();
@@ -152,7 +152,7 @@ test('a restore appears live in the co-editor’s document, who can undo it', as
   await expect(text(writer.page)).not.toContainText('Δεύτερη εκδοχή');
   // The restore and the text before it are versions of the history.
   await expect(panel.getByTestId('version-item').first()).toHaveAttribute('data-kind', 'restore', { timeout: LIVE_MS });
-  await owner.page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Κλείσιμο' }).click();
 
   // The writer sees who restored what, and undoes it: the owner gets the writer's text back, live.
   const banner = writer.page.getByTestId('restore-banner');

@@ -82,6 +82,9 @@ export interface WordDiff {
   removed: number;
 }
 
+/** Characters that count as a change (white space between words does not). */
+const visible = (s: string) => s.replace(/\s+/g, '').length;
+
 /** A word-level diff: the older side with its deletions marked, the newer with its insertions. */
 export function wordDiff(a: string, b: string): WordDiff {
   const out: WordDiff = { a: [], b: [], added: 0, removed: 0 };
@@ -100,10 +103,10 @@ export function wordDiff(a: string, b: string): WordDiff {
   for (const p of diffWords(a, b, { intlSegmenter: segmenter })) {
     if (p.added) {
       push(out.b, { text: p.value, change: 'ins' });
-      out.added += p.value.length;
+      out.added += visible(p.value);
     } else if (p.removed) {
       push(out.a, { text: p.value, change: 'del' });
-      out.removed += p.value.length;
+      out.removed += visible(p.value);
     } else {
       push(out.a, { text: p.value, change: 'same' });
       push(out.b, { text: p.value, change: 'same' });
