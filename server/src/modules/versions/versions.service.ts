@@ -238,6 +238,9 @@ export async function restoreVersion(ctx: AppContext, actor: Actor, releaseId: s
   const target = await repo.findVersion(ctx.db, releaseId, versionId);
   if (!target) throw notFound('Version not found');
   await repo.markWorkedOn(ctx.db, releaseId);
+  // Every process holding the document stores what it has first: a process that opens the
+  // document for this change then starts from everything its co-editors typed.
+  await ctx.collab.flushRelease(releaseId);
   const source = docFromState(new Uint8Array(target.doc_state));
   const snap: { before?: Uint8Array } = {};
   try {
