@@ -11,6 +11,7 @@ const NEW_AUDIT_ACTIONS = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'approval.stale',
   'workspace.settings_changed',
   'workspace.member_role_changed',
 ];

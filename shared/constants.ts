@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   'approval.requested',
   'approval.approved',
   'approval.rejected',
+  'approval.stale',
   'workspace.settings_changed',
   'workspace.member_role_changed',
 ] as const;

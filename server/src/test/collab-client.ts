@@ -24,7 +24,7 @@ export async function openEditor(base: string, token: string, releaseId: string)
 }
 
 /** Waits until `cond` holds (polling), or fails after `ms`. */
-export async function until(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error('timed out waiting for a condition');

@@ -80,6 +80,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'approval.requested': 'Αίτημα έγκρισης',
   'approval.approved': 'Έγκριση έκδοσης',
   'approval.rejected': 'Απόρριψη έκδοσης',
+  'approval.stale': 'Αλλαγή κειμένου μετά την έγκριση',
   'workspace.settings_changed': 'Αλλαγή ρυθμίσεων χώρου εργασίας',
   'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
 };

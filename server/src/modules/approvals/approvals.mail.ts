@@ -38,3 +38,17 @@ export function approvalDecisionMail(o: { approved: boolean; approver: string; r
     { label: 'Άνοιγμα δελτίου', url: o.url },
   );
 }
+
+/** To the approver and the requester: the approved text was edited, so it cannot be sent until approved again. */
+export function approvalStaleMail(o: { releaseTitle: string; versionLabel: string; url: string }): RenderedMail {
+  const title = 'Το εγκεκριμένο κείμενο άλλαξε';
+  return mail(
+    title,
+    `${title}: ${o.releaseTitle || 'Χωρίς τίτλο'}`,
+    [
+      `Το δελτίο τύπου «${o.releaseTitle || 'Χωρίς τίτλο'}» άλλαξε μετά την έγκριση της ${o.versionLabel}.`,
+      'Δεν μπορεί να σταλεί έως ότου εγκριθεί ξανά (ή επανέλθει στην εγκεκριμένη έκδοση).',
+    ],
+    { label: 'Άνοιγμα δελτίου', url: o.url },
+  );
+}

@@ -17,7 +17,7 @@ import { writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { rowHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
-import { approvalDecisionMail, approvalRequestMail } from './approvals.mail';
+import { approvalDecisionMail, approvalRequestMail, approvalStaleMail } from './approvals.mail';
 import { canApprove, gate } from './approvals.policy';
 import * as repo from './approvals.repo';
 
@@ -261,8 +261,41 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
   if (!view) return;
   const stale = isStale(view);
   if (stale === view.stale) return;
-  const n = await ctx.db('release_approvals').where({ id: view.id, stale: view.stale }).update({ stale });
-  if (n) announce(ctx, view, stale);
+  const done = await ctx.db.transaction(async (trx) => {
+    const n = await trx('release_approvals').where({ id: view.id, stale: view.stale }).update({ stale });
+    if (!n) return null; // another process noticed it first
+    // An approved text that changed is a step of its own: audited, and its approver and requester are told.
+    if (!stale || view.status !== 'approved') return [];
+    await writeAudit(trx, ctx.logger, null, {
+      entityType: 'press_release',
+      entityId: releaseId,
+      action: 'approval.stale',
+      metadata: { approvalId: view.id, versionId: view.version_id, seq: view.version_seq },
+    });
+    const people = [...new Set([view.decided_by, view.requested_by].filter((id): id is string => Boolean(id)))];
+    const title = view.release_title || 'Χωρίς τίτλο';
+    const notes = await createNotifications(
+      trx,
+      people.map((userId) => ({
+        userId,
+        kind: 'approval.stale',
+        title: 'Το εγκεκριμένο κείμενο άλλαξε',
+        body: `«${title}» άλλαξε μετά την έγκριση της ${versionLabel(view)}· χρειάζεται νέα έγκριση για να σταλεί.`,
+        link: `/client/press-releases/${releaseId}`,
+        data: { approvalId: view.id, releaseId },
+      })),
+    );
+    const emails = (await trx('profiles').whereIn('user_id', people).select('email')) as { email: string }[];
+    const url = `${ctx.config.publicUrl}/client/press-releases/${releaseId}`;
+    for (const { email } of emails) await ctx.mailer.enqueue({ to: email, ...approvalStaleMail({ releaseTitle: title, versionLabel: versionLabel(view), url }) }, trx);
+    return notes;
+  });
+  if (done === null) return;
+  if (done.length) {
+    ctx.mailer.kick();
+    publishNotifications(ctx.realtime, done);
+  }
+  announce(ctx, view, stale);
 }
 
 export function registerApprovalHooks(ctx: AppContext): void {

@@ -139,6 +139,10 @@ describe('approval bound to a version', () => {
     w.doc.getText(TITLE_FIELD).insert(w.doc.getText(TITLE_FIELD).length, ' (διορθωμένο)');
     await until(async () => ((await db('release_approvals').where('id', req.body.id).first('stale')) as { stale: boolean }).stale);
     expect((await approvalOf(id)).body.approval).toMatchObject({ status: 'approved', stale: true });
+    // A step of its own: audited, and the approver and the writer are told (in the app and by e-mail).
+    await until(async () => (await db('notifications').where({ kind: 'approval.stale' }).select('user_id')).length === 2);
+    expect(await db('audit_logs').where({ entity_id: id, action_type: 'approval.stale' }).first('id')).toBeTruthy();
+    await until(() => mail.sent.some((m) => m.to === 'approver@approvals.test' && m.subject.startsWith('Το εγκεκριμένο κείμενο άλλαξε')));
     const stale = await api<Err>('POST', `/releases/${id}/send`, writer.token);
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'approval_stale' });
