@@ -38,7 +38,18 @@ export const TASK_STATUSES = ['open', 'in_progress', 'done', 'blocked'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export const WORKSPACE_MEMBER_ROLES = ['owner', 'member'] as const;
+/** 'approver': approves releases before they are sent when the workspace asks for it (issue 19). */
+export const WORKSPACE_MEMBER_ROLES = ['owner', 'member', 'approver'] as const;
+/** Roles the owner can give a member (the owner role is not given). */
+export const ASSIGNABLE_MEMBER_ROLES = ['member', 'approver'] as const;
+
+/** Kinds of a release's stored versions: after a pause in editing, named by a member, at each send, and each restore. */
+export const VERSION_KINDS = ['auto', 'named', 'send', 'restore'] as const;
+/**
+ * An approval request: pending until an approver decides; superseded by a newer request; sent
+ * when the approved version went out.
+ */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'superseded', 'sent'] as const;
 
 export const SYSTEM_STATES = ['operational', 'degraded', 'outage'] as const;
 export type SystemState = (typeof SYSTEM_STATES)[number];
@@ -85,6 +96,15 @@ export const AUDIT_ACTIONS = [
   'press_release.archived',
   'press_release.deleted',
   'email.test',
+  // issue 19: version history and approval before sending
+  'press_release.version_saved',
+  'press_release.version_restored',
+  'approval.requested',
+  'approval.approved',
+  'approval.rejected',
+  'approval.stale',
+  'workspace.settings_changed',
+  'workspace.member_role_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -43,6 +43,14 @@ export interface ServerToClientEvents {
   // -- reports (issue 8)
   /** Tracking of a client's release changed (open, click, coverage): sent to the sender and the workspace after commit. */
   'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'coverage' | 'sent' }) => void;
+  // -- version history and approval (issue 19)
+  /** A release got a new version (automatic, named, at a send, or a restore): its co-editors refetch the list. */
+  'release:versions': (payload: { releaseId: string; versionId: string; kind: 'auto' | 'named' | 'send' | 'restore' }) => void;
+  /**
+   * An approval of a release changed (requested, decided, superseded, sent) or went stale or
+   * fresh again (an edit after it): the workspace's editors and approvers refetch.
+   */
+  'approvals:changed': (payload: { releaseId: string; workspaceId: string; approvalId: string; status: string; stale: boolean }) => void;
 }
 
 export interface NotificationPayload {

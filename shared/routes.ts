@@ -62,6 +62,7 @@ export const ROUTES = [
   { path: '/client/reports', title: 'Αναφορές', area: 'client', roles: client },
   { path: '/client/settings', title: 'Ρυθμίσεις', area: 'client', roles: client },
   { path: '/client/tasks', title: 'Εργασίες', area: 'client', roles: client },
+  { path: '/client/approvals', title: 'Εγκρίσεις', area: 'client', roles: client },
   // Media
   { path: '/media', title: 'Πίνακας ελέγχου media', area: 'media', roles: media },
   { path: '/media/press-releases', title: 'Εισερχόμενα δελτία', area: 'media', roles: media },

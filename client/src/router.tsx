@@ -102,6 +102,10 @@ const TasksPage = lazyRouteComponent(
   () => import('@client/features/client/tasks-page'),
   'TasksPage',
 );
+const ApprovalsPage = lazyRouteComponent(
+  () => import('@client/features/approvals/approvals-page'),
+  'ApprovalsPage',
+);
 const MarketingPage = publicPage('/features');
 const BookmarksPage = lazyRouteComponent(
   () => import('@client/features/media/bookmarks-page'),
@@ -443,6 +447,12 @@ const clientRoutes = [
     path: 'tasks',
     component: TasksPage,
     staticData: titled('/client/tasks'),
+  }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'approvals',
+    component: ApprovalsPage,
+    staticData: titled('/client/approvals'),
   }),
 ] as const;
 

@@ -25,6 +25,9 @@ import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 // imports: media area (issue 7)
 import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
+// imports: version history and approval (issue 19)
+import { approvalRoutes } from './modules/approvals/approvals.routes';
+import { versionRoutes } from './modules/versions/versions.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -53,4 +56,7 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   distributionRoutes(api, ctx);
   // routes: media area (issue 7)
   mediaInboxRoutes(api, ctx);
+  // routes: version history and approval (issue 19)
+  versionRoutes(api, ctx);
+  approvalRoutes(api, ctx);
 }

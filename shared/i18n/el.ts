@@ -53,6 +53,7 @@ export const el = {
   'sidebar.client.invitations': 'Προσκλήσεις ομάδας',
   'sidebar.client.reports': 'Αναφορές',
   'sidebar.client.tasks': 'Εργασίες',
+  'sidebar.client.approvals': 'Εγκρίσεις',
   'sidebar.client.settings': 'Ρυθμίσεις',
   'sidebar.media.dashboard': 'Πίνακας ελέγχου',
   'sidebar.media.pressReleases': 'Εισερχόμενα δελτία',

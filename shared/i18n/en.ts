@@ -47,6 +47,7 @@ export const en: Record<TranslationKey, string> = {
   'sidebar.client.invitations': 'Team invitations',
   'sidebar.client.reports': 'Reports',
   'sidebar.client.tasks': 'Tasks',
+  'sidebar.client.approvals': 'Approvals',
   'sidebar.client.settings': 'Settings',
   'sidebar.media.dashboard': 'Dashboard',
   'sidebar.media.pressReleases': 'Incoming releases',

@@ -28,5 +28,12 @@ export const queryKeys = {
   adminMediaCandidates: (category: string, q: string) => ['admin', 'media', 'candidates', category, q] as const,
   platformSettings: ['superadmin', 'platform-settings'] as const,
   notifications: ['notifications'] as const,
+  /** A release's version history and its compares. */
+  versions: (releaseId: string) => ['versions', releaseId] as const,
+  versionCompare: (releaseId: string, a: string, b: string) => ['versions', releaseId, 'compare', a, b] as const,
+  /** Everything about approvals (the queue, its badge, each release's approval). */
+  approvals: ['approvals'] as const,
+  approvalCount: ['approvals', 'count'] as const,
+  releaseApproval: (releaseId: string) => ['approvals', 'release', releaseId] as const,
   publicStatus: ['public', 'status'] as const,
 };

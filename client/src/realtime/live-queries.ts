@@ -25,13 +25,15 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'release:state': () => [queryKeys.releases], // the state itself: LIVE_APPLY
   'release:attachments': (p) => [queryKeys.attachments(p.releaseId)],
   'task:changed': () => [], // the whole task: LIVE_APPLY
-  'workspace:members_changed': () => [queryKeys.workspaces],
+  'workspace:members_changed': () => [queryKeys.workspaces, queryKeys.approvals], // roles and the approval setting
   'workspace:member_removed': () => [queryKeys.workspaces],
   'admin:users_changed': () => [queryKeys.admin],
   'admin:media_lists_changed': () => [queryKeys.admin],
   'inbox:new': () => [queryKeys.media],
   'inbox:changed': () => [queryKeys.media],
   'report:changed': () => [queryKeys.reports, queryKeys.clientDashboard],
+  'release:versions': (p) => [queryKeys.versions(p.releaseId)],
+  'approvals:changed': () => [queryKeys.approvals],
 };
 
 /**

@@ -216,6 +216,34 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
     for (const e of [watcher, writer, viewer]) e.provider.destroy();
   }, 60_000);
 
+  it('a restore asked of one process reaches an editor on the other as one change, and is stored', async () => {
+    const [row] = (await t.db('press_releases')
+      .insert({ title: 'Εκδόσεις', client_id: ownerId, workspace_id: workspaceId })
+      .returning('id')) as { id: string }[];
+    const id = row!.id;
+    // The only editor is on process 2; the restore is asked of process 1, which does not hold the document.
+    const writer = editor(memberToken, () => p2.url, { at: p2, release: id });
+    await writer.start();
+    writer.doc.getText(TITLE_FIELD).insert(writer.doc.getText(TITLE_FIELD).length, ' Α');
+    const v1 = await call<{ id: string }>(p2.url, 'POST', `/api/releases/${id}/versions`, { token: memberToken, body: { name: 'Πρώτη' } });
+    expect(v1.status).toBe(201);
+    writer.doc.getText(TITLE_FIELD).insert(writer.doc.getText(TITLE_FIELD).length, ' Β');
+    await until(() => writer.saved.clock >= writer.ownClock(), 5_000, 'stored');
+    const received: Uint8Array[] = [];
+    const onUpdate = (u: Uint8Array, origin: unknown) => void (origin === writer.provider && received.push(u));
+    writer.doc.on('update', onUpdate);
+    const r = await call(p1.url, 'POST', `/api/releases/${id}/versions/${v1.body.id}/restore`, { token: ownerToken });
+    expect(r.status).toBe(200);
+    await until(() => writer.title() === 'Εκδόσεις Α', 5_000, 'restore relayed to process 2');
+    writer.doc.off('update', onUpdate);
+    expect(received).toHaveLength(1);
+    const { doc: stored } = await loadDocument(t.db, releaseDocName(id));
+    expect(stored.getText(TITLE_FIELD).toJSON()).toBe('Εκδόσεις Α');
+    stored.destroy();
+    const kinds = (await t.db('release_versions').where('press_release_id', id).orderBy('seq').select('kind')) as { kind: string }[];
+    expect(kinds.map((k) => k.kind)).toEqual(['named', 'auto', 'restore']);
+  }, 30_000);
+
   it('clients on different processes converge, see each other’s carets, and lose nothing acknowledged when a process is killed', async () => {
     // Round robin: the first editor lands on process 1, the second on process 2.
     const a = editor(ownerToken, () => p2.url);

@@ -16,6 +16,11 @@ export { MESSAGE_SAVED };
  * that process checked, stores and acknowledges them; here they are only applied and shown.
  */
 export const PEER = Symbol('peer');
+/**
+ * Origin of a change the server makes to a live document on a user's behalf (restoring a
+ * version): checked like a client's update, then stored, relayed and shown like one.
+ */
+export const SERVER_CHANGE = Symbol('server-change');
 
 export interface ConnInfo {
   userId: string;
@@ -38,8 +43,11 @@ export class UpdateRefused extends Error {
 }
 
 export interface SharedDocHooks {
-  /** Stores a batch of updates durably; resolves when committed. */
-  persist(updates: Uint8Array[]): Promise<void>;
+  /**
+   * Stores a batch of updates durably; resolves when committed. `authors`: the users whose
+   * accepted updates are in the batch (the version history credits them).
+   */
+  persist(updates: Uint8Array[], authors: string[]): Promise<void>;
   /**
    * Called after each stored batch (derives HTML/metadata for the release row). Resolves
    * with null when the document was rendered, else with the reason it could not be.
@@ -60,6 +68,8 @@ export interface SharedDocHooks {
 interface Pending {
   update: Uint8Array;
   seq: number;
+  /** The user whose update it is (a connection's, or the one a server change is made for). */
+  author?: string;
 }
 
 /** An update another process accepted and will store; kept until it says it has. */
@@ -93,6 +103,8 @@ export class SharedDoc {
   private readonly guard: UpdateGuard;
   /** Set while a send is under way and once the release is sent: every change is refused. */
   readOnly = false;
+  /** The user a server change being applied is made for (see applyServerChange). */
+  private serverAuthor: string | undefined;
   /** Why the stored document cannot be rendered (told to editors who join), or null. */
   renderError: string | null = null;
 
@@ -110,7 +122,8 @@ export class SharedDoc {
       } else {
         // Accepted here: this process stores it (once, here) and relays it to its peers.
         const seq = ++this.seq;
-        this.pending.push({ update, seq });
+        const author = origin === SERVER_CHANGE ? this.serverAuthor : this.conns.get(origin as WebSocket)?.userId;
+        this.pending.push({ update, seq, ...(author ? { author } : {}) });
         this.schedule();
         this.hooks.relayUpdate?.(update, seq);
       }
@@ -299,6 +312,44 @@ export class SharedDoc {
     return encoding.toUint8Array(encoder);
   }
 
+  /**
+   * Makes a change on a user's behalf as one update, through the path a client's update takes:
+   * `change` runs in one transaction on a copy of the document (its own client id), the update
+   * it produced is checked against the editor schema, then applied here with the origin
+   * SERVER_CHANGE, so it is stored, relayed to every connection and every process, and
+   * acknowledged like a co-editor's. Nothing runs between taking the copy and applying
+   * (no await), so no update can arrive in between. Returns the update, or null when the
+   * change changed nothing. Throws UpdateRefused on a read-only document or a schema violation.
+   */
+  applyServerChange(change: (doc: Y.Doc) => void, author: string): Uint8Array | null {
+    if (this.readOnly) throw new UpdateRefused(CLOSE_READ_ONLY, 'read-only: the press release was sent');
+    const work = new Y.Doc({ gc: this.doc.gc });
+    let update: Uint8Array | null = null;
+    try {
+      Y.applyUpdate(work, Y.encodeStateAsUpdate(this.doc));
+      work.on('update', (u: Uint8Array) => {
+        update = update ? Y.mergeUpdates([update, u]) : u;
+      });
+      work.transact(() => change(work), SERVER_CHANGE);
+    } finally {
+      work.destroy();
+    }
+    if (!update) return null;
+    try {
+      this.guard.check(update);
+    } catch (err) {
+      if (err instanceof SchemaViolation) throw new UpdateRefused(CLOSE_REJECTED, `rejected: ${err.message}`.slice(0, 120));
+      throw err;
+    }
+    this.serverAuthor = author;
+    try {
+      Y.applyUpdate(this.doc, update, SERVER_CHANGE);
+    } finally {
+      this.serverAuthor = undefined;
+    }
+    return update;
+  }
+
   /** Applies an update made by the server itself (e.g. seeding); the guard's copy follows. */
   applyLocal(update: Uint8Array): void {
     Y.applyUpdate(this.doc, update);
@@ -323,7 +374,11 @@ export class SharedDoc {
       const batch = this.pending;
       this.pending = [];
       try {
-        await this.hooks.persist(batch.map((p) => p.update));
+        const authors = [...new Set(batch.flatMap((p) => (p.author ? [p.author] : [])))];
+        await this.hooks.persist(
+          batch.map((p) => p.update),
+          authors,
+        );
       } catch (err) {
         // Keep the batch for the next attempt; nothing is acknowledged.
         this.pending = [...batch, ...this.pending];

@@ -14,6 +14,7 @@ import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
 import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnapshot } from './persistence';
 import { docFromJson, paragraphsToJson } from './render';
 import { SharedDoc, UpdateRefused } from './shared-doc';
+import type { Knex } from 'knex';
 import { useTicketOnce, verifyTicket } from './ticket';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../../shared/editor/collab-protocol';
 
@@ -45,6 +46,21 @@ export interface CollabEndpoint {
   freezeRelease(releaseId: string): Promise<() => void>;
   /** Called after a release's last editor left and its document was stored and unloaded. */
   onUnloaded(handler: (releaseId: string) => Promise<void>): void;
+  /**
+   * Called inside the transaction that stores a batch of a release's updates, with the users
+   * whose updates they are (the version history records who edited since the last version).
+   */
+  onStored(handler: (trx: Knex.Transaction, releaseId: string, authors: string[]) => Promise<void>): void;
+  /** Called after a release's row was derived from its document (approvals notice an edit). */
+  onDerived(handler: (releaseId: string) => Promise<void>): void;
+  /**
+   * Changes a release's live document on a user's behalf as one update (restoring a version),
+   * through the path a co-editor's update takes (SharedDoc.applyServerChange): checked, stored,
+   * relayed to every connection and process. The document is loaded for it if needed (and
+   * unloaded again when nobody has it open). Resolves when the change is stored and derived,
+   * with whether it changed anything; rejects with UpdateRefused on a read-only document.
+   */
+  applyChange(releaseId: string, change: (doc: Y.Doc) => void, author: string): Promise<boolean>;
   /** Loaded documents (tests, health). */
   loadedDocuments(): string[];
   close(): Promise<void>;
@@ -74,16 +90,24 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   const docs = new Map<string, Promise<SharedDoc>>();
   const unloading = new Map<string, Promise<void>>();
   const deriving = new Map<string, Promise<void>>();
+  /** Documents being unloaded (a connection closing and a server change may both ask). */
+  const leaving = new WeakSet<SharedDoc>();
   let closing = false;
   const deleted = new Set<string>();
   /** Releases being sent: their documents take no changes (also when loaded meanwhile). */
   const frozen = new Set<string>();
   let unloadedHandler: (releaseId: string) => Promise<void> = () => Promise.resolve();
+  let storedHandler: (trx: Knex.Transaction, releaseId: string, authors: string[]) => Promise<void> = () => Promise.resolve();
+  let derivedHandler: (releaseId: string) => Promise<void> = () => Promise.resolve();
 
   function derive(releaseId: string, doc: Y.Doc): Promise<string | null> {
     const next = (deriving.get(releaseId) ?? Promise.resolve())
       .then(() => renderer.render(doc))
       .then((derived) => deriveRelease(db, releaseId, derived))
+      .then(async (reason) => {
+        await derivedHandler(releaseId).catch((err: unknown) => logger.error({ err, releaseId }, 'collab: after-derive handler failed'));
+        return reason;
+      })
       .catch((err: unknown) => {
         logger.error({ err, releaseId }, 'collab: derive failed');
         return 'render failed';
@@ -188,7 +212,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       }
     }
     const shared = new SharedDoc(name, doc, {
-      persist: (updates) => (deleted.has(name) ? Promise.resolve() : appendUpdates(db, name, updates)),
+      persist: (updates, authors) =>
+        deleted.has(name)
+          ? Promise.resolve()
+          : db.transaction(async (trx) => {
+              await appendUpdates(trx, name, updates);
+              await storedHandler(trx, releaseId, authors);
+            }),
       afterPersist: (d) => derive(releaseId, d),
       onError: (err) => logger.error({ err, doc: name }, 'collab: storing updates failed; retrying'),
       ...(bus
@@ -218,7 +248,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   }
 
   async function unload(name: string, releaseId: string, shared: SharedDoc): Promise<void> {
-    if (shared.conns.size > 0) return;
+    if (shared.conns.size > 0 || leaving.has(shared)) return;
+    leaving.add(shared);
     docs.delete(name);
     if (closing || deleted.has(name)) {
       // close() already stored everything pending (or the release is gone); only free the memory.
@@ -442,6 +473,26 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     },
     onUnloaded(handler) {
       unloadedHandler = handler;
+    },
+    onStored(handler) {
+      storedHandler = handler;
+    },
+    onDerived(handler) {
+      derivedHandler = handler;
+    },
+    async applyChange(releaseId, change, author) {
+      const name = releaseDocName(releaseId);
+      const shared = await getDoc(name, releaseId);
+      if (frozen.has(releaseId)) shared.readOnly = true;
+      let changed = false;
+      try {
+        changed = shared.applyServerChange(change, author) !== null;
+        await shared.flush();
+      } finally {
+        // Opened only for this change: store, derive, compact and unload as a last editor leaving would.
+        if (shared.conns.size === 0) await unload(name, releaseId, shared);
+      }
+      return changed;
     },
     loadedDocuments: () => [...docs.keys()],
     close: async () => {

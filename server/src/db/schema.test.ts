@@ -133,6 +133,9 @@ const ALL_TABLES = [
   'rate_limits',
   'logo_uploads',
   'collab_ticket_uses',
+  'release_versions',
+  'release_edit_marks',
+  'release_approvals',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {

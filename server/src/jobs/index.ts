@@ -2,10 +2,14 @@ import type { AppContext } from '../context';
 import { registerDigestJobs } from '../modules/distribution/digest';
 import { registerSendJob } from '../modules/distribution/distribution.jobs';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
+import { registerApprovalHooks } from '../modules/approvals/approvals.service';
+import { registerVersionJobs } from '../modules/versions/versions.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
   registerSendJob(ctx);
   registerDigestJobs(ctx);
   registerDraftsCleanup(ctx);
+  registerVersionJobs(ctx);
+  registerApprovalHooks(ctx);
 }

@@ -22,6 +22,7 @@ import { AccountStatusBanner } from './account-status-banner';
 import { NotificationBell } from '@client/features/notifications/notification-bell';
 import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { OnboardingGate } from '@client/features/onboarding/onboarding-gate';
+import { ApprovalsBadge } from '@client/features/approvals/approvals-badge';
 
 function SidebarLink({
   item,
@@ -55,6 +56,7 @@ function SidebarLink({
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
       {collapsed ? null : <span className="truncate">{label}</span>}
+      {item.to === '/client/approvals' && !collapsed ? <ApprovalsBadge /> : null}
     </Link>
   );
   if (!collapsed) return link;

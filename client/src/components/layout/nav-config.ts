@@ -11,6 +11,7 @@ import {
   Mail,
   Newspaper,
   ScrollText,
+  ShieldCheck,
   Settings,
   UserPlus,
   Users,
@@ -66,6 +67,7 @@ export const SIDEBAR_ITEMS: Record<DashboardRole, readonly SidebarItem[]> = {
     { to: '/client/invitations', labelKey: 'sidebar.client.invitations', icon: UserPlus },
     { to: '/client/reports', labelKey: 'sidebar.client.reports', icon: BarChart3 },
     { to: '/client/tasks', labelKey: 'sidebar.client.tasks', icon: ListChecks },
+    { to: '/client/approvals', labelKey: 'sidebar.client.approvals', icon: ShieldCheck },
     { to: '/client/settings', labelKey: 'sidebar.client.settings', icon: Settings },
   ],
   media: [

@@ -75,6 +75,14 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'press_release.archived': 'Αρχειοθέτηση δελτίου τύπου',
   'press_release.deleted': 'Διαγραφή πρόχειρου',
   'email.test': 'Δοκιμαστικό e-mail',
+  'press_release.version_saved': 'Αποθήκευση έκδοσης',
+  'press_release.version_restored': 'Επαναφορά έκδοσης',
+  'approval.requested': 'Αίτημα έγκρισης',
+  'approval.approved': 'Έγκριση έκδοσης',
+  'approval.rejected': 'Απόρριψη έκδοσης',
+  'approval.stale': 'Αλλαγή κειμένου μετά την έγκριση',
+  'workspace.settings_changed': 'Αλλαγή ρυθμίσεων χώρου εργασίας',
+  'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

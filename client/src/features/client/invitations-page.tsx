@@ -4,7 +4,6 @@ import { CheckCircle2, Mail, UserMinus, XCircle } from 'lucide-react';
 import { invitationCreateBody, type InvitationAccepted, type Workspace, type WorkspaceMember } from '@shared/schemas/workspaces';
 import { ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -24,6 +23,7 @@ import {
   useWorkspaces,
   } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
+import { ApprovalSetting, MemberRole } from '@client/features/approvals/approval-settings';
 
 function messageOf(err: unknown, fallback: string): string {
   return err instanceof ApiError ? (INVITATION_ERRORS[err.code] ?? fallback) : fallback;
@@ -218,6 +218,7 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
           </CardTitle>
         </CardHeader>
         <CardContent>
+          <ApprovalSetting workspace={workspace} />
           <ul className="divide-y rounded-md border" data-testid="workspace-members">
             {workspace.members.map((m) => (
               <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -230,7 +231,7 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
-                  <Badge variant={m.role === 'owner' ? 'default' : 'secondary'}>{m.role === 'owner' ? S.owner : S.member}</Badge>
+                  <MemberRole workspace={workspace} member={m} />
                   {m.role !== 'owner' ? (
                     <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setToRemove(m)} aria-label={`${S.remove}: ${m.name || m.email}`}>
                       <UserMinus aria-hidden />

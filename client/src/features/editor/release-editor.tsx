@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@client/api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { AlertTriangle, CalendarClock, RotateCw, Save, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, History, RotateCw, Save, Send } from 'lucide-react';
 import type * as Y from 'yjs';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUS_LABELS, type Category } from '@shared/constants';
 import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '@shared/editor/doc-fields';
@@ -27,6 +27,12 @@ import { useCollab } from './use-collab';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
 import { refreshQueries } from '@client/lib/refresh';
+import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
+import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
+import { RestoreBanner } from '@client/features/versions/restore-banner';
+
+/** The version history panel loads only when opened (it must not weigh on the editor route). */
+const VersionsPanel = lazy(() => import('@client/features/versions/versions-panel'));
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
@@ -63,6 +69,7 @@ function errorText(err: unknown): string {
     if (err.code === 'not_rendered') return notRendered(err.fields?.content);
     if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';
+    if (err.code in APPROVAL_ERRORS) return APPROVAL_ERRORS[err.code]!;
   }
   return 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.';
 }
@@ -86,6 +93,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [busy, setBusy] = useState<null | 'save' | 'send' | 'schedule'>(null);
   const [confirm, setConfirm] = useState<null | { kind: SendKind; scheduledAt?: string }>(null);
+  const [history, setHistory] = useState<null | boolean>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
   const scheduleButton = useRef<HTMLButtonElement>(null);
   const lastAsked = useRef<SendKind>('send');
@@ -169,8 +177,13 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               </Badge>
             ) : null}
             <SaveIndicator state={saveState} reason={liveRenderError} />
+            <Button variant="outline" size="sm" onClick={() => setHistory(true)} data-testid="open-versions">
+              <History className="h-4 w-4" aria-hidden /> Ιστορικό εκδόσεων
+            </Button>
           </div>
         </div>
+        <RestoreBanner releaseId={releaseId} readOnly={readOnly} />
+        <ApprovalBanner releaseId={releaseId} />
         {frozen ? (
           <p className="rounded-md border bg-muted/50 p-3 text-sm" data-testid="sent-banner">
             {release.status === 'archived' ? 'Αρχειοθετημένο. ' : ''}Απεστάλη {release.sentAt ? formatDateTime(release.sentAt) : ''}. Το κείμενο δεν αλλάζει πλέον.
@@ -253,6 +266,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             </div>
           </CardContent>
         </Card>
+        <ApprovalCard releaseId={releaseId} readOnly={readOnly} />
         <Card>
           <CardContent className="pt-6">
             <MediaListsPicker lists={lists} disabled={readOnly} />
@@ -270,6 +284,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         onClose={() => setConfirm(null)}
         returnFocus={lastAsked.current === 'schedule' ? scheduleButton : sendButton}
       />
+      {history !== null ? (
+        <Suspense fallback={null}>
+          <VersionsPanel releaseId={releaseId} open={history} onOpenChange={setHistory} readOnly={readOnly} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

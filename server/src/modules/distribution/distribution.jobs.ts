@@ -3,6 +3,7 @@ import { HttpError } from '../../http/errors';
 import { failScheduledSend, sendRelease } from '../releases/releases.lifecycle';
 import { EMAIL_JOB, SEND_JOB, writeReleaseEmails } from './distribution.service';
 import { missingFields } from './distribution.policy';
+import { GATE_REASONS } from '../approvals/approvals.policy';
 import type { SendableRelease } from './distribution.repo';
 
 interface SendPayload {
@@ -46,7 +47,12 @@ export function registerSendJob(ctx: AppContext): void {
     } catch (err) {
       // Changed between the check and the send (emptied, unrenderable): not a retry, a failure to report.
       if (err instanceof HttpError && err.status < 500) {
-        const reason = err.code === 'not_rendered' ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})` : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+        const reason =
+          err.code === 'not_rendered'
+            ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})`
+            : err.code in GATE_REASONS
+              ? GATE_REASONS[err.code as keyof typeof GATE_REASONS]
+              : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
         return failScheduledSend(ctx, releaseId, reason);
       }
       throw err;

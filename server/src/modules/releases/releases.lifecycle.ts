@@ -11,6 +11,8 @@ import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution
 import type { SendableRelease } from '../distribution/distribution.repo';
 import { missingFields } from '../distribution/distribution.policy';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
+import { announceApprovalSent, approvalGate, markApprovalSent } from '../approvals/approvals.service';
+import { announceVersion, saveSendVersion } from '../versions/versions.service';
 import { presentState } from './releases.presenter';
 import { insertSentVersion } from './sent-versions.repo';
 
@@ -92,6 +94,8 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     const current = await lock(trx, id);
     assertTransition(current, 'schedule');
     assertSendable(current);
+    // A workspace that sends only after approval schedules only the approved text (checked again at the send).
+    await approvalGate(trx, current);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
@@ -173,9 +177,14 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         assertTransition(current, 'send');
       }
       assertSendable(current);
+      // With "send only after approval": exactly the approved version goes out, else a 409 (nothing is sent).
+      const approval = await approvalGate(trx, current);
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
-      const version = await insertSentVersion(trx, updated, files);
+      const version = await insertSentVersion(trx, updated, files, approval?.id ?? null);
+      // Every send is also a version of the release's history (its Yjs state, who sent it).
+      const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null);
+      const spent = approval ? await markApprovalSent(trx, approval.id) : null;
       const fan = await fanOut(ctx, trx, updated, version, { baseUrl: o.baseUrl });
       await writeAudit(trx, ctx.logger, o.actor, {
         ...entity(id),
@@ -186,13 +195,18 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
           mediaLists: version.media_list_categories,
           recipients: fan.recipients.length,
           scheduled: o.fromScheduled,
+          versionId: sendVersion.id,
+          approvalId: approval?.id ?? null,
+          approvedVersionId: approval?.version_id ?? null,
         },
       });
-      return { updated, version, fan };
+      return { updated, version, fan, sendVersion, spent };
     });
     if (!done) return null;
     sent = true;
     announceDelivered(ctx, done.updated, done.version, done.fan);
+    announceVersion(ctx, done.updated, done.sendVersion);
+    if (done.spent) announceApprovalSent(ctx, done.spent);
     ctx.logger.info({ releaseId: id, recipients: done.fan.recipients.length, scheduled: o.fromScheduled }, 'releases: sent');
     return { state: announce(ctx, done.updated), recipients: done.fan.recipients.length };
   } finally {

@@ -82,9 +82,9 @@ async function sha256Of(files: FileStore, key: string): Promise<string> {
 /**
  * Freezes what is being sent (inside the send's transaction): the rendered release, its
  * attachments with their content hashes, the sender's name and logo as they are now, and
- * the Yjs state of the document.
+ * the Yjs state of the document, and the approval it went out under (when one was needed).
  */
-export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: FileStore): Promise<SentVersion> {
+export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: FileStore, approvalId: string | null = null): Promise<SentVersion> {
   const sender = await currentSender(trx, r);
   const rows = (await trx('release_attachments')
     .where('press_release_id', r.id)
@@ -123,6 +123,7 @@ export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: Fil
       sender_name: sender.name,
       sender_logo_url: sender.logoUrl,
       doc_state: state,
+      approval_id: approvalId,
       sent_at: r.sent_at ?? trx.fn.now(),
     })
     .returning(COLUMNS)) as SentVersion[];

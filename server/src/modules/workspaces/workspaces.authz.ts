@@ -19,7 +19,10 @@ export const authz: AuthzModule = {
         expires_at: new Date(Date.now() + 86_400_000),
       })
       .returning('id')) as { id: string }[];
-    return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id };
+    const [roleUser] = (await db('users').insert({ email: 'approver19@matrix.test' }).returning('id')) as { id: string }[];
+    await db('profiles').insert({ user_id: roleUser!.id, email: 'approver19@matrix.test', name: 'Εγκρίνουσα', role: 'client', status: 'approved' });
+    await db('workspace_members').insert({ workspace_id: ws.id, user_id: roleUser!.id, role: 'member' });
+    return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id, ws9RoleMember: roleUser!.id };
   },
   entries: {
     'GET /workspaces': { request: () => ({ path: '/workspaces' }), expect: only(200, ['client', 'otherClient', 'pending']) },
@@ -27,6 +30,15 @@ export const authz: AuthzModule = {
     'DELETE /workspaces/:id/members/:userId': {
       request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9Member}` }),
       expect: ownerOnly(204),
+    },
+    'PATCH /workspaces/:id/settings': {
+      // Kept off: the editor's fixtures send from this workspace.
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/settings`, body: { approval_required: false } }),
+      expect: ownerOnly(200),
+    },
+    'PATCH /workspaces/:id/members/:userId': {
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9RoleMember}`, body: { role: 'approver' } }),
+      expect: ownerOnly(200),
     },
     'GET /workspaces/:id/invitations': {
       request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations` }),

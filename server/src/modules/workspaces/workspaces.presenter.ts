@@ -14,6 +14,7 @@ export function presentWorkspace(r: WorkspaceRow, members: MemberRow[]): Workspa
     owner_user_id: r.owner_user_id,
     owner_name: r.owner_name ?? '',
     my_role: r.my_role,
+    approval_required: Boolean(r.approval_required),
     members: members.filter((m) => m.workspace_id === r.id).map(presentMember),
     task_count: Number(r.task_count),
     last_activity_at: iso(r.last_activity_at ?? r.created_at),

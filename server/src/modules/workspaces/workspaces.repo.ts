@@ -9,6 +9,7 @@ export interface WorkspaceRow {
   owner_user_id: string;
   owner_name: string | null;
   my_role: WorkspaceRole;
+  approval_required: boolean;
   task_count: number;
   created_at: Date;
   last_activity_at: Date | null;
@@ -49,6 +50,7 @@ export async function listForUser(q: Q, userId: string): Promise<WorkspaceRow[]>
       'w.owner_user_id',
       'o.name as owner_name',
       'm.role as my_role',
+      'w.approval_required',
       'w.created_at',
       q.raw('(select count(*)::int from tasks t where t.workspace_id = w.id) as task_count'),
       q.raw('(select max(t.updated_at) from tasks t where t.workspace_id = w.id) as last_activity_at'),
@@ -190,4 +192,20 @@ export async function setInvitationStatus(
 export async function profileName(q: Q, userId: string): Promise<string | null> {
   const row = (await q('profiles').where('user_id', userId).first('name')) as { name: string } | undefined;
   return row?.name ?? null;
+}
+
+/** Sends only after approval, or not (issue 19). */
+export async function setApprovalRequired(q: Q, workspaceId: string, required: boolean): Promise<boolean> {
+  const [row] = (await q('workspaces').where('id', workspaceId).update({ approval_required: required }).returning('approval_required')) as {
+    approval_required: boolean;
+  }[];
+  return row?.approval_required ?? required;
+}
+
+/** Changes a member's role (never the owner's); returns the previous role, or undefined when not a member. */
+export async function setMemberRole(q: Q, workspaceId: string, userId: string, role: WorkspaceRole): Promise<WorkspaceRole | undefined> {
+  const before = await membership(q, workspaceId, userId);
+  if (!before || before === 'owner') return before;
+  await q('workspace_members').where({ workspace_id: workspaceId, user_id: userId }).update({ role });
+  return before;
 }

@@ -5,6 +5,7 @@ import {
   workspaceIdParams,
   workspaceMemberParams,
 } from '../../../../shared/schemas/workspaces';
+import { memberRoleBody, workspaceSettingsBody } from '../../../../shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
@@ -28,6 +29,16 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     const { id, userId } = valid(res, 'params', workspaceMemberParams);
     await service.removeMember(ctx, actorOf(res), id, userId);
     res.status(204).end();
+  });
+
+  api.patch('/workspaces/:id/settings', clients, validate('params', workspaceIdParams), validate('body', workspaceSettingsBody), async (_req, res) => {
+    const { id } = valid(res, 'params', workspaceIdParams);
+    res.json(await service.updateSettings(ctx, actorOf(res), id, valid(res, 'body', workspaceSettingsBody).approval_required));
+  });
+
+  api.patch('/workspaces/:id/members/:userId', clients, validate('params', workspaceMemberParams), validate('body', memberRoleBody), async (_req, res) => {
+    const { id, userId } = valid(res, 'params', workspaceMemberParams);
+    res.json(await service.changeMemberRole(ctx, actorOf(res), id, userId, valid(res, 'body', memberRoleBody).role));
   });
 
   api.get('/workspaces/:id/invitations', clients, validate('params', workspaceIdParams), async (_req, res) => {

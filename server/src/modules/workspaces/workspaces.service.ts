@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
 import type { Invitation, InvitationAccepted, Workspace, WorkspaceMember, WorkspaceRole } from '../../../../shared/schemas/workspaces';
+import type { ASSIGNABLE_MEMBER_ROLES } from '../../../../shared/constants';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { hashToken, randomToken } from '../auth/auth.tokens';
+import { writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { invitationMail } from './workspaces.mail';
 import { assertMember, assertOwner, canRemoveMember } from './workspaces.policy';
@@ -179,4 +181,48 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
   publishNotifications(ctx.realtime, notes);
   ctx.logger.info({ workspaceId: ws.id, userId: actor.userId, joined }, 'workspace invitation accepted');
   return { workspace_id: ws.id, workspace_name: ws.name, role, already_member: !joined };
+}
+
+/** The owner turns "send only after approval" on or off (audited; every member's screens refetch). */
+export async function updateSettings(ctx: AppContext, actor: Actor, workspaceId: string, approvalRequired: boolean): Promise<{ approval_required: boolean }> {
+  const value = await ctx.db.transaction(async (trx) => {
+    assertOwner(await repo.membership(trx, workspaceId, actor.userId));
+    const v = await repo.setApprovalRequired(trx, workspaceId, approvalRequired);
+    await writeAudit(trx, ctx.logger, actor, {
+      entityType: 'workspace',
+      entityId: workspaceId,
+      action: 'workspace.settings_changed',
+      metadata: { approval_required: v },
+    });
+    return v;
+  });
+  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  return { approval_required: value };
+}
+
+/** The owner makes a member an approver, or a plain member again (audited). */
+export async function changeMemberRole(
+  ctx: AppContext,
+  actor: Actor,
+  workspaceId: string,
+  userId: string,
+  role: (typeof ASSIGNABLE_MEMBER_ROLES)[number],
+): Promise<WorkspaceMember> {
+  const member = await ctx.db.transaction(async (trx) => {
+    assertOwner(await repo.membership(trx, workspaceId, actor.userId));
+    const before = await repo.setMemberRole(trx, workspaceId, userId, role);
+    if (!before) throw notFound('Member not found');
+    if (before === 'owner') throw badRequest('cannot_change_owner', 'The owner keeps the owner role', { userId: 'is the owner' });
+    if (before !== role) {
+      await writeAudit(trx, ctx.logger, actor, {
+        entityType: 'workspace',
+        entityId: workspaceId,
+        action: 'workspace.member_role_changed',
+        metadata: { userId, from: before, to: role },
+      });
+    }
+    return (await repo.membersOf(trx, [workspaceId])).find((m) => m.user_id === userId)!;
+  });
+  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  return presentMember(member);
 }

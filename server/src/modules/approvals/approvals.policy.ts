@@ -1,0 +1,23 @@
+/** Pure decisions of the approval flow. */
+
+/** Approvers decide, and so does the owner of the workspace. */
+export const canApprove = (role: string | undefined): boolean => role === 'approver' || role === 'owner';
+
+/** The outcome of a send under the approval rule, from the release's current approval. */
+export type GateOutcome = 'ok' | 'approval_required' | 'approval_pending' | 'approval_rejected' | 'approval_stale';
+
+export function gate(approval: { status: string; content_hash: string } | undefined, liveHash: string): GateOutcome {
+  if (!approval) return 'approval_required';
+  if (approval.status === 'pending') return 'approval_pending';
+  if (approval.status === 'rejected') return 'approval_rejected';
+  if (approval.status !== 'approved') return 'approval_required';
+  return approval.content_hash === liveHash ? 'ok' : 'approval_stale';
+}
+
+/** Why a scheduled send did not go out, as the author's notification says it (a phrase, not a sentence). */
+export const GATE_REASONS: Record<Exclude<GateOutcome, 'ok'>, string> = {
+  approval_required: 'δεν έχει ζητηθεί έγκριση του κειμένου',
+  approval_pending: 'η έγκριση του κειμένου εκκρεμεί',
+  approval_rejected: 'η έκδοση για έγκριση απορρίφθηκε',
+  approval_stale: 'το κείμενο άλλαξε μετά την έγκριση',
+};

@@ -1,0 +1,224 @@
+/**
+ * Approval before sending (issue 19 item 2): a request binds a stored version; an approver
+ * decides on exactly that version; an edit after the approval makes it stale (live) and the
+ * send is refused; the approved version is what is sent and frozen; scheduled sends obey the
+ * same rule. Every step is audited, notified in the app and e-mailed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TITLE_FIELD } from '../../../../shared/editor/doc-fields';
+import type { Approval, ApprovalQueue, ReleaseApproval } from '../../../../shared/schemas/approvals';
+import type { RestoreResult } from '../../../../shared/schemas/versions';
+import type { Db } from '../../db/knex';
+import { startTestServer, type TestServer } from '../../test/app';
+import { openEditor, setParagraphs, until, type TestEditor } from '../../test/collab-client';
+import { call, signIn, signUp } from '../../test/http';
+import { memoryTransport } from '../../test/mail';
+import { asLifecycle } from '../releases/releases.lifecycle';
+import { contentOfState } from '../versions/versions.content';
+
+let server: TestServer;
+let db: Db;
+const mail = memoryTransport();
+let wsId: string;
+let owner: { id: string; token: string };
+let writer: { id: string; token: string };
+let approver: { id: string; token: string };
+let journalist: string;
+const editors: TestEditor[] = [];
+
+type Err = { error: { code: string; message: string } };
+
+async function user(email: string, role: 'client' | 'media' = 'client') {
+  const { id } = await signUp(server.url, email, role);
+  await db('profiles').where('user_id', id).update({ status: 'approved', name: email.split('@')[0] });
+  return { id, token: (await signIn(server.url, email)).access_token };
+}
+
+async function newRelease(title: string): Promise<string> {
+  const [r] = (await db('press_releases')
+    .insert({ title, client_id: owner.id, workspace_id: wsId, category: 'tech', media_list_categories: ['tech'] })
+    .returning('id')) as { id: string }[];
+  return r!.id;
+}
+
+async function editor(token: string, releaseId: string) {
+  const e = await openEditor(server.url, token, releaseId);
+  editors.push(e);
+  await e.synced;
+  return e;
+}
+
+const api = <T>(method: string, path: string, token: string, body?: unknown) => call<T>(server.url, method, `/api${path}`, { token, body });
+const status = async (id: string) => ((await db('press_releases').where('id', id).first('status')) as { status: string }).status;
+const approvalOf = (id: string, token = writer.token) => api<ReleaseApproval>('GET', `/releases/${id}/approval`, token);
+
+beforeAll(async () => {
+  server = await startTestServer({}, { mailTransport: mail });
+  db = server.ctx.db;
+  owner = await user('owner@approvals.test');
+  writer = await user('writer@approvals.test');
+  approver = await user('approver@approvals.test');
+  journalist = (await user('reader@approvals.test', 'media')).id;
+  await db('media_lists').insert({ category: 'tech', media_id: journalist });
+  wsId = ((await db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string }).id;
+  await db('workspace_members').insert([
+    { workspace_id: wsId, user_id: writer.id, role: 'member' },
+    { workspace_id: wsId, user_id: approver.id, role: 'member' },
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const e of editors) e.provider.destroy();
+  await server?.stop();
+});
+
+describe('workspace setting and approver role', () => {
+  it('only the owner turns the rule on and makes a member an approver (audited)', async () => {
+    expect((await api('PATCH', `/workspaces/${wsId}/settings`, writer.token, { approval_required: true })).status).toBe(403);
+    const on = await api<{ approval_required: boolean }>('PATCH', `/workspaces/${wsId}/settings`, owner.token, { approval_required: true });
+    expect(on.body).toEqual({ approval_required: true });
+    expect((await api('PATCH', `/workspaces/${wsId}/members/${approver.id}`, writer.token, { role: 'approver' })).status).toBe(403);
+    const role = await api<{ role: string }>('PATCH', `/workspaces/${wsId}/members/${approver.id}`, owner.token, { role: 'approver' });
+    expect(role.status).toBe(200);
+    expect(role.body.role).toBe('approver');
+    expect((await api('PATCH', `/workspaces/${wsId}/members/${owner.id}`, owner.token, { role: 'member' })).status).toBe(400);
+    expect((await api('PATCH', `/workspaces/${wsId}/members/${approver.id}`, owner.token, { role: 'owner' })).status).toBe(400);
+    const actions = ((await db('audit_logs').where('entity_id', wsId).select('action_type')) as { action_type: string }[]).map((r) => r.action_type);
+    expect(actions).toEqual(expect.arrayContaining(['workspace.settings_changed', 'workspace.member_role_changed']));
+    const ws = await api<{ workspaces: { id: string; approval_required: boolean }[] }>('GET', '/workspaces', writer.token);
+    expect(ws.body.workspaces.find((w) => w.id === wsId)?.approval_required).toBe(true);
+  });
+});
+
+describe('approval bound to a version', () => {
+  it('refuses to send without approval, then sends exactly the approved version and freezes it', async () => {
+    const id = await newRelease('Δελτίο προς έγκριση');
+    const w = await editor(writer.token, id);
+    setParagraphs(w.doc, ['Το κείμενο που θα εγκριθεί.']);
+    await until(async () => ((await db('press_releases').where('id', id).first('content')) as { content: string }).content.includes('θα εγκριθεί'));
+
+    // Nothing asked yet: Send now and Schedule are refused with a clear Greek message.
+    const refused = await api<Err>('POST', `/releases/${id}/send`, writer.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'approval_required' });
+    expect(refused.body.error.message).toMatch(/μόνο αφού εγκριθεί/);
+    const sched = await api<Err>('POST', `/releases/${id}/schedule`, writer.token, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(sched.body.error.code).toBe('approval_required');
+
+    // The writer asks; the approvers (the approver and the owner) get it in the app and by e-mail.
+    const before = mail.sent.length;
+    const req = await api<Approval>('POST', `/releases/${id}/approval-requests`, writer.token, { note: 'Για την αυριανή ανακοίνωση' });
+    expect(req.status).toBe(201);
+    expect(req.body).toMatchObject({ status: 'pending', stale: false, versionName: 'Έκδοση για έγκριση', requestedBy: { id: writer.id } });
+    const queue = await api<ApprovalQueue>('GET', '/approvals', approver.token);
+    expect(queue.body.isApprover).toBe(true);
+    expect(queue.body.pending.map((a) => a.id)).toContain(req.body.id);
+    expect((await api<{ pending: number }>('GET', '/approvals/count', approver.token)).body.pending).toBe(1);
+    expect((await api<{ pending: number }>('GET', '/approvals/count', writer.token)).body.pending).toBe(0);
+    const notes = (await db('notifications').where('kind', 'approval.requested').select('user_id')) as { user_id: string }[];
+    expect(new Set(notes.map((n) => n.user_id))).toEqual(new Set([approver.id, owner.id]));
+    await server.ctx.mailer.drain?.();
+    await until(() => mail.sent.length >= before + 2);
+    expect(mail.sent.slice(before).map((m) => m.to).sort()).toEqual(['approver@approvals.test', 'owner@approvals.test']);
+    expect((await api<Err>('POST', `/releases/${id}/send`, writer.token)).body.error.code).toBe('approval_pending');
+
+    // A plain member cannot decide; nobody approves their own request; the decision names the version.
+    expect((await api<Err>('POST', `/approvals/${req.body.id}/decision`, writer.token, { decision: 'approve', versionId: req.body.versionId })).status).toBe(403);
+    const wrong = await api<Err>('POST', `/approvals/${req.body.id}/decision`, approver.token, { decision: 'approve', versionId: '00000000-0000-4000-8000-000000000000' });
+    expect(wrong.body.error.code).toBe('approval_version_mismatch');
+    expect((await api<Err>('POST', `/approvals/${req.body.id}/decision`, approver.token, { decision: 'reject', versionId: req.body.versionId })).status).toBe(400);
+    const ok = await api<Approval>('POST', `/approvals/${req.body.id}/decision`, approver.token, { decision: 'approve', versionId: req.body.versionId, comment: 'Εντάξει' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ status: 'approved', stale: false, decidedBy: { id: approver.id }, comment: 'Εντάξει' });
+    expect((await api<Err>('POST', `/approvals/${req.body.id}/decision`, approver.token, { decision: 'approve', versionId: req.body.versionId })).body.error.code).toBe(
+      'approval_not_pending',
+    );
+    expect(await db('notifications').where({ kind: 'approval.approved', user_id: writer.id }).first('id')).toBeTruthy();
+
+    // An edit after the approval: stale for everyone, and the send is refused.
+    w.doc.getText(TITLE_FIELD).insert(w.doc.getText(TITLE_FIELD).length, ' (διορθωμένο)');
+    await until(async () => ((await db('release_approvals').where('id', req.body.id).first('stale')) as { stale: boolean }).stale);
+    expect((await approvalOf(id)).body.approval).toMatchObject({ status: 'approved', stale: true });
+    // A step of its own: audited, and the approver and the writer are told (in the app and by e-mail).
+    await until(async () => (await db('notifications').where({ kind: 'approval.stale' }).select('user_id')).length === 2);
+    expect(await db('audit_logs').where({ entity_id: id, action_type: 'approval.stale' }).first('id')).toBeTruthy();
+    await until(() => mail.sent.some((m) => m.to === 'approver@approvals.test' && m.subject.startsWith('Το εγκεκριμένο κείμενο άλλαξε')));
+    const stale = await api<Err>('POST', `/releases/${id}/send`, writer.token);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: 'approval_stale' });
+    expect(stale.body.error.message).toMatch(/άλλαξε μετά την έγκριση/);
+    expect(await status(id)).toBe('draft');
+    // Restoring the approved version (the refused send lifted its freeze, so the document takes
+    // the change) makes the approval fresh again; then exactly that version is sent.
+    const restored = await api<RestoreResult>('POST', `/releases/${id}/versions/${req.body.versionId}/restore`, writer.token);
+    expect(restored.status).toBe(200);
+    await until(async () => !((await db('release_approvals').where('id', req.body.id).first('stale')) as { stale: boolean }).stale);
+    const sent = await api<{ status: string }>('POST', `/releases/${id}/send`, writer.token);
+    expect(sent.status).toBe(200);
+    expect(sent.body.status).toBe('sent');
+    const frozen = (await db('release_sent_versions').where('press_release_id', id).first('title', 'content', 'approval_id')) as {
+      title: string;
+      content: string;
+      approval_id: string;
+    };
+    const approvedVersion = (await db('release_versions').where('id', req.body.versionId).first('doc_state')) as { doc_state: Buffer };
+    const approved = contentOfState(new Uint8Array(approvedVersion.doc_state));
+    expect(frozen).toEqual({ title: approved.title, content: approved.html, approval_id: req.body.id });
+    expect(frozen.title).toBe('Δελτίο προς έγκριση');
+    expect((await approvalOf(id)).body.approval).toMatchObject({ status: 'sent' });
+    const audit = ((await db('audit_logs').where('entity_id', id).orderBy('id').select('action_type', 'metadata')) as { action_type: string; metadata: Record<string, unknown> }[]);
+    expect(audit.map((a) => a.action_type)).toEqual(
+      expect.arrayContaining(['approval.requested', 'approval.approved', 'press_release.version_restored', 'press_release.sent']),
+    );
+    expect(audit.find((a) => a.action_type === 'press_release.sent')?.metadata).toMatchObject({ approvalId: req.body.id, approvedVersionId: req.body.versionId });
+    // Frozen: the live document refuses changes now (the editor is closed with 4409).
+    const closed = new Promise<number>((resolve) => w.provider.on('connection-close', (e: CloseEvent | null) => resolve(e?.code ?? 0)));
+    w.doc.getText(TITLE_FIELD).insert(0, 'Μετά την αποστολή ');
+    expect(await closed).toBe(4409);
+  });
+
+  it('a rejection is told to the writer with its reason, and a new request supersedes it', async () => {
+    const id = await newRelease('Απορριπτέο');
+    const w = await editor(writer.token, id);
+    setParagraphs(w.doc, ['Πρόχειρο.']);
+    const req = (await api<Approval>('POST', `/releases/${id}/approval-requests`, writer.token, {})).body;
+    const no = await api<Approval>('POST', `/approvals/${req.id}/decision`, owner.token, { decision: 'reject', versionId: req.versionId, comment: 'Λείπει η δήλωση' });
+    expect(no.body).toMatchObject({ status: 'rejected', comment: 'Λείπει η δήλωση' });
+    expect((await api<Err>('POST', `/releases/${id}/send`, writer.token)).body.error.code).toBe('approval_rejected');
+    const note = (await db('notifications').where({ kind: 'approval.rejected', user_id: writer.id }).first('body')) as { body: string };
+    expect(note.body).toContain('Λείπει η δήλωση');
+    const again = (await api<Approval>('POST', `/releases/${id}/approval-requests`, writer.token, { name: 'Δεύτερη προσπάθεια' })).body;
+    expect(again.versionSeq).toBeGreaterThan(req.versionSeq);
+    const queue = (await api<ApprovalQueue>('GET', '/approvals', owner.token)).body;
+    expect(queue.pending.map((a) => a.id)).toContain(again.id);
+    expect(queue.pending.map((a) => a.id)).not.toContain(req.id);
+    // The owner may approve others' requests, not their own.
+    const own = await newRelease('Του ιδιοκτήτη');
+    await editor(owner.token, own);
+    const mine = (await api<Approval>('POST', `/releases/${own}/approval-requests`, owner.token, {})).body;
+    expect((await api<Err>('POST', `/approvals/${mine.id}/decision`, owner.token, { decision: 'approve', versionId: mine.versionId })).body.error.code).toBe('self_approval');
+  });
+
+  it('a scheduled send goes out only with the approved text; an edit after scheduling sends it back to draft', async () => {
+    const id = await newRelease('Προγραμματισμένο');
+    const w = await editor(writer.token, id);
+    setParagraphs(w.doc, ['Για αύριο το πρωί.']);
+    const req = (await api<Approval>('POST', `/releases/${id}/approval-requests`, writer.token, {})).body;
+    await api('POST', `/approvals/${req.id}/decision`, approver.token, { decision: 'approve', versionId: req.versionId });
+    const sched = await api<{ status: string }>('POST', `/releases/${id}/schedule`, writer.token, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(sched.body.status).toBe('scheduled');
+    w.doc.getText(TITLE_FIELD).insert(0, 'Αλλαγή: ');
+    await until(async () => ((await db('release_approvals').where('id', req.id).first('stale')) as { stale: boolean }).stale);
+    // Due now: the job runs, finds the text changed, and puts the release back to draft with a reason.
+    await db.transaction(async (trx) => {
+      await asLifecycle(trx);
+      await trx('press_releases').where('id', id).update({ scheduled_at: new Date(Date.now() - 1000) });
+    });
+    await db('jobs').where('dedupe_key', `release.send:${id}`).update({ run_at: new Date(Date.now() - 1000) });
+    server.ctx.jobs.kick();
+    await until(async () => (await status(id)) === 'draft', 10_000);
+    const note = (await db('notifications').where({ kind: 'press_release.schedule_failed', user_id: owner.id }).first('body')) as { body: string };
+    expect(note.body).toContain('το κείμενο άλλαξε μετά την έγκριση');
+    expect(await db('release_sent_versions').where('press_release_id', id).first('id')).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import { getSchema } from '@tiptap/core';
+import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import { diffWords } from 'diff';
+import * as Y from 'yjs';
+import { CATEGORIES, type Category } from '../../../../shared/constants';
+import { hasFields, MEDIA_LISTS_FIELD, META_FIELD, readFields, TITLE_FIELD } from '../../../../shared/editor/doc-fields';
+import { CONTENT_FIELD, editorExtensions } from '../../../../shared/editor/extensions';
+import type { DiffPart } from '../../../../shared/schemas/versions';
+import { renderDoc } from '../../collab/render';
+
+/**
+ * What a stored version says, worked out from its Yjs state (read-only, with the editor's own
+ * extension list, as collab/derive.ts does for the release row), and the one change that turns
+ * a live document into a version's content.
+ */
+const schema = getSchema(editorExtensions());
+
+export interface VersionContent {
+  title: string;
+  html: string;
+  text: string;
+  category: Category | null;
+  mediaLists: Category[];
+}
+
+export function docFromState(state: Uint8Array): Y.Doc {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return doc;
+}
+
+/** The content as the release row would hold it (title cut as the row cuts it). */
+export function contentOf(doc: Y.Doc): VersionContent {
+  let html = '';
+  let text = '';
+  try {
+    ({ html, text } = renderDoc(doc));
+  } catch {
+    // A state the editor schema cannot render was never accepted; an empty text is the safe answer.
+  }
+  const f = hasFields(doc) ? readFields(doc) : null;
+  return { title: (f?.title ?? '').slice(0, 300), html, text, category: f?.category ?? null, mediaLists: f?.mediaLists ?? [] };
+}
+
+export function contentOfState(state: Uint8Array): VersionContent {
+  const doc = docFromState(state);
+  try {
+    return contentOf(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * A fingerprint of what would be sent: title, sanitized HTML, category and media lists. Two
+ * versions (or a version and the live release row) with the same fingerprint send the same
+ * release; the schedule fields of the document are not part of it.
+ */
+export function contentHash(c: { title: string; html: string; category: string | null; mediaLists: readonly string[] }): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([c.title, c.html, c.category, [...c.mediaLists].sort()]))
+    .digest('hex');
+}
+
+/** The same fingerprint of a release row (derived from its live document). */
+export function rowHash(r: { title: string; content: string; category: string | null; media_list_categories: readonly string[] | null }): string {
+  return contentHash({ title: r.title, html: r.content, category: r.category, mediaLists: r.media_list_categories ?? [] });
+}
+
+/** The text a diff compares: the title, a blank line, the text. */
+export const diffText = (c: Pick<VersionContent, 'title' | 'text'>) => `${c.title}\n\n${c.text}`;
+
+/** Greek words are segmented by Intl (jsdiff's own word pattern knows Latin letters only). */
+const segmenter = new Intl.Segmenter('el', { granularity: 'word' });
+
+export interface WordDiff {
+  a: DiffPart[];
+  b: DiffPart[];
+  added: number;
+  removed: number;
+}
+
+/** Characters that count as a change (white space between words does not). */
+const visible = (s: string) => s.replace(/\s+/g, '').length;
+
+/** A word-level diff: the older side with its deletions marked, the newer with its insertions. */
+export function wordDiff(a: string, b: string): WordDiff {
+  const out: WordDiff = { a: [], b: [], added: 0, removed: 0 };
+  const push = (side: DiffPart[], part: DiffPart) => {
+    const last = side[side.length - 1];
+    if (last && last.change === part.change) last.text += part.text;
+    else side.push({ ...part });
+  };
+  if (a === b) {
+    if (a) {
+      out.a.push({ text: a, change: 'same' });
+      out.b.push({ text: b, change: 'same' });
+    }
+    return out;
+  }
+  for (const p of diffWords(a, b, { intlSegmenter: segmenter })) {
+    if (p.added) {
+      push(out.b, { text: p.value, change: 'ins' });
+      out.added += visible(p.value);
+    } else if (p.removed) {
+      push(out.a, { text: p.value, change: 'del' });
+      out.removed += visible(p.value);
+    } else {
+      push(out.a, { text: p.value, change: 'same' });
+      push(out.b, { text: p.value, change: 'same' });
+    }
+  }
+  return out;
+}
+
+/** Replaces a Y.Text's characters by `next`, touching only what differs (common prefix and suffix kept). */
+function replaceText(t: Y.Text, next: string): void {
+  const cur = t.toJSON();
+  if (cur === next) return;
+  let start = 0;
+  while (start < cur.length && start < next.length && cur[start] === next[start]) start++;
+  let end = 0;
+  while (end < cur.length - start && end < next.length - start && cur[cur.length - 1 - end] === next[next.length - 1 - end]) end++;
+  const removeLen = cur.length - start - end;
+  if (removeLen > 0) t.delete(start, removeLen);
+  const insert = next.slice(start, next.length - end);
+  if (insert) t.insert(start, insert);
+}
+
+/**
+ * Changes `live` (inside the caller's transaction) so that its content is the version's: the
+ * rich text (only the blocks and characters that differ, so co-editors' carets in unchanged
+ * paragraphs stay put), the title, the category and the media lists. The schedule fields of
+ * the meta map are left alone: a schedule belongs to the lifecycle, and an old version's date
+ * would only mislead.
+ */
+export function restoreInto(live: Y.Doc, version: Y.Doc): void {
+  const node = yXmlFragmentToProseMirrorRootNode(version.getXmlFragment(CONTENT_FIELD), schema);
+  updateYFragment(live, live.getXmlFragment(CONTENT_FIELD), node, { mapping: new Map(), isOMark: new Map() });
+  replaceText(live.getText(TITLE_FIELD), version.getText(TITLE_FIELD).toJSON());
+  const meta = live.getMap(META_FIELD);
+  const category = version.getMap(META_FIELD).get('category') ?? null;
+  if ((meta.get('category') ?? null) !== category) meta.set('category', category);
+  const lists = live.getMap<boolean>(MEDIA_LISTS_FIELD);
+  const wanted = version.getMap<boolean>(MEDIA_LISTS_FIELD);
+  for (const c of CATEGORIES) {
+    const want = wanted.get(c) === true;
+    if ((lists.get(c) === true) !== want) lists.set(c, want);
+  }
+}
