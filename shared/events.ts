@@ -42,7 +42,7 @@ export interface ServerToClientEvents {
   'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' }) => void;
   // -- reports (issue 8)
   /** Tracking of a client's release changed (open, click, coverage): sent to the sender and the workspace after commit. */
-  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'coverage' | 'sent' }) => void;
+  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' }) => void;
 }
 
 export interface NotificationPayload {

@@ -52,6 +52,7 @@ export const reportRow = z.object({
   updated_at: z.string(),
   opens: z.number().int(),
   clicks: z.number().int(),
+  downloads: z.number().int(),
   coverage: z.number().int(),
   coverageLinks: z.array(z.string()),
   /** The coverage links added by hand (removable). */
@@ -65,6 +66,7 @@ export const clientReport = z.object({
     releases: z.number().int(),
     opens: z.number().int(),
     clicks: z.number().int(),
+    downloads: z.number().int(),
   }),
   weekly: z.array(
     z.object({

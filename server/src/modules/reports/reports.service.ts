@@ -68,13 +68,15 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
   );
   let opens = 0;
   let clicks = 0;
+  let downloads = 0;
   for (const r of rows) {
     opens += r.opens;
     clicks += r.clicks;
+    downloads += r.downloads;
   }
   return {
     range: { from: f.from, to: f.to },
-    totals: { releases: rows.length, opens, clicks },
+    totals: { releases: rows.length, opens, clicks, downloads },
     weekly: weeklyOpenRate(sent, f.to),
     byCategory: categoryStats(rows),
     rows: withLinks(page.rows, links),
