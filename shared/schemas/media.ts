@@ -134,5 +134,11 @@ export const dailyLimitBody = z
   .strict();
 export type DailyLimitBody = z.infer<typeof dailyLimitBody>;
 
+/** The settings form's field (text: empty for no limit), piped into the body the server checks. */
+export const dailyLimitForm = z
+  .object({ dailyLimit: z.string() })
+  .transform(({ dailyLimit }): z.input<typeof dailyLimitBody> => ({ dailyLimit: dailyLimit.trim() === '' ? null : Number(dailyLimit.trim()) }))
+  .pipe(dailyLimitBody);
+
 export const blockSenderBody = z.object({ senderId: z.uuid('senderId is not valid') }).strict();
 export const senderParams = z.object({ senderId: z.uuid('senderId is not valid') });

@@ -101,3 +101,7 @@ export const coverageBody = z.object({
 
 export const coverageResult = z.object({ releaseId: z.string(), coverageLinks: z.array(z.string()), manualCoverage: z.array(z.string()) });
 export type CoverageResult = z.infer<typeof coverageResult>;
+
+/** GET /client/reports/:releaseId/coverage: one of the client's releases with its coverage (the release list and the sent release's page). */
+export const releaseCoverage = coverageResult.extend({ title: z.string(), status: z.enum(RELEASE_STATUSES) });
+export type ReleaseCoverage = z.infer<typeof releaseCoverage>;

@@ -83,7 +83,15 @@ export function subscribeLiveQueries(live: LiveSocket, qc: QueryClient, me: stri
     ]);
   }
   let dropped = false;
-  handlers.push(['disconnect', () => void (dropped = true)]);
+  handlers.push([
+    'disconnect',
+    () => {
+      dropped = true;
+      // While the connection is down no change can be heard: the system status is read
+      // again at once, so a server that went away shows as "unavailable", not as it was.
+      void refreshQueries(qc, queryKeys.publicStatus);
+    },
+  ]);
   handlers.push([
     'connect',
     () => {

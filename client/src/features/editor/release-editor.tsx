@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@client/api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
@@ -26,6 +26,9 @@ import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
+
+// A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
+const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
 import { refreshQueries } from '@client/lib/refresh';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
@@ -259,6 +262,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           </CardContent>
         </Card>
         <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
+        {frozen ? (
+          <Suspense fallback={null}>
+            <CoverageCard releaseId={releaseId} />
+          </Suspense>
+        ) : null}
         <AssistantCard editor={editor} title={title} disabled={readOnly} />
       </aside>
       <SendDialog

@@ -33,7 +33,7 @@ export function useStatus() {
       try {
         return await api('GET', '/status', { schema: statusResponse });
       } catch (err) {
-        // Spec: a status load error is only logged; the page shows the defaults.
+        // A failed read is only logged; the page says the status is unavailable (null), never "all operational".
         console.warn('Could not load the system status', err);
         return null;
       }

@@ -125,6 +125,15 @@ export async function findRelease(q: Q, id: string): Promise<OwnedRelease | unde
   return (await q('press_releases').where('id', id).first('id', 'client_id', 'workspace_id', 'status')) as OwnedRelease | undefined;
 }
 
+/** A release's title as sent (or as it stands, before it is sent). */
+export async function releaseTitle(q: Q, id: string): Promise<string> {
+  const row = (await q('press_releases as p')
+    .leftJoin('release_sent_versions as v', 'v.press_release_id', 'p.id')
+    .where('p.id', id)
+    .first(q.raw('coalesce(v.title, p.title) as title'))) as { title: string | null } | undefined;
+  return row?.title ?? '';
+}
+
 export async function addCoverage(trx: Knex.Transaction, releaseId: string, url: string): Promise<void> {
   await trx.raw('insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing', [releaseId]);
   await trx.raw(

@@ -195,4 +195,21 @@ describe('GET /client/reports', () => {
     expect(removed.body.manualCoverage).toEqual([]);
     expect((await call(server.url, 'DELETE', `${path(ids.politics)}?url=${encodeURIComponent('https://efimerida.gr/arthro')}`, { token: a.token })).status).toBe(404);
   });
+
+  it('shows one release’s coverage (for the release list and the sent release’s page), own releases only', async () => {
+    const path = (id: string) => `/api/client/reports/${id}/coverage`;
+    const tech = await call<{ title: string; status: string; coverageLinks: string[]; manualCoverage: string[] }>(server.url, 'GET', path(ids.tech), { token: a.token });
+    expect(tech.status).toBe(200);
+    expect(tech.body).toEqual({
+      releaseId: ids.tech,
+      title: 'Τεχνολογία Α',
+      status: 'sent',
+      coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'],
+      manualCoverage: ['https://news.gr/tech'],
+    });
+    expect((await call<{ status: string; coverageLinks: string[] }>(server.url, 'GET', path(ids.draft), { token: a.token })).body).toMatchObject({ status: 'draft', coverageLinks: [] });
+    expect((await call(server.url, 'GET', path(ids.foreign), { token: a.token })).status).toBe(404);
+    expect((await call(server.url, 'GET', path(ids.colleague), { token: a.token })).status).toBe(404);
+    expect((await call(server.url, 'GET', '/api/client/reports/not-a-uuid/coverage', { token: a.token })).status).toBe(400);
+  });
 });
