@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { LIMITS } from '@shared/constants';
 import { deleteCookie, readCookie, writeCookie } from '@client/lib/cookies';
-import { hasConsent, useConsent } from '@client/features/cookies/consent-store';
+import { hasConsent, SIDEBAR_COOKIE_NAME, useConsent } from '@client/features/cookies/consent-store';
 
-export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export { SIDEBAR_COOKIE_NAME };
 export const SIDEBAR_COOKIE_MAX_AGE = LIMITS.sidebarCookieDays * 24 * 60 * 60;
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
@@ -46,8 +46,8 @@ export const useSidebarStore = create<SidebarState>((set, get) => ({
   },
 }));
 
-// A new choice about cookies applies at once: consent stores the current state, a refusal
-// (or a withdrawal) removes the cookie.
+// Consent given while the app is open stores the current state at once (a refusal or a
+// withdrawal removes the cookie wherever it is made: consent-store.ts).
 useConsent.subscribe((s, before) => {
-  if (s.consent?.functional !== before.consent?.functional) remember(useSidebarStore.getState().open);
+  if (s.consent?.functional && !before.consent?.functional) remember(useSidebarStore.getState().open);
 });

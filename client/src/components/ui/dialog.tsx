@@ -47,10 +47,8 @@ function CaptureReturnFocus({ target }: { target: React.MutableRefObject<HTMLEle
 }
 
 /**
- * Every dialog gives focus back to what opened it: Radix does so only when that element
- * still exists, which a menu item does not (and a trigger that re-rendered may not); if the
- * trigger itself is gone (a deleted row), focus goes to the page's main content rather
- * than being lost on <body>.
+ * Gives focus back to what opened the dialog; if that is gone (a deleted row, a banner that
+ * closed), to the page's main content rather than losing it on <body>.
  */
 function restoreFocus(target: HTMLElement | null, e: Event): void {
   if (e.defaultPrevented) return;
@@ -59,6 +57,17 @@ function restoreFocus(target: HTMLElement | null, e: Event): void {
   e.preventDefault();
   if (el.id === MAIN_CONTENT_ID && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
   el.focus({ preventScroll: el.id === MAIN_CONTENT_ID });
+}
+
+/**
+ * Focus back to what opened a dialog, for any dialog on the Radix primitive: render
+ * `capture` inside its Content and pass `onCloseAutoFocus`. (Radix itself gives focus back
+ * only to a Dialog.Trigger; a dialog opened from state, a menu or another component's button
+ * would leave it on <body>.)
+ */
+export function useReturnFocus(): { capture: React.ReactNode; onCloseAutoFocus: (e: Event) => void } {
+  const target = React.useRef<HTMLElement | null>(null);
+  return { capture: <CaptureReturnFocus target={target} />, onCloseAutoFocus: (e: Event) => restoreFocus(target.current, e) };
 }
 
 export interface DialogContentProps extends React.ComponentPropsWithoutRef<
@@ -73,7 +82,7 @@ export const DialogContent = React.forwardRef<
   DialogContentProps
 >(({ className, children, hideClose = false, onCloseAutoFocus, ...props }, ref) => {
   const t = useT();
-  const returnTo = React.useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -86,10 +95,10 @@ export const DialogContent = React.forwardRef<
         {...props}
         onCloseAutoFocus={(e) => {
           onCloseAutoFocus?.(e);
-          restoreFocus(returnTo.current, e);
+          returnFocus.onCloseAutoFocus(e);
         }}
       >
-        <CaptureReturnFocus target={returnTo} />
+        {returnFocus.capture}
         {children}
         {!hideClose && (
           <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">

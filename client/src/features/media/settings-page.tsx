@@ -14,7 +14,7 @@ import { useSchemaForm } from '@client/lib/schema-form';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 export const SETTINGS_STRINGS = {
-  description: 'Οι κατηγορίες που θέλετε να λαμβάνετε και οι αποστολείς που έχετε αποκλείσει.',
+  description: 'Οι κατηγορίες που θέλετε να λαμβάνετε, πόσα δελτία την ημέρα και οι αποστολείς που έχετε αποκλείσει.',
   success: 'Επιτυχία',
   error: 'Σφάλμα',
   saved: 'Οι ρυθμίσεις αποθηκεύτηκαν',
@@ -46,7 +46,8 @@ export const SETTINGS_STRINGS = {
   limitHint: 'Αφήστε το κενό για να μην υπάρχει όριο. Η ημέρα μετρά από τα μεσάνυχτα, ώρα Ελλάδας.',
   limitInvalid: `Εισάγετε έναν ακέραιο από 1 έως ${DAILY_RELEASE_LIMIT_MAX.toLocaleString('el-GR')} ή αφήστε το κενό`,
   limitNone: 'Χωρίς όριο',
-  limitNow: (n: number) => (n === 1 ? 'Τώρα: 1 δελτίο την ημέρα' : `Τώρα: ${n.toLocaleString('el-GR')} δελτία την ημέρα`),
+  limitNowNone: 'Τώρα: χωρίς όριο.',
+  limitNow: (n: number) => (n === 1 ? 'Τώρα: 1 δελτίο την ημέρα.' : `Τώρα: ${n.toLocaleString('el-GR')} δελτία την ημέρα.`),
   saveLimit: 'Αποθήκευση ορίου',
 };
 const S = SETTINGS_STRINGS;
@@ -157,7 +158,7 @@ function DailyLimitCard({ prefs }: { prefs: MediaPreferences }) {
             {...form.register('dailyLimit')}
           />
           <p id="daily-limit-hint" className="text-xs text-muted-foreground">
-            {S.limitHint} <span data-testid="daily-limit-now">{prefs.dailyLimit === null ? S.limitNone : S.limitNow(prefs.dailyLimit)}</span>
+            {S.limitHint} <span data-testid="daily-limit-now">{prefs.dailyLimit === null ? S.limitNowNone : S.limitNow(prefs.dailyLimit)}</span>
           </p>
           {message ? (
             <p id="daily-limit-error" className="text-sm text-red-700" role="alert">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLink as Link } from '@client/components/nav';
 import { Check, ChevronDown, Minus, Star } from 'lucide-react';
 import { PLAN_FEATURE_KEYS } from '@shared/constants';

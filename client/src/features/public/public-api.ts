@@ -29,6 +29,9 @@ export function usePlans() {
 export function useStatus() {
   return useQuery({
     queryKey: statusQueryKey,
+    // Read even when the browser says it is offline: a failed read is what shows the status
+    // as unavailable (paused, the page would keep showing the last status as if current).
+    networkMode: 'always',
     queryFn: async () => {
       try {
         return await api('GET', '/status', { schema: statusResponse });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from 'lucide-react';
 import { STATUS_COMPONENTS, type SystemState } from '@shared/constants';
-import type { Incident, StatusResponse } from '@shared/schemas/public-site';
+import type { Incident } from '@shared/schemas/public-site';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';

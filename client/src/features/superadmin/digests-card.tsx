@@ -202,7 +202,7 @@ export function DigestsCard() {
               </section>
             ) : null}
             <div className="flex flex-wrap items-center gap-2">
-              <Button onClick={() => setConfirming(true)} disabled={run.isPending}>
+              <Button onClick={() => setConfirming(true)} disabled={run.isPending || p.totals.recipients === 0}>
                 <Send aria-hidden />
                 {S.run}
               </Button>
