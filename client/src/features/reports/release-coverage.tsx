@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link2 } from 'lucide-react';
+import { ApiError } from '@client/api/http';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
@@ -27,10 +28,14 @@ export function ReleaseCoverageDialog({ releaseId, onClose }: { releaseId: strin
   return <CoverageDialog row={{ ...coverage.data, id: releaseId }} onClose={onClose} />;
 }
 
-/** On a sent release's page: its coverage count and the dialog to add links by hand. */
+/**
+ * On a sent release's page: its coverage count and the dialog to add links by hand. Only for
+ * the release's own client, as the reports are: a colleague's release shows no card.
+ */
 export function CoverageCard({ releaseId }: { releaseId: string }) {
   const coverage = useReleaseCoverage(releaseId);
   const [open, setOpen] = useState(false);
+  if (coverage.error instanceof ApiError && coverage.error.status === 404) return null;
   const n = coverage.data?.coverageLinks.length ?? 0;
   return (
     <Card data-testid="coverage-card">

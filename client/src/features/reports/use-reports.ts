@@ -3,7 +3,7 @@ import { queryKeys } from '@client/api/query-keys';
 import type { Category, ReleaseStatus } from '@shared/constants';
 import { dayIn, defaultRange, type ReportSort, type SortDir } from '@shared/reports';
 import { clientReport, coverageResult, releaseCoverage } from '@shared/schemas/reports';
-import { api, downloadFile } from '@client/api/http';
+import { api, ApiError, downloadFile } from '@client/api/http';
 import { refreshQueries } from '@client/lib/refresh';
 
 export const REPORTS_KEY = queryKeys.reports;
@@ -54,6 +54,8 @@ export function useReleaseCoverage(releaseId: string) {
   return useQuery({
     queryKey: queryKeys.releaseCoverage(releaseId),
     queryFn: ({ signal }) => api('GET', `/client/reports/${releaseId}/coverage`, { schema: releaseCoverage, signal }),
+    // 404: not one of the viewer's own releases (a colleague's, in a shared workspace).
+    retry: (failures, err) => !(err instanceof ApiError && err.status === 404) && failures < 1,
   });
 }
 
