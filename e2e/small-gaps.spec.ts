@@ -84,6 +84,15 @@ async function browserOf(browser: Browser, who: Account) {
 
 const live = { timeout: LIVE_MS };
 
+/** Opens `path` and waits until its live connection is ready (the server's session:ready), so no push is missed. */
+async function openLive(page: Page, path: string): Promise<void> {
+  const ready = page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('session:ready')));
+  await page.goto(path);
+  await ready;
+}
+
 test('a journalist downloads an attachment and the sender’s dashboard and report counters rise at once', async ({ browser, page, consoleErrors }) => {
   // Two browsers and three pages on a 2-core machine: slow by design (3× timeout).
   test.slow();
@@ -94,11 +103,11 @@ test('a journalist downloads an attachment and the sender’s dashboard and repo
 
   await signInViaApi(page, client.email, PASSWORD);
   await answerCookiesInStorage(page);
-  await page.goto('/client');
+  await openLive(page, '/client');
   const downloads = page.getByTestId('stat-downloads-value');
   await expect(downloads).toHaveText('0');
   const reports = await page.context().newPage();
-  await reports.goto('/client/reports');
+  await openLive(reports, '/client/reports');
   const row = reports.getByTestId('report-row').filter({ hasText: title });
   await expect(row.locator('[data-col="downloads"]')).toHaveText('0');
 
@@ -136,7 +145,7 @@ test('past the daily limit a journalist set, a release comes without notificatio
   await expect(toast(j, 'Οι ρυθμίσεις αποθηκεύτηκαν')).toBeVisible();
   await expect(j.getByTestId('daily-limit-now')).toHaveText('Τώρα: 1 δελτίο την ημέρα.');
 
-  await j.goto('/media/press-releases');
+  await openLive(j, '/media/press-releases');
   await expect(j.getByTestId('inbox-empty')).toBeVisible();
   const tag = Date.now();
   const first = `Πρώτο της ημέρας ${tag}`;
@@ -191,8 +200,8 @@ test('reading a release from the inbox marks its notification read, and the bell
   const reader = await browserOf(browser, journalist);
   const tabA = reader.page;
   const tabB = await reader.context.newPage();
-  await tabA.goto('/media/press-releases');
-  await tabB.goto('/media');
+  await openLive(tabA, '/media/press-releases');
+  await openLive(tabB, '/media');
   const title = `Ειδοποίηση και ανάγνωση ${Date.now()}`;
   await sendRelease(page.request, client, title);
   for (const tab of [tabA, tabB]) await expect(tab.getByTestId('notification-badge')).toHaveText('1', live);
@@ -216,7 +225,7 @@ test('a client adds a coverage link from the release list; the reports in anothe
   const title = `Κάλυψη από τη λίστα ${Date.now()}`;
   const releaseId = await sendRelease(page.request, client, title);
   const other = await browserOf(browser, client);
-  await other.page.goto('/client/reports');
+  await openLive(other.page, '/client/reports');
   const row = other.page.getByTestId('report-row').filter({ hasText: title });
   await expect(row.locator('[data-col="coverage"]')).toHaveText('0');
 
