@@ -268,8 +268,9 @@ test.describe('settings and shell', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('Ctrl+B toggles the sidebar and the choice survives a reload; at 375 px it is a drawer', async ({ page }) => {
+  test('Ctrl+B toggles the sidebar and the choice survives a reload (with functional cookies); at 375 px it is a drawer', async ({ page }) => {
     await onboardedClient(page, 'shell');
+    await answerCookiesInStorage(page, { functional: true }); // the sidebar cookie is a functional one
     await page.goto('/client');
     const aside = page.locator('aside');
     await expect(aside).toHaveAttribute('data-state', 'expanded');

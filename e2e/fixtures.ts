@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
 
 /**
  * Chromium's notice that the send dialog's e-mail preview (a frame sandboxed without scripts,
@@ -69,9 +69,9 @@ export async function signInViaApi(page: Page, email: string, password: string, 
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
 }
 
-/** Stores the answer "necessary cookies only" as the banner does, for tests about something else. */
-export async function answerCookiesInStorage(page: Page): Promise<void> {
-  const consent = { version: 'v1', necessary: true, functional: false, performance: false, marketing: false, saved_at: new Date().toISOString() };
+/** Stores the answer "necessary cookies only" (or with functional ones) as the banner does, for tests about something else. */
+export async function answerCookiesInStorage(page: Page, choice: { functional?: boolean } = {}): Promise<void> {
+  const consent = { version: 'v1', necessary: true, functional: choice.functional ?? false, performance: false, marketing: false, saved_at: new Date().toISOString() };
   if (!page.url().startsWith('http')) await page.goto(ORIGIN_PAGE);
   await page.evaluate((v) => localStorage.setItem('cookie_consent_v1', v), JSON.stringify(consent));
 }
@@ -109,4 +109,27 @@ export async function approveUser(request: APIRequestContext, userId: string): P
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);
+}
+
+/**
+ * A browser whose Socket.IO connections the test can cut and keep cut, as on a network
+ * blip: `cut()` takes the browser offline (new WebSocket and long-polling attempts fail at
+ * once) and closes the sockets already open; `up()` brings the network back and leaves the
+ * reconnect to the client itself.
+ */
+export async function cuttableSockets(context: BrowserContext) {
+  const open = new Set<WebSocketRoute>();
+  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+    ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => open.delete(ws));
+  });
+  return {
+    connected: () => open.size,
+    async cut() {
+      await context.setOffline(true);
+      for (const ws of [...open]) await ws.close();
+    },
+    up: () => context.setOffline(false),
+  };
 }

@@ -1,28 +1,4 @@
-import type { BrowserContext, WebSocketRoute } from '@playwright/test';
-import { DEMO, expect, LIVE_MS, signInAs, test } from './fixtures';
-
-/**
- * A browser whose Socket.IO connections the test can cut and keep cut, as on a network
- * blip: `cut()` takes the browser offline (new WebSocket and long-polling attempts fail at
- * once) and closes the sockets already open; `up()` brings the network back and leaves the
- * reconnect to the client itself.
- */
-async function cuttableSockets(context: BrowserContext) {
-  const open = new Set<WebSocketRoute>();
-  await context.routeWebSocket(/\/socket\.io\//, (ws) => {
-    ws.connectToServer();
-    open.add(ws);
-    ws.onClose(() => open.delete(ws));
-  });
-  return {
-    connected: () => open.size,
-    async cut() {
-      await context.setOffline(true);
-      for (const ws of [...open]) await ws.close();
-    },
-    up: () => context.setOffline(false),
-  };
-}
+import { cuttableSockets, DEMO, expect, LIVE_MS, signInAs, test } from './fixtures';
 
 test('after a forced socket disconnect, what another session changed meanwhile shows on the release list, reports and task board without a reload', async ({
   browser,

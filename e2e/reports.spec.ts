@@ -28,11 +28,11 @@ async function openReports(page: Page, untilYesterday = false): Promise<void> {
   }
 }
 
-/** The visible table, one array of cell texts per row (title, category, opens, clicks, coverage, last update). */
+/** The visible table, one array of cell texts per row (title, category, opens, clicks, downloads, coverage, last update). */
 async function tableRows(page: Page): Promise<string[][]> {
   return page.getByTestId('report-row').evaluateAll((rows) =>
     rows.map((tr) =>
-      ['title', 'category', 'opens', 'clicks', 'coverage', 'updated'].map((c) => {
+      ['title', 'category', 'opens', 'clicks', 'downloads', 'coverage', 'updated'].map((c) => {
         const cell = tr.querySelector(`[data-col="${c}"]`);
         const first = c === 'title' ? cell?.querySelector('span') : cell;
         return (first?.textContent ?? '').trim();
@@ -87,7 +87,7 @@ test.describe('client reports', () => {
     const rows = await tableRows(page);
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.map((r) => r[0])).toContain('Η Αιγαίο Τεχνολογίες μεγάλος χορηγός του Μαραθωνίου Κρήτης');
-    for (const r of rows) expect(r[5]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    for (const r of rows) expect(r[6]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');
     // Sorting by clicks puts the most clicked first.
     await page.getByRole('button', { name: 'Κλικ' }).click();
@@ -136,8 +136,8 @@ test.describe('client reports', () => {
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = parseCsv(bytes.subarray(3).toString('utf8'));
-    expect(csv[0]).toEqual(['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι']);
-    const body = csv.slice(1).map((r) => [r[0], r[1] || '—', r[2], r[3], r[4], r[5]]);
+    expect(csv[0]).toEqual(['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Λήψεις συνημμένων', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι']);
+    const body = csv.slice(1).map((r) => [r[0], r[1] || '—', r[2], r[3], r[4], r[5], r[6]]);
     // Every row of the table (one page here), in the table's order.
     await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');
     expect(body).toEqual(shown);

@@ -71,6 +71,11 @@ export const DEMO_STATUSES = ['new', 'contacted', 'scheduled', 'done', 'cancelle
 
 export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'bounced'] as const;
 export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
+/** The digest runs (a frequency other than none). */
+export const DIGEST_KINDS = ['daily', 'weekly'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+/** A journalist's own limit of releases per day (empty: no limit). */
+export const DAILY_RELEASE_LIMIT_MAX = 1000;
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 
 export const AUDIT_ACTIONS = [

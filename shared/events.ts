@@ -42,7 +42,7 @@ export interface ServerToClientEvents {
   'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' }) => void;
   // -- reports (issue 8)
   /** Tracking of a client's release changed (open, click, coverage): sent to the sender and the workspace after commit. */
-  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'coverage' | 'sent' }) => void;
+  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' }) => void;
   // -- version history and approval (issue 19)
   /** A release got a new version (automatic, named, at a send, or a restore): its co-editors refetch the list. */
   'release:versions': (payload: { releaseId: string; versionId: string; kind: 'auto' | 'named' | 'send' | 'restore' }) => void;

@@ -8,7 +8,8 @@ import type { Plan, StatusResponse } from './schemas/public-site';
 
 export interface PageData {
   plans?: Plan[];
-  status?: StatusResponse;
+  /** null: the status could not be read (the page says so, never "all operational"). */
+  status?: StatusResponse | null;
 }
 
 /** The element that carries the data in the page: <script type="application/json" id=…>. */

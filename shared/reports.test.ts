@@ -138,6 +138,7 @@ describe('table', () => {
     created_at: created,
     updated_at: created,
     opens,
+    downloads: 0,
     clicks: 0,
     coverage: 0,
   });

@@ -163,7 +163,7 @@ export function coverageLinks(clicked: readonly string[], manual: readonly strin
 
 // ------------------------------------------------------------------ table
 
-export const REPORT_SORTS = ['created_at', 'title', 'category', 'opens', 'clicks', 'coverage', 'updated_at'] as const;
+export const REPORT_SORTS = ['created_at', 'title', 'category', 'opens', 'clicks', 'downloads', 'coverage', 'updated_at'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -176,6 +176,8 @@ export interface ReportRowFigures {
   updated_at: string;
   opens: number;
   clicks: number;
+  /** Attachment downloads by recipients (mail scanners' fetches not counted). */
+  downloads: number;
   coverage: number;
 }
 
@@ -194,6 +196,8 @@ export function sortRows<T extends ReportRowFigures>(rows: readonly T[], sort: R
         return r.opens;
       case 'clicks':
         return r.clicks;
+      case 'downloads':
+        return r.downloads;
       case 'coverage':
         return r.coverage;
       case 'updated_at':

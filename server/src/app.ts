@@ -85,7 +85,7 @@ export async function createApp(
       config,
       logger,
       config.clientDev,
-      publicPageData(new PublicSiteService(ctx)),
+      publicPageData(new PublicSiteService(ctx), ctx.logger),
     );
     app.use(client.router);
     closeClient = () => client.close();

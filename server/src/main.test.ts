@@ -60,6 +60,11 @@ describe('process', () => {
       }
     }
     expect(ready, p.output()).toBe(true);
+    // Outside production it says where it is and where the superadmin signs in.
+    const printed = Date.now() + 5_000;
+    while (!p.output().includes('Superadmin sign-in:') && Date.now() < printed) await new Promise((r) => setTimeout(r, 50));
+    expect(p.output()).toContain(`Deltio is running at http://localhost:${port}`);
+    expect(p.output()).toContain(`Superadmin sign-in: http://localhost:${port}/sa-console-login`);
     const stopAt = Date.now();
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

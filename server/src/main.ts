@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, dbMode } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { seed } from './db/seed/index';
+import { startBanner } from './dev-panel';
 import { createLogger } from './logger';
 import { ensureFirstSuperadmin } from './modules/auth/superadmin';
 import { startServer } from './server';
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
     throw err;
   }
   logger.info(`Deltio listening on http://localhost:${server.port}`);
+  const banner = startBanner(config, server.port);
+  if (banner) console.log(banner);
 
   let stopping = false;
   const shutdown = (signal: string) => {

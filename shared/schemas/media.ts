@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, DIGEST_FREQUENCIES, USER_STATUSES } from '../constants';
+import { CATEGORIES, DAILY_RELEASE_LIMIT_MAX, DIGEST_FREQUENCIES, USER_STATUSES } from '../constants';
 
 /** The journalist's inbox: one delivery per received release. */
 export const INBOX_PAGE_SIZE = 10;
@@ -96,6 +96,8 @@ export const mediaPreferences = z.object({
   status: z.enum(USER_STATUSES),
   categories: z.array(z.enum(CATEGORIES)),
   digest: z.enum(DIGEST_FREQUENCIES),
+  /** At most this many releases a day by e-mail and notification, the rest in the daily digest; null: no limit. */
+  dailyLimit: z.number().int().nullable(),
   blockedSenders: z.array(sender),
   /** Senders the journalist has received from (candidates to block). */
   knownSenders: z.array(sender),
@@ -118,6 +120,25 @@ export type CategoriesBody = z.infer<typeof categoriesBody>;
 
 export const digestBody = z.object({ digest: z.enum(DIGEST_FREQUENCIES, { error: 'digest must be none, daily or weekly' }) }).strict();
 export type DigestBody = z.infer<typeof digestBody>;
+
+/** PUT /media/preferences/daily-limit: a whole number from 1, or null for no limit. */
+export const dailyLimitBody = z
+  .object({
+    dailyLimit: z
+      .number({ error: 'dailyLimit must be a number or null' })
+      .int('dailyLimit must be a whole number')
+      .min(1, 'dailyLimit must be at least 1')
+      .max(DAILY_RELEASE_LIMIT_MAX, `dailyLimit must be at most ${DAILY_RELEASE_LIMIT_MAX}`)
+      .nullable(),
+  })
+  .strict();
+export type DailyLimitBody = z.infer<typeof dailyLimitBody>;
+
+/** The settings form's field (text: empty for no limit), piped into the body the server checks. */
+export const dailyLimitForm = z
+  .object({ dailyLimit: z.string() })
+  .transform(({ dailyLimit }): z.input<typeof dailyLimitBody> => ({ dailyLimit: dailyLimit.trim() === '' ? null : Number(dailyLimit.trim()) }))
+  .pipe(dailyLimitBody);
 
 export const blockSenderBody = z.object({ senderId: z.uuid('senderId is not valid') }).strict();
 export const senderParams = z.object({ senderId: z.uuid('senderId is not valid') });

@@ -52,6 +52,7 @@ export const reportRow = z.object({
   updated_at: z.string(),
   opens: z.number().int(),
   clicks: z.number().int(),
+  downloads: z.number().int(),
   coverage: z.number().int(),
   coverageLinks: z.array(z.string()),
   /** The coverage links added by hand (removable). */
@@ -65,6 +66,7 @@ export const clientReport = z.object({
     releases: z.number().int(),
     opens: z.number().int(),
     clicks: z.number().int(),
+    downloads: z.number().int(),
   }),
   weekly: z.array(
     z.object({
@@ -99,3 +101,7 @@ export const coverageBody = z.object({
 
 export const coverageResult = z.object({ releaseId: z.string(), coverageLinks: z.array(z.string()), manualCoverage: z.array(z.string()) });
 export type CoverageResult = z.infer<typeof coverageResult>;
+
+/** GET /client/reports/:releaseId/coverage: one of the client's releases with its coverage (the release list and the sent release's page). */
+export const releaseCoverage = coverageResult.extend({ title: z.string(), status: z.enum(RELEASE_STATUSES) });
+export type ReleaseCoverage = z.infer<typeof releaseCoverage>;

@@ -12,6 +12,8 @@ export const queryKeys = {
   attachments: (releaseId: string) => ['attachments', releaseId] as const,
   clientDashboard: ['client-dashboard'] as const,
   reports: ['reports'] as const,
+  /** Under `reports`: a report change (report:changed) refreshes it too. */
+  releaseCoverage: (releaseId: string) => ['reports', 'coverage', releaseId] as const,
   tasks: (workspaceId: string) => ['tasks', workspaceId] as const,
   workspaces: ['workspaces'] as const,
   invitations: (workspaceId: string) => ['workspaces', workspaceId, 'invitations'] as const,
@@ -27,6 +29,7 @@ export const queryKeys = {
   adminMediaList: (category: string, q: string, page: number) => ['admin', 'media', 'list', category, q, page] as const,
   adminMediaCandidates: (category: string, q: string) => ['admin', 'media', 'candidates', category, q] as const,
   platformSettings: ['superadmin', 'platform-settings'] as const,
+  adminDigest: (kind: string, recipient: string) => ['admin', 'digests', kind, recipient] as const,
   notifications: ['notifications'] as const,
   /** A release's version history and its compares. */
   versions: (releaseId: string) => ['versions', releaseId] as const,

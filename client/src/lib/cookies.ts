@@ -10,6 +10,11 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+export function deleteCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; SameSite=Lax`;
+}
+
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   if (typeof document === 'undefined') return;
   const secure =

@@ -83,6 +83,26 @@ describe('live queries: server events → query keys', () => {
     queries.forEach((q) => q.stop());
   });
 
+  it('the system status is read again the moment the connection drops or cannot be made (only the status)', async () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const status = observe(qc, queryKeys.publicStatus);
+    const releases = observe(qc, queryKeys.releases);
+    await settle();
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
+    socket.emit('disconnect', 'transport close');
+    await settle();
+    expect(status.fetches).toHaveBeenCalledTimes(2);
+    expect(releases.fetches).toHaveBeenCalledTimes(1);
+    socket.emit('connect_error', new Error('offline'));
+    await settle();
+    expect(status.fetches).toHaveBeenCalledTimes(3);
+    expect(releases.fetches).toHaveBeenCalledTimes(1);
+    stop();
+    status.stop();
+    releases.stop();
+  });
+
   it('a member removed from a workspace loses its board at once and is told; others only refetch', () => {
     const qc = client();
     const socket = new EventEmitter();

@@ -85,7 +85,18 @@ export function subscribeLiveQueries(live: LiveSocket, qc: QueryClient, me: stri
     ]);
   }
   let dropped = false;
-  handlers.push(['disconnect', () => void (dropped = true)]);
+  // While the connection is down (or cannot be made) no change can be heard: the system
+  // status is read again at once, so a server that went away shows as "unavailable", not as
+  // it was (only a page showing the status refetches it).
+  const statusUnheard = () => void refreshQueries(qc, queryKeys.publicStatus);
+  handlers.push([
+    'disconnect',
+    () => {
+      dropped = true;
+      statusUnheard();
+    },
+  ]);
+  handlers.push(['connect_error', statusUnheard]);
   handlers.push([
     'connect',
     () => {

@@ -1,13 +1,18 @@
 import { create } from 'zustand';
 import { LIMITS } from '@shared/constants';
-import { readCookie, writeCookie } from '@client/lib/cookies';
+import { deleteCookie, readCookie, writeCookie } from '@client/lib/cookies';
+import { hasConsent, SIDEBAR_COOKIE_NAME, useConsent } from '@client/features/cookies/consent-store';
 
-export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+export { SIDEBAR_COOKIE_NAME };
 export const SIDEBAR_COOKIE_MAX_AGE = LIMITS.sidebarCookieDays * 24 * 60 * 60;
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
 interface SidebarState {
-  /** Desktop: expanded (16rem) or collapsed to icons (3rem). Remembered in a cookie for 7 days. */
+  /**
+   * Desktop: expanded (16rem) or collapsed to icons (3rem). Remembered in a cookie for 7
+   * days, a functional cookie: only with the visitor's consent to functional cookies;
+   * without it the choice lasts as long as the page (kept in memory).
+   */
   open: boolean;
   /** Under 768 px: whether the 18rem drawer is showing. Not remembered. */
   openMobile: boolean;
@@ -17,15 +22,21 @@ interface SidebarState {
   toggle: (isMobile: boolean) => void;
 }
 
+/** Stores the choice when functional cookies are allowed, and removes the cookie when they are not. */
+function remember(open: boolean): void {
+  if (hasConsent('functional')) writeCookie(SIDEBAR_COOKIE_NAME, String(open), SIDEBAR_COOKIE_MAX_AGE);
+  else deleteCookie(SIDEBAR_COOKIE_NAME);
+}
+
 function initialOpen(): boolean {
-  return readCookie(SIDEBAR_COOKIE_NAME) !== 'false';
+  return !hasConsent('functional') || readCookie(SIDEBAR_COOKIE_NAME) !== 'false';
 }
 
 export const useSidebarStore = create<SidebarState>((set, get) => ({
   open: initialOpen(),
   openMobile: false,
   setOpen: (open) => {
-    writeCookie(SIDEBAR_COOKIE_NAME, String(open), SIDEBAR_COOKIE_MAX_AGE);
+    remember(open);
     set({ open });
   },
   setOpenMobile: (openMobile) => set({ openMobile }),
@@ -34,3 +45,9 @@ export const useSidebarStore = create<SidebarState>((set, get) => ({
     else get().setOpen(!get().open);
   },
 }));
+
+// Consent given while the app is open stores the current state at once (a refusal or a
+// withdrawal removes the cookie wherever it is made: consent-store.ts).
+useConsent.subscribe((s, before) => {
+  if (s.consent?.functional && !before.consent?.functional) remember(useSidebarStore.getState().open);
+});

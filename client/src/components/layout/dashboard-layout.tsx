@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { LogOut, Menu, PanelLeft, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { useReturnFocus } from '@client/components/ui/dialog';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { useIsMobile } from '@client/hooks/use-mobile';
 import { cn } from '@client/lib/utils';
@@ -116,6 +117,7 @@ function MobileSidebar({ role }: { role: DashboardRole }) {
   const t = useT();
   const openMobile = useSidebarStore((s) => s.openMobile);
   const setOpenMobile = useSidebarStore((s) => s.setOpenMobile);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Root open={openMobile} onOpenChange={setOpenMobile}>
       <DialogPrimitive.Portal>
@@ -125,8 +127,10 @@ function MobileSidebar({ role }: { role: DashboardRole }) {
         />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className="fixed inset-y-0 left-0 z-50 w-sidebar-mobile max-w-[85vw] border-r bg-sidebar text-sidebar-foreground shadow-xl focus:outline-none data-[state=open]:animate-slide-in-left"
         >
+          {returnFocus.capture}
           <DialogPrimitive.Title className="sr-only">
             {t(SIDEBAR_TITLE_KEYS[role])}
           </DialogPrimitive.Title>

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@client/lib/utils';
 import { useT } from '@client/i18n';
+import { MAIN_CONTENT_ID } from '@client/components/layout/skip-link';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -24,6 +25,51 @@ export const DialogOverlay = React.forwardRef<
 ));
 DialogOverlay.displayName = DialogPrimitive.Overlay.displayName;
 
+/**
+ * Where focus goes back when a dialog closes: the element that had it when the dialog
+ * opened, or, for a dialog opened from a menu item (which is gone by then), the button
+ * of that menu (Radix labels a menu with its trigger).
+ */
+export function returnFocusTarget(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const triggerId = menu?.getAttribute('aria-labelledby');
+  const trigger = triggerId ? document.getElementById(triggerId) : null;
+  return trigger ?? active;
+}
+
+/** Notes the return target as the dialog mounts (before it moves focus inside itself). */
+function CaptureReturnFocus({ target }: { target: React.MutableRefObject<HTMLElement | null> }) {
+  React.useLayoutEffect(() => {
+    target.current = returnFocusTarget(document.activeElement);
+  }, [target]);
+  return null;
+}
+
+/**
+ * Gives focus back to what opened the dialog; if that is gone (a deleted row, a banner that
+ * closed), to the page's main content rather than losing it on <body>.
+ */
+function restoreFocus(target: HTMLElement | null, e: Event): void {
+  if (e.defaultPrevented) return;
+  const el = target?.isConnected ? target : document.getElementById(MAIN_CONTENT_ID);
+  if (!el) return;
+  e.preventDefault();
+  if (el.id === MAIN_CONTENT_ID && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+  el.focus({ preventScroll: el.id === MAIN_CONTENT_ID });
+}
+
+/**
+ * Focus back to what opened a dialog, for any dialog on the Radix primitive: render
+ * `capture` inside its Content and pass `onCloseAutoFocus`. (Radix itself gives focus back
+ * only to a Dialog.Trigger; a dialog opened from state, a menu or another component's button
+ * would leave it on <body>.)
+ */
+export function useReturnFocus(): { capture: React.ReactNode; onCloseAutoFocus: (e: Event) => void } {
+  const target = React.useRef<HTMLElement | null>(null);
+  return { capture: <CaptureReturnFocus target={target} />, onCloseAutoFocus: (e: Event) => restoreFocus(target.current, e) };
+}
+
 export interface DialogContentProps extends React.ComponentPropsWithoutRef<
   typeof DialogPrimitive.Content
 > {
@@ -34,8 +80,9 @@ export interface DialogContentProps extends React.ComponentPropsWithoutRef<
 export const DialogContent = React.forwardRef<
   React.ElementRef<typeof DialogPrimitive.Content>,
   DialogContentProps
->(({ className, children, hideClose = false, ...props }, ref) => {
+>(({ className, children, hideClose = false, onCloseAutoFocus, ...props }, ref) => {
   const t = useT();
+  const returnFocus = useReturnFocus();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -46,7 +93,12 @@ export const DialogContent = React.forwardRef<
           className,
         )}
         {...props}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          returnFocus.onCloseAutoFocus(e);
+        }}
       >
+        {returnFocus.capture}
         {children}
         {!hideClose && (
           <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none">

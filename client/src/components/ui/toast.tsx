@@ -14,7 +14,9 @@ export const ToastViewport = React.forwardRef<
   <ToastPrimitives.Viewport
     ref={ref}
     className={cn(
-      'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+      // Above the cookie banner while it shows (its height is --cookie-banner-height): on
+      // phones the toasts come from the top and stop short of it; from sm up they sit on it.
+      'fixed top-0 z-[100] flex max-h-[calc(100dvh_-_var(--cookie-banner-height,0px))] w-full flex-col-reverse gap-2 overflow-hidden p-4 outline-none sm:bottom-[var(--cookie-banner-height,0px)] sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
       className,
     )}
     {...props}

@@ -43,8 +43,8 @@ const S = {
   empty: 'Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε',
   emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
   reset: 'Επαναφορά φίλτρων',
-  totals: (from: string, to: string, n: number, opens: number, clicks: number) =>
-    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ`,
+  totals: (from: string, to: string, n: number, opens: number, clicks: number, downloads: number) =>
+    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ · ${downloads.toLocaleString('el-GR')} λήψεις συνημμένων`,
 };
 
 const itemClass =
@@ -206,7 +206,7 @@ export function ReportsPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="report-totals">
-              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks)}
+              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks, data.totals.downloads)}
             </p>
             <ReportCharts report={data} />
             <ReportTable report={data} state={state} onSort={sortBy} onPage={(page) => setState((s) => ({ ...s, page }))} busy={report.isFetching} />

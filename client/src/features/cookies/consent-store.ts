@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VERSION } from '@shared/constants';
 import { authClient } from '@client/auth/client';
+import { deleteCookie } from '@client/lib/cookies';
+
+/** The sidebar's expanded/collapsed state (stores/sidebar.ts): a functional cookie. */
+export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
+/** The functional cookies the app writes: only with consent, removed when it is refused or withdrawn. */
+const FUNCTIONAL_COOKIES = [SIDEBAR_COOKIE_NAME];
 
 export interface ConsentChoice {
   functional: boolean;
@@ -87,6 +93,7 @@ export const useConsent = create<ConsentState>()((set, get) => ({
     } catch (err) {
       console.warn('Could not store the cookie consent locally', err);
     }
+    if (!choice.functional) for (const name of FUNCTIONAL_COOKIES) deleteCookie(name);
     set({ consent, preferencesOpen: false });
     void saveConsentToServer(choice);
   },

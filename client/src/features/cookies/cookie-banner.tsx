@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { Cookie, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { AppLink as Link, useNav } from '@client/components/nav';
@@ -41,6 +41,29 @@ function useHydrated(): boolean {
   );
 }
 
+/** The CSS variable with the banner's height: the toasts keep above it (components/ui/toast.tsx). */
+export const BANNER_HEIGHT_VAR = '--cookie-banner-height';
+
+/** Publishes the banner's height (0 once it is gone) so nothing fixed at the bottom covers it. */
+function useBannerHeight(banner: RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const el = banner.current;
+    if (!shown || !el) {
+      root.removeProperty(BANNER_HEIGHT_VAR);
+      return;
+    }
+    const publish = () => root.setProperty(BANNER_HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [banner, shown]);
+}
+
 export function CookieConsent() {
   const hydrated = useHydrated();
   const consent = useConsent((s) => s.consent);
@@ -50,6 +73,9 @@ export function CookieConsent() {
   const dismiss = useConsent((s) => s.dismiss);
   const setPreferencesOpen = useConsent((s) => s.setPreferencesOpen);
   const signedInAs = useNav().user?.id ?? null;
+  const banner = useRef<HTMLElement>(null);
+  const shown = hydrated && !consent && !dismissed;
+  useBannerHeight(banner, shown);
 
   useEffect(() => {
     const current = useConsent.getState().consent;
@@ -65,8 +91,9 @@ export function CookieConsent() {
   if (!hydrated) return null;
   return (
     <>
-      {!consent && !dismissed ? (
+      {shown ? (
         <section
+          ref={banner}
           role="region"
           aria-label="Συγκατάθεση cookies"
           data-testid="cookie-banner"

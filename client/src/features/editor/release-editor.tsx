@@ -26,6 +26,9 @@ import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
+
+// A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
+const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
 import { refreshQueries } from '@client/lib/refresh';
 import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
 import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
@@ -273,6 +276,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           </CardContent>
         </Card>
         <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
+        {frozen ? (
+          <Suspense fallback={null}>
+            <CoverageCard releaseId={releaseId} />
+          </Suspense>
+        ) : null}
         <AssistantCard editor={editor} title={title} disabled={readOnly} />
       </aside>
       <SendDialog

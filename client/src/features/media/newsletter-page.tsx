@@ -26,6 +26,9 @@ const S = {
   noCategories: 'Δεν έχετε επιλέξει κατηγορίες: το newsletter θα είναι κενό μέχρι να επιλέξετε.',
   change: 'Αλλαγή κατηγοριών',
   save: 'Αποθήκευση',
+  limit: (n: number) =>
+    `Έχετε ορίσει όριο ${n === 1 ? '1 δελτίου' : `${n.toLocaleString('el-GR')} δελτίων`} την ημέρα: όσα το ξεπερνούν σας έρχονται στην ημερήσια σύνοψη του επόμενου πρωινού, όποια συχνότητα κι αν επιλέξετε εδώ.`,
+  limitLink: 'Αλλαγή ορίου',
 };
 
 export function NewsletterPage() {
@@ -90,6 +93,14 @@ export function NewsletterPage() {
               </label>
             ))}
           </fieldset>
+          {prefs.data.dailyLimit !== null ? (
+            <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="newsletter-limit">
+              {S.limit(prefs.data.dailyLimit)}{' '}
+              <Link to="/media/settings" className="font-medium text-primary underline underline-offset-2">
+                {S.limitLink}
+              </Link>
+            </p>
+          ) : null}
           <div className="space-y-2">
             <p className="text-sm font-medium">{S.categories}</p>
             {prefs.data.categories.length === 0 ? (

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Ban, MailCheck, Undo2 } from 'lucide-react';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '@shared/constants';
-import type { MediaPreferences, Sender } from '@shared/schemas/media';
+import { Ban, Gauge, MailCheck, Undo2 } from 'lucide-react';
+import { CATEGORIES, CATEGORY_LABELS, DAILY_RELEASE_LIMIT_MAX, type Category } from '@shared/constants';
+import { dailyLimitForm, type MediaPreferences, type Sender } from '@shared/schemas/media';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
+import { useSchemaForm } from '@client/lib/schema-form';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 export const SETTINGS_STRINGS = {
-  description: 'Οι κατηγορίες που θέλετε να λαμβάνετε και οι αποστολείς που έχετε αποκλείσει.',
+  description: 'Οι κατηγορίες που θέλετε να λαμβάνετε, πόσα δελτία την ημέρα και οι αποστολείς που έχετε αποκλείσει.',
   success: 'Επιτυχία',
   error: 'Σφάλμα',
   saved: 'Οι ρυθμίσεις αποθηκεύτηκαν',
@@ -37,6 +39,16 @@ export const SETTINGS_STRINGS = {
   allText: 'Πατήσατε τον σύνδεσμο διαγραφής σε ένα email και δεν λαμβάνετε κανένα δελτίο τύπου.',
   resubscribe: 'Επανεγγραφή στις αποστολές',
   resubscribed: 'Θα λαμβάνετε ξανά δελτία τύπου',
+  limitTitle: 'Όριο δελτίων ανά ημέρα',
+  limitLabel: 'Μέγιστος αριθμός δελτίων ανά ημέρα',
+  limitText:
+    'Πόσα δελτία τύπου θέλετε να λαμβάνετε κάθε μέρα με email και ειδοποίηση, από όλους τους αποστολείς μαζί. Όσα έρθουν μετά το όριο μπαίνουν μόνο στα εισερχόμενά σας, χωρίς email ή ειδοποίηση, και σας έρχονται στην ημερήσια σύνοψη του επόμενου πρωινού (07:00), ακόμη κι αν δεν έχετε επιλέξει newsletter.',
+  limitHint: 'Αφήστε το κενό για να μην υπάρχει όριο. Η ημέρα μετρά από τα μεσάνυχτα, ώρα Ελλάδας.',
+  limitInvalid: `Εισάγετε έναν ακέραιο από 1 έως ${DAILY_RELEASE_LIMIT_MAX.toLocaleString('el-GR')} ή αφήστε το κενό`,
+  limitNone: 'Χωρίς όριο',
+  limitNowNone: 'Τώρα: χωρίς όριο.',
+  limitNow: (n: number) => (n === 1 ? 'Τώρα: 1 δελτίο την ημέρα.' : `Τώρα: ${n.toLocaleString('el-GR')} δελτία την ημέρα.`),
+  saveLimit: 'Αποθήκευση ορίου',
 };
 const S = SETTINGS_STRINGS;
 
@@ -105,6 +117,62 @@ function CategoriesCard({ prefs }: { prefs: MediaPreferences }) {
           {S.saveCategories}
         </Button>
       </CardFooter>
+    </Card>
+  );
+}
+
+function DailyLimitCard({ prefs }: { prefs: MediaPreferences }) {
+  const stored = prefs.dailyLimit === null ? '' : String(prefs.dailyLimit);
+  const { form, message, onSubmit } = useSchemaForm(dailyLimitForm, { dailyLimit: stored }, { messages: { invalid: S.limitInvalid }, toast: false });
+  // Another tab saved: show the stored value.
+  useEffect(() => form.reset({ dailyLimit: stored }), [form, stored]);
+  const save = usePreferenceChange(preferenceCalls.dailyLimit);
+  const submit = onSubmit(({ dailyLimit }) =>
+    save.mutate(dailyLimit, {
+      onSuccess: () => toast({ title: S.success, description: S.saved, variant: 'success' }),
+      onError: failed,
+    }),
+  );
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate aria-labelledby="daily-limit-title">
+        <CardHeader>
+          <CardTitle id="daily-limit-title" className="flex items-center gap-2 text-lg">
+            <Gauge className="h-5 w-5 text-primary" aria-hidden />
+            {S.limitTitle}
+          </CardTitle>
+          <CardDescription>{S.limitText}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <label htmlFor="daily-limit" className="text-sm font-medium">
+            {S.limitLabel}
+          </label>
+          <Input
+            id="daily-limit"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={S.limitNone}
+            className="max-w-[12rem]"
+            aria-describedby={message ? 'daily-limit-hint daily-limit-error' : 'daily-limit-hint'}
+            aria-invalid={message ? true : undefined}
+            {...form.register('dailyLimit')}
+          />
+          <p id="daily-limit-hint" className="text-xs text-muted-foreground">
+            {S.limitHint} <span data-testid="daily-limit-now">{prefs.dailyLimit === null ? S.limitNowNone : S.limitNow(prefs.dailyLimit)}</span>
+          </p>
+          {message ? (
+            <p id="daily-limit-error" className="text-sm text-red-700" role="alert">
+              {message}
+            </p>
+          ) : null}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? <Spinner size="sm" /> : null}
+            {S.saveLimit}
+          </Button>
+        </CardFooter>
+      </form>
     </Card>
   );
 }
@@ -224,7 +292,10 @@ export function MediaSettingsPage() {
           {prefs.data.unsubscribedAll ? <UnsubscribedAllCard /> : null}
           <div className="grid gap-6 xl:grid-cols-2">
             <CategoriesCard prefs={prefs.data} />
-            <SendersCard prefs={prefs.data} />
+            <div className="space-y-6">
+              <DailyLimitCard prefs={prefs.data} />
+              <SendersCard prefs={prefs.data} />
+            </div>
           </div>
         </div>
       )}

@@ -93,6 +93,7 @@ export function usePreferenceChange<V>(send: (value: V) => Promise<unknown>) {
 
 export const preferenceCalls = {
   categories: (categories: Category[]) => api('PUT', '/media/preferences/categories', { body: { categories }, schema: mediaPreferences }),
+  dailyLimit: (dailyLimit: number | null) => api('PUT', '/media/preferences/daily-limit', { body: { dailyLimit }, schema: mediaPreferences }),
   digest: (digest: 'none' | 'daily' | 'weekly') => api('PUT', '/media/preferences/digest', { body: { digest }, schema: mediaPreferences }),
   block: (senderId: string) => api('POST', '/media/blocked-senders', { body: { senderId }, schema: mediaPreferences }),
   unblock: (senderId: string) => api('DELETE', `/media/blocked-senders/${senderId}`, { schema: mediaPreferences }),

@@ -21,6 +21,7 @@ import { usePageDescription } from '@client/components/public-page';
 import { useNav } from '@client/components/nav';
 import { useT } from '@client/i18n';
 import { cn } from '@client/lib/utils';
+import { useQuoteDialog } from './quote-launcher';
 
 const FEATURES: { to: AppPath; icon: LucideIcon; text: string }[] = [
   {
@@ -180,6 +181,7 @@ function HeroPreview() {
 export function LandingPage() {
   const t = useT();
   const { title } = useNav();
+  const quote = useQuoteDialog();
   usePageDescription(
     'Deltio: η ελληνική πλατφόρμα για δελτία τύπου. Γράψτε με τη βοήθεια AI, στείλτε στοχευμένα στα media ανά κατηγορία και μετρήστε ανοίγματα, κλικ και KPIs. 14 ημέρες δωρεάν δοκιμή.',
   );
@@ -350,15 +352,18 @@ export function LandingPage() {
                       </li>
                     ))}
                   </ul>
-                  <Button asChild variant={plan.popular ? 'default' : 'outline'} className="w-full">
-                    {plan.code === 'enterprise' ? (
-                      <Link to="/pricing">{plan.cta}</Link>
-                    ) : (
+                  {plan.code === 'enterprise' ? (
+                    // The same quote dialog as on /pricing (spec: 'Ζήτησε προσφορά' opens it).
+                    <Button variant={plan.popular ? 'default' : 'outline'} className="w-full" onClick={quote.open}>
+                      {plan.cta}
+                    </Button>
+                  ) : (
+                    <Button asChild variant={plan.popular ? 'default' : 'outline'} className="w-full">
                       <Link to="/signup" search={{ role: 'client', plan: plan.code }}>
                         {plan.cta}
                       </Link>
-                    )}
-                  </Button>
+                    </Button>
+                  )}
                 </CardContent>
               </Card>
             ))}
@@ -375,6 +380,7 @@ export function LandingPage() {
           </Link>
         </Button>
       </section>
+      {quote.dialog}
     </>
   );
 }

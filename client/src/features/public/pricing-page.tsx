@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLink as Link } from '@client/components/nav';
 import { Check, ChevronDown, Minus, Star } from 'lucide-react';
 import { PLAN_FEATURE_KEYS } from '@shared/constants';
@@ -10,6 +10,7 @@ import { Card, CardContent, CardFooter, CardHeader } from '@client/components/ui
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { usePageData } from './page-data';
+import { useQuoteDialog } from './quote-launcher';
 import type { PlansState } from './plans-feed';
 import { PUBLIC_MSG } from './public-messages';
 import {
@@ -304,7 +305,6 @@ function Faq() {
   );
 }
 
-const QuoteDialog = lazy(() => import('./quote-dialog').then((m) => ({ default: m.QuoteDialog })));
 const PlansFeed = lazy(() => import('./plans-feed').then((m) => ({ default: m.PlansFeed })));
 
 /**
@@ -318,12 +318,7 @@ export function PricingPage() {
     seed ? { status: 'ok', plans: seed } : { status: 'pending' },
   );
   const [billing, setBilling] = useState<Billing>('monthly');
-  const [quoteOpen, setQuoteOpen] = useState(false);
-  // The quote form (its dialog, react-hook-form) loads when first asked for.
-  const [quoteWanted, setQuoteWanted] = useState(false);
-  useEffect(() => {
-    if (quoteOpen) setQuoteWanted(true);
-  }, [quoteOpen]);
+  const quote = useQuoteDialog();
 
   return (
     <PublicPage
@@ -355,7 +350,7 @@ export function PricingPage() {
                 key={plan.id}
                 plan={plan}
                 billing={billing}
-                onQuote={() => setQuoteOpen(true)}
+                onQuote={quote.open}
               />
             ))}
           </div>
@@ -366,11 +361,7 @@ export function PricingPage() {
         </>
       )}
       <Faq />
-      {quoteWanted ? (
-        <Suspense fallback={null}>
-          <QuoteDialog open={quoteOpen} onOpenChange={setQuoteOpen} />
-        </Suspense>
-      ) : null}
+      {quote.dialog}
     </PublicPage>
   );
 }

@@ -29,11 +29,14 @@ export function usePlans() {
 export function useStatus() {
   return useQuery({
     queryKey: statusQueryKey,
+    // Read even when the browser says it is offline: a failed read is what shows the status
+    // as unavailable (paused, the page would keep showing the last status as if current).
+    networkMode: 'always',
     queryFn: async () => {
       try {
         return await api('GET', '/status', { schema: statusResponse });
       } catch (err) {
-        // Spec: a status load error is only logged; the page shows the defaults.
+        // A failed read is only logged; the page says the status is unavailable (null), never "all operational".
         console.warn('Could not load the system status', err);
         return null;
       }

@@ -1,6 +1,6 @@
 import type { BadgeProps } from '@client/components/ui/badge';
 import { SYSTEM_STATE_LABELS, type StatusComponent, type SystemState } from '@shared/constants';
-import type { Incident } from '@shared/schemas/public-site';
+import type { Incident, StatusResponse } from '@shared/schemas/public-site';
 
 export { SYSTEM_STATE_LABELS };
 
@@ -43,4 +43,22 @@ export function impactVariant(impact: Incident['impact']): NonNullable<BadgeProp
   if (impact === 'critical' || impact === 'major') return 'destructive';
   if (impact === 'minor') return 'warning';
   return 'secondary';
+}
+
+/**
+ * What the page knows: the status, still loading it (a page rendered without it), or that
+ * it could not be read (GET /api/status failed, or the live connection dropped and the
+ * status could not be read again). Only a status read from the server shows a state: the
+ * page never claims "all operational" without one.
+ */
+export type StatusView = { kind: 'ok'; status: StatusResponse } | { kind: 'loading' } | { kind: 'unavailable' };
+
+export const STATUS_UNAVAILABLE = 'Η κατάσταση του συστήματος δεν είναι διαθέσιμη αυτή τη στιγμή';
+export const UNAVAILABLE_TEXT = 'Δεν ήταν δυνατή η ανάγνωση της κατάστασης. Η σελίδα θα ενημερωθεί μόλις αποκατασταθεί η σύνδεση.';
+export const LOADING_TEXT = 'Φόρτωση της κατάστασης του συστήματος…';
+export const UNKNOWN_STATE = 'Άγνωστη';
+
+export function viewOf(status: StatusResponse | null | undefined): StatusView {
+  if (status === undefined) return { kind: 'loading' };
+  return status === null ? { kind: 'unavailable' } : { kind: 'ok', status };
 }

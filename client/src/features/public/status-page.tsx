@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, HelpCircle, Loader2, XCircle } from 'lucide-react';
 import { STATUS_COMPONENTS, type SystemState } from '@shared/constants';
-import type { Incident, StatusResponse } from '@shared/schemas/public-site';
+import type { Incident } from '@shared/schemas/public-site';
 import { PublicPage } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -10,6 +10,12 @@ import { cn } from '@client/lib/utils';
 import { usePageData } from './page-data';
 import {
   COMPONENT_LABELS,
+  LOADING_TEXT,
+  STATUS_UNAVAILABLE,
+  UNAVAILABLE_TEXT,
+  UNKNOWN_STATE,
+  viewOf,
+  type StatusView,
   INCIDENT_IMPACT_LABELS,
   INCIDENT_STATUS_LABELS,
   STATE_BADGE,
@@ -17,20 +23,6 @@ import {
   impactVariant,
   incidentStatusVariant,
 } from './status-labels';
-
-const DEFAULTS: StatusResponse = {
-  overall: 'operational',
-  components: {
-    api: 'operational',
-    app: 'operational',
-    database: 'operational',
-    emails: 'operational',
-    newsletters: 'operational',
-  },
-  updated_at: null,
-  uptime: { days30: 99.9, days90: 99.8 },
-  incidents: [],
-};
 
 const OVERALL_TEXT: Record<SystemState, string> = {
   operational: 'Όλα τα συστήματα λειτουργούν κανονικά',
@@ -104,11 +96,63 @@ const StatusFeed = lazy(() => import('./status-feed').then((m) => ({ default: m.
  * the schema, Socket.IO) loads it again and keeps it current: a change pushed by the
  * server shows without a reload.
  */
+/** The overall banner: the state read from the server, or a plain "loading" / "unavailable". */
+function OverallBanner({ view }: { view: StatusView }) {
+  if (view.kind !== 'ok') {
+    const loading = view.kind === 'loading';
+    const Icon = loading ? Loader2 : HelpCircle;
+    return (
+      <div
+        className="flex items-center gap-3 rounded-lg border border-slate-300 bg-slate-50 p-5"
+        data-testid="overall"
+        data-state={view.kind}
+        role={loading ? undefined : 'alert'}
+      >
+        <Icon className={cn('h-7 w-7 shrink-0 text-slate-600', loading && 'animate-spin')} aria-hidden />
+        <div>
+          <h2 className="text-lg font-semibold">{loading ? LOADING_TEXT : STATUS_UNAVAILABLE}</h2>
+          {loading ? null : <p className="text-sm text-slate-700">{UNAVAILABLE_TEXT}</p>}
+        </div>
+      </div>
+    );
+  }
+  const { status } = view;
+  return (
+    <div
+      className={cn(
+        'flex items-center gap-3 rounded-lg border p-5',
+        status.overall === 'operational' && 'border-green-200 bg-green-50',
+        status.overall === 'degraded' && 'border-amber-200 bg-amber-50',
+        status.overall === 'outage' && 'border-red-200 bg-red-50',
+      )}
+      data-testid="overall"
+      data-state={status.overall}
+    >
+      <StateIcon state={status.overall} className="h-7 w-7 shrink-0" />
+      <div>
+        <h2 className="text-lg font-semibold">{OVERALL_TEXT[status.overall]}</h2>
+        <p className="text-sm text-slate-700">
+          Συνολική κατάσταση: {SYSTEM_STATE_LABELS[status.overall]}
+          {status.updated_at ? ` · τελευταία ενημέρωση ${athensDateTime(status.updated_at)}` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The status comes with the page when the server rendered it (page-data.tsx: the status, or
+ * null when the server could not read it); a page rendered without it shows "loading" until
+ * it loads. Once the page is live, status-feed.tsx (the query cache, the schema, Socket.IO)
+ * loads it again and keeps it current: a change pushed by the server shows without a
+ * reload, and a failed read shows the "unavailable" state.
+ */
 export function StatusPage() {
   const seed = usePageData().status;
-  const [status, setStatus] = useState<StatusResponse>(seed ?? DEFAULTS);
+  const [view, setView] = useState<StatusView>(() => viewOf(seed));
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
+  const status = view.kind === 'ok' ? view.status : null;
 
   return (
     <PublicPage
@@ -117,28 +161,10 @@ export function StatusPage() {
     >
       {live ? (
         <Suspense fallback={null}>
-          <StatusFeed onChange={setStatus} />
+          <StatusFeed onChange={setView} />
         </Suspense>
       ) : null}
-      <div
-        className={cn(
-          'flex items-center gap-3 rounded-lg border p-5',
-          status.overall === 'operational' && 'border-green-200 bg-green-50',
-          status.overall === 'degraded' && 'border-amber-200 bg-amber-50',
-          status.overall === 'outage' && 'border-red-200 bg-red-50',
-        )}
-        data-testid="overall"
-        data-state={status.overall}
-      >
-        <StateIcon state={status.overall} className="h-7 w-7 shrink-0" />
-        <div>
-          <h2 className="text-lg font-semibold">{OVERALL_TEXT[status.overall]}</h2>
-          <p className="text-sm text-slate-700">
-            Συνολική κατάσταση: {SYSTEM_STATE_LABELS[status.overall]}
-            {status.updated_at ? ` · τελευταία ενημέρωση ${athensDateTime(status.updated_at)}` : ''}
-          </p>
-        </div>
-      </div>
+      <OverallBanner view={view} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
@@ -148,19 +174,23 @@ export function StatusPage() {
           <CardContent>
             <ul className="divide-y" aria-label="Υπηρεσίες">
               {STATUS_COMPONENTS.map((c) => {
-                const state = status.components[c];
+                const state = status?.components[c];
                 return (
                   <li
                     key={c}
                     className="flex items-center justify-between gap-3 py-3"
                     data-testid={`component-${c}`}
-                    data-state={state}
+                    data-state={state ?? view.kind}
                   >
                     <span className="flex items-center gap-2 font-medium">
-                      <StateIcon state={state} className="h-4 w-4" />
+                      {state ? <StateIcon state={state} className="h-4 w-4" /> : <HelpCircle className="h-4 w-4 text-slate-500" aria-hidden />}
                       {COMPONENT_LABELS[c]}
                     </span>
-                    <Badge variant={STATE_BADGE[state]}>{SYSTEM_STATE_LABELS[state]}</Badge>
+                    {state ? (
+                      <Badge variant={STATE_BADGE[state]}>{SYSTEM_STATE_LABELS[state]}</Badge>
+                    ) : (
+                      <Badge variant="outline">{view.kind === 'loading' ? '…' : UNKNOWN_STATE}</Badge>
+                    )}
                   </li>
                 );
               })}
@@ -175,14 +205,14 @@ export function StatusPage() {
             <dl className="grid grid-cols-2 gap-4 text-center">
               <div className="flex flex-col-reverse rounded-md bg-slate-50 p-4">
                 <dt className="mt-1 text-xs text-muted-foreground">τελευταίες 30 ημέρες</dt>
-                <dd className="text-2xl font-bold text-green-700" data-testid="uptime-30">
-                  {percent.format(status.uptime.days30)}%
+                <dd className={cn('text-2xl font-bold', status ? 'text-green-700' : 'text-slate-500')} data-testid="uptime-30">
+                  {status ? `${percent.format(status.uptime.days30)}%` : '—'}
                 </dd>
               </div>
               <div className="flex flex-col-reverse rounded-md bg-slate-50 p-4">
                 <dt className="mt-1 text-xs text-muted-foreground">τελευταίες 90 ημέρες</dt>
-                <dd className="text-2xl font-bold text-green-700" data-testid="uptime-90">
-                  {percent.format(status.uptime.days90)}%
+                <dd className={cn('text-2xl font-bold', status ? 'text-green-700' : 'text-slate-500')} data-testid="uptime-90">
+                  {status ? `${percent.format(status.uptime.days90)}%` : '—'}
                 </dd>
               </div>
             </dl>
@@ -195,7 +225,11 @@ export function StatusPage() {
           Συμβάντα των τελευταίων 90 ημερών
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Οι ώρες είναι ώρες Ελλάδας.</p>
-        {status.incidents.length ? (
+        {!status ? (
+          <p className="mt-4 rounded-lg border border-dashed p-6 text-center text-muted-foreground" data-testid="incidents-unknown">
+            {view.kind === 'loading' ? LOADING_TEXT : 'Τα συμβάντα δεν είναι διαθέσιμα αυτή τη στιγμή.'}
+          </p>
+        ) : status.incidents.length ? (
           <ul className="mt-4 space-y-4">
             {status.incidents.map((i) => (
               <IncidentCard key={i.id} incident={i} />

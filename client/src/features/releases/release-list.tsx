@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Archive, ChevronLeft, ChevronRight, Copy, Eye, FileText, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Archive, ChevronLeft, ChevronRight, Copy, Eye, FileText, Link2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -40,6 +40,7 @@ export const RELEASE_STRINGS = {
   edit: 'Επεξεργασία',
   duplicate: 'Αντιγραφή',
   delete: 'Διαγραφή',
+  coverage: 'Σύνδεσμοι κάλυψης',
   rowMenu: (title: string) => `Ενέργειες για «${title}»`,
   page: (x: number, y: number) => `Σελίδα ${x} από ${y}`,
   previous: 'Προηγούμενη',
@@ -75,7 +76,10 @@ export const STATUS_BADGE: Record<ReleaseStatus, 'secondary' | 'info' | 'success
   archived: 'outline',
 };
 
-function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: () => void }) {
+// A sent release's coverage links (the reports' dialog), loaded when first asked for.
+const ReleaseCoverageDialog = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.ReleaseCoverageDialog })));
+
+function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; onDelete: () => void; onCoverage: () => void }) {
   const navigate = useNavigate();
   const duplicate = useDuplicateRelease();
   const title = release.title || S.untitled;
@@ -115,6 +119,12 @@ function RowMenu({ release, onDelete }: { release: ReleaseListItem; onDelete: ()
             <Copy className="h-4 w-4" aria-hidden />
             {S.duplicate}
           </DropdownMenu.Item>
+          {release.status === 'sent' || release.status === 'archived' ? (
+            <DropdownMenu.Item className={itemClass} onSelect={onCoverage}>
+              <Link2 className="h-4 w-4" aria-hidden />
+              {S.coverage}
+            </DropdownMenu.Item>
+          ) : null}
           {release.status === 'archived' ? null : (
             <>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
@@ -178,6 +188,8 @@ export function ReleaseList() {
   const [input, setInput] = useState('');
   const [filters, setFilters] = useState<ReleaseFilters>({ q: '', category: 'all', status: 'all', page: 1 });
   const [toDelete, setToDelete] = useState<ReleaseListItem | null>(null);
+  const [coverageOf, setCoverageOf] = useState<string | null>(null);
+  const closeCoverage = useCallback(() => setCoverageOf(null), []);
 
   // Search as you type, after a short pause.
   useEffect(() => {
@@ -305,7 +317,7 @@ export function ReleaseList() {
                     <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
                   </TableCell>
                   <TableCell className="text-right">
-                    <RowMenu release={r} onDelete={() => setToDelete(r)} />
+                    <RowMenu release={r} onDelete={() => setToDelete(r)} onCoverage={() => setCoverageOf(r.id)} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -338,6 +350,11 @@ export function ReleaseList() {
         </div>
       )}
       <DeleteDialog release={toDelete} onClose={() => setToDelete(null)} />
+      {coverageOf ? (
+        <Suspense fallback={null}>
+          <ReleaseCoverageDialog releaseId={coverageOf} onClose={closeCoverage} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,8 +8,11 @@ import { useSchemaForm } from '@client/lib/schema-form';
 import { TABLE_STRINGS } from './report-table';
 import { useCoverage } from './use-reports';
 
+/** What the dialog shows of a release: a report row, or one release's coverage (GET /client/reports/:id/coverage). */
+export type CoverageOf = Pick<ReportRow, 'title' | 'status' | 'coverageLinks' | 'manualCoverage'> & { id: string };
+
 /** A release's coverage links: the clicked ones and those added by hand (removable), and a form to add one. */
-export function CoverageDialog({ row, onClose }: { row: ReportRow; onClose: () => void }) {
+export function CoverageDialog({ row, onClose }: { row: CoverageOf; onClose: () => void }) {
   const { add, remove } = useCoverage(row.id);
   // The server's own rule (coverageBody: an http(s) link), one message for empty or wrong.
   const { form, message, onSubmit } = useSchemaForm(
@@ -76,7 +79,7 @@ export function CoverageDialog({ row, onClose }: { row: ReportRow; onClose: () =
         ) : (
           <p className="text-sm text-muted-foreground">{TABLE_STRINGS.noCoverage}</p>
         )}
-        {row.status === 'sent' ? (
+        {row.status === 'sent' || row.status === 'archived' ? (
           <form onSubmit={submit} className="space-y-1.5" noValidate>
             <label htmlFor="coverage-url" className="text-sm font-medium">
               {TABLE_STRINGS.addLabel}

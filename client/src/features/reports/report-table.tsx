@@ -14,6 +14,8 @@ export const TABLE_STRINGS = {
   category: 'Κατηγορία',
   opens: 'Μοναδικά ανοίγματα',
   clicks: 'Κλικ',
+  downloads: 'Λήψεις',
+  downloadsTitle: 'Λήψεις συνημμένων από τους παραλήπτες',
   coverage: 'Σύνδεσμοι κάλυψης',
   updated: 'Τελευταία ενημέρωση',
   page: (p: number, n: number) => `Σελίδα ${p} από ${n}`,
@@ -108,6 +110,7 @@ export function ReportTable({
             <SortHead label={TABLE_STRINGS.category} column="category" className="hidden md:table-cell" {...head} />
             <SortHead label={TABLE_STRINGS.opens} short="Ανοίγμ." column="opens" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.clicks} column="clicks" className="px-2 text-right sm:px-4" {...head} />
+            <SortHead label={TABLE_STRINGS.downloads} column="downloads" className="hidden px-2 text-right md:table-cell md:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.coverage} short="Κάλυψη" column="coverage" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.updated} column="updated_at" className="hidden lg:table-cell" {...head} />
           </TableRow>
@@ -131,6 +134,9 @@ export function ReportTable({
               </TableCell>
               <TableCell className="px-2 text-right tabular-nums sm:px-4" data-col="clicks">
                 {int(r.clicks)}
+              </TableCell>
+              <TableCell className="hidden px-2 text-right tabular-nums md:table-cell md:px-4" data-col="downloads" title={TABLE_STRINGS.downloadsTitle}>
+                {int(r.downloads)}
               </TableCell>
               <TableCell className="px-1 text-right sm:px-4" data-col="coverage">
                 <Button

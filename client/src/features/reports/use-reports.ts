@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { queryKeys } from '@client/api/query-keys';
 import type { Category, ReleaseStatus } from '@shared/constants';
 import { dayIn, defaultRange, type ReportSort, type SortDir } from '@shared/reports';
-import { clientReport, coverageResult } from '@shared/schemas/reports';
-import { api, downloadFile } from '@client/api/http';
+import { clientReport, coverageResult, releaseCoverage } from '@shared/schemas/reports';
+import { api, ApiError, downloadFile } from '@client/api/http';
 import { refreshQueries } from '@client/lib/refresh';
 
 export const REPORTS_KEY = queryKeys.reports;
@@ -47,6 +47,16 @@ export function exportReport(s: ReportState, kind: 'csv' | 'pdf'): Promise<void>
   const p = filterParams(s);
   p.set('tz', Intl.DateTimeFormat().resolvedOptions().timeZone);
   return downloadFile(`/client/reports/export.${kind}?${p.toString()}`, `reports-${s.to}.${kind}`);
+}
+
+/** One release's coverage links (the release list's menu and the sent release's page). */
+export function useReleaseCoverage(releaseId: string) {
+  return useQuery({
+    queryKey: queryKeys.releaseCoverage(releaseId),
+    queryFn: ({ signal }) => api('GET', `/client/reports/${releaseId}/coverage`, { schema: releaseCoverage, signal }),
+    // 404: not one of the viewer's own releases (a colleague's, in a shared workspace).
+    retry: (failures, err) => !(err instanceof ApiError && err.status === 404) && failures < 1,
+  });
 }
 
 export function useCoverage(releaseId: string) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus } from 'lucide-react';
 import {
@@ -424,17 +425,25 @@ function PlatformSettingsCard() {
   );
 }
 
+// The digests' preview and "send now" (its own chunk: only this page needs it).
+const DigestsCard = lazy(() => import('./digests-card').then((m) => ({ default: m.DigestsCard })));
+
 export function SystemSettingsPage() {
   useStatusLive();
   return (
     <>
-      <PageHeader description="Ρυθμίσεις που αφορούν ολόκληρη την πλατφόρμα: η σελίδα κατάστασης, τα συμβάντα και οι εγγραφές." />
+      <PageHeader description="Ρυθμίσεις που αφορούν ολόκληρη την πλατφόρμα: η σελίδα κατάστασης, τα συμβάντα, οι εγγραφές και οι συνόψεις με email." />
       <div className="grid gap-6 xl:grid-cols-2">
         <div className="space-y-6">
           <StatusEditor />
           <PlatformSettingsCard />
         </div>
         <IncidentsEditor />
+      </div>
+      <div className="mt-6">
+        <Suspense fallback={<Spinner />}>
+          <DigestsCard />
+        </Suspense>
       </div>
     </>
   );

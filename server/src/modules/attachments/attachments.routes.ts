@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import { decodeHeader } from '../../http/input-guard';
 import { valid, validate } from '../../http/validate';
 import { FileStore } from '../../storage/files';
+import { isProxyAgent } from '../distribution/tracking.tokens';
 import { AttachmentsService } from './attachments.service';
 import { MAX_ATTACHMENT_BYTES } from './file-types';
 
@@ -38,8 +39,8 @@ export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsSe
   });
 
   /** Signed links only: the owner's workspace gets them in the editor, recipients in their mail. */
-  api.get('/attachments/:attachmentId/file', 'public', validate('params', fileParams), validate('query', fileQuery), async (_req, res) => {
-    const opened = await service.open(valid(res, 'params', fileParams).attachmentId, valid(res, 'query', fileQuery).token);
+  api.get('/attachments/:attachmentId/file', 'public', validate('params', fileParams), validate('query', fileQuery), async (req, res) => {
+    const opened = await service.open(valid(res, 'params', fileParams).attachmentId, valid(res, 'query', fileQuery).token, isProxyAgent(req.get('user-agent')));
     if (!opened) throw new HttpError(403, 'invalid_link', 'This link is invalid or has expired');
     res.setHeader('content-type', opened.row.mime_type);
     res.setHeader('content-length', String(opened.row.size_bytes));

@@ -8,6 +8,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/files';
+import { recordDownload } from '../distribution/tracking.service';
+import type { TrackChannel } from '../distribution/tracking.tokens';
 import { cleanFileName, detectType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RELEASE } from './file-types';
 
 const LINK_TTL_SECONDS = 15 * 60;
@@ -32,10 +34,11 @@ export class AttachmentsService {
 
   /**
    * A signed link to one attachment. A link made for a recipient (their user id in `rid`,
-   * e.g. in a release's e-mail) records each download as a reporting event.
+   * in a release's e-mail or the reading view, `ch` says which) records each download as a
+   * reporting event.
    */
-  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS, recipientId?: string): Promise<string> {
-    const token = await new SignJWT({ aid: attachmentId, ...(recipientId ? { rid: recipientId } : {}) })
+  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS, recipientId?: string, channel: TrackChannel = 'email'): Promise<string> {
+    const token = await new SignJWT({ aid: attachmentId, ...(recipientId ? { rid: recipientId, ch: channel } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setAudience('attachment')
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
@@ -119,26 +122,23 @@ export class AttachmentsService {
     this.changed(release.workspace_id, releaseId);
   }
 
-  /** Resolves a signed link to the stored file, or null when the link is bad or expired. */
-  async open(attachmentId: string, token: string) {
-    let recipientId: string | undefined;
+  /**
+   * Resolves a signed link to the stored file, or null when the link is bad or expired. A
+   * recipient's download is recorded for the sender's reports, which update live.
+   */
+  async open(attachmentId: string, token: string, isProxy = false) {
+    let recipient: { id: string; channel: TrackChannel } | undefined;
     try {
       const { payload } = await jwtVerify(token, this.ctx.tokenKey, { audience: 'attachment', algorithms: ['HS256'] });
       if (payload.aid !== attachmentId) return null;
-      if (typeof payload.rid === 'string') recipientId = payload.rid;
+      if (typeof payload.rid === 'string') recipient = { id: payload.rid, channel: payload.ch === 'in_app' ? 'in_app' : 'email' };
     } catch {
       return null;
     }
     const row = await this.ctx.db('release_attachments').where('id', attachmentId).first<AttachmentRow | undefined>();
     if (!row) return null;
-    if (recipientId) {
-      await this.ctx.db('reporting_events').insert({
-        press_release_id: row.press_release_id,
-        recipient_user_id: recipientId,
-        kind: 'download',
-        channel: 'email',
-        link: row.file_name,
-      });
+    if (recipient) {
+      await recordDownload(this.ctx, { releaseId: row.press_release_id, recipientId: recipient.id, fileName: row.file_name }, { channel: recipient.channel, isProxy });
     }
     return { row, stream: this.files.stream(row.storage_key) };
   }

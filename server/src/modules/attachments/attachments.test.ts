@@ -106,3 +106,50 @@ describe('downloads by recipients', () => {
     expect(await server.ctx.db('reporting_events').where({ press_release_id: releaseId, kind: 'download' })).toHaveLength(2);
   });
 });
+
+describe('downloads pushed live', () => {
+  it('each counted download tells the sender and the workspace at once (report:changed), and the report row counts it; a mail scanner is neither', async () => {
+    const res = await upload('Παρουσίαση.pdf', PDF);
+    const { id } = (await res.json()) as { id: string };
+    const media = await signUp(server.url, 'reader@att.test', 'media');
+    const { AttachmentsService } = await import('./attachments.service');
+    const { FileStore } = await import('../../storage/files');
+    const service = new AttachmentsService(server.ctx, new FileStore(':memory:'));
+    const owner = connect(server.url, { transports: ['websocket'], auth: { token } });
+    const member = connect(server.url, { transports: ['websocket'], auth: { token: memberToken } });
+    await Promise.all([owner, member].map((s) => new Promise((r) => s.on('session:ready', r))));
+    const pushed: string[] = [];
+    owner.on('report:changed', (p: { releaseId: string; kind: string }) => pushed.push(`owner:${p.kind}:${p.releaseId}`));
+    member.on('report:changed', (p: { releaseId: string; kind: string }) => pushed.push(`member:${p.kind}:${p.releaseId}`));
+    const row = async () =>
+      (await call<{ rows: { id: string; downloads: number }[]; totals: { downloads: number } }>(server.url, 'GET', '/api/client/reports?pageSize=100', { token })).body;
+    const before = await row();
+    const waitFor = async (n: number) => {
+      const until = Date.now() + 2_000;
+      while (pushed.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    };
+
+    // A mail scanner fetching the e-mail's link: recorded as such, not counted, not pushed.
+    const mailLink = await service.signedUrl(id, 600, media.id);
+    expect((await fetch(`${server.url}${mailLink}`, { headers: { 'user-agent': 'Mozilla/5.0 (via ggpht.com GoogleImageProxy)' } })).status).toBe(200);
+    // The journalist downloads from the reading view (the in-app link).
+    const inApp = await service.signedUrl(id, 600, media.id, 'in_app');
+    expect((await fetch(`${server.url}${inApp}`)).status).toBe(200);
+    await waitFor(2);
+    // (The owner is told in their own room and the workspace's: once each.)
+    expect([...new Set(pushed)].sort()).toEqual([`member:download:${releaseId}`, `owner:download:${releaseId}`]);
+    const events = (await server.ctx.db('reporting_events')
+      .where({ press_release_id: releaseId, kind: 'download', recipient_user_id: media.id })
+      .orderBy('id')
+      .select('channel', 'is_proxy')) as { channel: string; is_proxy: boolean }[];
+    expect(events).toEqual([
+      { channel: 'email', is_proxy: true },
+      { channel: 'in_app', is_proxy: false },
+    ]);
+    const after = await row();
+    expect(after.totals.downloads).toBe(before.totals.downloads + 1);
+    expect(after.rows.find((r) => r.id === releaseId)!.downloads).toBe(before.rows.find((r) => r.id === releaseId)!.downloads + 1);
+    owner.close();
+    member.close();
+  });
+});

@@ -140,7 +140,8 @@ export async function downloads(q: Q, clientId: string, w: Window): Promise<numb
   let query = q('reporting_events as e')
     .join('press_releases as r', 'r.id', 'e.press_release_id')
     .where('r.client_id', clientId)
-    .andWhere('e.kind', 'download');
+    .andWhere('e.kind', 'download')
+    .andWhere('e.is_proxy', false); // a mail scanner's fetch is not a reader's download
   if (w.from) query = query.andWhere('e.created_at', '>=', w.from);
   if (w.to) query = query.andWhere('e.created_at', '<', w.to);
   const row = (await query.first(q.raw('count(*)::int as n'))) as { n: number } | undefined;

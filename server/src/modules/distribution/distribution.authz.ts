@@ -1,4 +1,4 @@
-import { everyone, type AuthzModule } from '../../test/authz';
+import { everyone, only, type AuthzModule } from '../../test/authz';
 
 // The links of e-mails work without signing in; a forged token is refused the same way for everyone.
 const forged = '1.AAAAAAAAAAAAAAAAAAAAAAAA';
@@ -11,5 +11,7 @@ export const authz: AuthzModule = {
     'POST /unsubscribe/:token': { request: () => ({ path: `/unsubscribe/${forged}`, body: { scope: 'all' } }), expect: everyone(404) },
     'POST /unsubscribe/:token/undo': { request: () => ({ path: `/unsubscribe/${forged}/undo`, body: { scope: 'all' } }), expect: everyone(404) },
     'POST /unsubscribe/:token/one-click': { request: () => ({ path: `/unsubscribe/${forged}/one-click` }), expect: everyone(404) },
+    'GET /admin/digests/:kind/preview': { request: () => ({ path: '/admin/digests/daily/preview' }), expect: only(200, ['superadmin']) },
+    'POST /admin/digests/:kind/run': { request: () => ({ path: '/admin/digests/weekly/run' }), expect: only(200, ['superadmin']) },
   },
 };

@@ -72,3 +72,35 @@ export async function releaseAttachments(q: Knex | Knex.Transaction, releaseId: 
     .orderBy('created_at')
     .select('id', 'file_name', 'size_bytes')) as { id: string; file_name: string; size_bytes: string | number }[];
 }
+
+/** Start of today in Greece, in SQL (the day a journalist's daily limit counts). */
+const ATHENS_TODAY = "(date_trunc('day', now() at time zone 'Europe/Athens') at time zone 'Europe/Athens')";
+
+/**
+ * Holds back the deliveries of a release to journalists who set a daily limit and already
+ * got that many releases today (Athens day, from every sender): the release stays in their
+ * inbox, but gets no e-mail or notification and goes into the next daily digest. Each
+ * journalist with a limit is locked (an advisory lock, in user order) so two sends at the
+ * same moment count each other. Returns the recipients held.
+ */
+export async function holdOverDailyLimit(trx: Knex.Transaction, releaseId: string): Promise<Set<string>> {
+  await trx.raw(
+    `select pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
+       from profiles p
+      where p.daily_release_limit is not null
+        and p.user_id in (select recipient_user_id from deliveries where press_release_id = ?)
+      order by p.user_id`,
+    [releaseId],
+  );
+  const held = await trx.raw<{ rows: { recipient_user_id: string }[] }>(
+    `update deliveries d set held_at = now()
+       from profiles p
+      where d.press_release_id = ? and p.user_id = d.recipient_user_id and p.daily_release_limit is not null
+        and (select count(*) from deliveries o
+              where o.recipient_user_id = d.recipient_user_id and o.press_release_id <> d.press_release_id
+                and o.held_at is null and o.created_at >= ${ATHENS_TODAY}) >= p.daily_release_limit
+     returning d.recipient_user_id`,
+    [releaseId],
+  );
+  return new Set(held.rows.map((r) => r.recipient_user_id));
+}

@@ -5,10 +5,13 @@ import {
   unsubscribeBody,
   unsubscribeParams,
 } from '../../../../shared/schemas/distribution';
+import { digestKindParams, digestPreviewQuery } from '../../../../shared/schemas/digests';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { actorOf } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
+import { previewDigest, runDigest } from './digest';
 import { findDelivery, recordClick, recordOpen } from './tracking.service';
 import { isProxyAgent, verifyTrackingToken } from './tracking.tokens';
 import { resubscribe, unsubscribe, unsubscribeState } from './unsubscribe.service';
@@ -61,5 +64,16 @@ export function distributionRoutes(api: ApiRouter, ctx: AppContext): void {
   api.post('/unsubscribe/:token/one-click', 'public', tokenParams, async (_req, res) => {
     await unsubscribe(ctx, valid(res, 'params', unsubscribeParams).token, 'sender');
     res.status(204).end();
+  });
+
+  // The superadmin's digests: what a run now would send, and the run itself (audited; a
+  // second run sends nothing already sent, see digest.ts).
+  api.get('/admin/digests/:kind/preview', ['superadmin'], validate('params', digestKindParams), validate('query', digestPreviewQuery), async (_req, res) => {
+    const { kind } = valid(res, 'params', digestKindParams);
+    res.json(await previewDigest(ctx, kind, new Date(), valid(res, 'query', digestPreviewQuery).recipient));
+  });
+  api.post('/admin/digests/:kind/run', ['superadmin'], validate('params', digestKindParams), async (_req, res) => {
+    const { kind } = valid(res, 'params', digestKindParams);
+    res.json(await runDigest(ctx, kind, new Date(), actorOf(res)));
   });
 }

@@ -9,7 +9,7 @@ import { findSentVersion, type SentVersion } from '../releases/sent-versions.rep
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
-import { ensureReportingRow, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
+import { ensureReportingRow, holdOverDailyLimit, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
 import { rewriteLinks } from './tracking.service';
 import { trackingPaths, trackingToken } from './tracking.tokens';
 
@@ -28,6 +28,8 @@ export interface FanOutOptions {
 
 export interface FanOut {
   recipients: Recipient[];
+  /** Recipients past their own daily limit: inbox only, no e-mail or notification (the next daily digest lists it). */
+  held: Set<string>;
   notifications: Awaited<ReturnType<typeof createNotifications>>;
 }
 
@@ -43,10 +45,11 @@ export function siteUrl(ctx: AppContext): string {
  */
 export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: SendableRelease, version: SentVersion, o: FanOutOptions): Promise<FanOut> {
   const recipients = await insertDeliveries(trx, release, version.sender_user_id ?? release.client_id);
+  const held = await holdOverDailyLimit(trx, release.id);
   await ensureReportingRow(trx, release.id);
   const notifications = await createNotifications(
     trx,
-    recipients.map((r) => ({
+    recipients.filter((r) => !held.has(r.recipient_user_id)).map((r) => ({
       userId: r.recipient_user_id,
       kind: 'press_release.received',
       title: version.title,
@@ -62,7 +65,7 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
     const author = (await trx('profiles').where('user_id', release.client_id).first('email')) as { email: string } | undefined;
     if (author) await ctx.mailer.enqueue({ to: author.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`) }, trx);
   }
-  return { recipients, notifications };
+  return { recipients, held, notifications };
 }
 
 /** After the send commits: the recipients' pushes and the sender's live report. */
@@ -94,6 +97,7 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
     if (!release) return 0;
     const pending = (await trx('deliveries as d')
       .where('d.press_release_id', releaseId)
+      .whereNull('d.held_at') // past the journalist's daily limit: the digest lists it instead
       .whereNotExists((q) => {
         void q.select(1).from('mail_outbox as m').whereRaw('m.related_delivery_id = d.id');
       })

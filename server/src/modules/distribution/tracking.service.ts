@@ -49,7 +49,7 @@ async function addOpener(trx: Knex.Transaction, releaseId: string, recipientId: 
   return (r.rowCount ?? 0) > 0;
 }
 
-function announce(ctx: AppContext, d: DeliveryRef, kind: 'open' | 'click'): void {
+function announce(ctx: AppContext, d: Pick<DeliveryRef, 'releaseId' | 'clientId' | 'workspaceId'>, kind: 'open' | 'click' | 'download'): void {
   const payload = { releaseId: d.releaseId, kind };
   ctx.realtime.broadcast(rooms.user(d.clientId), 'report:changed', payload);
   if (d.workspaceId) ctx.realtime.broadcast(rooms.workspace(d.workspaceId), 'report:changed', payload);
@@ -97,6 +97,31 @@ export async function recordClick(ctx: AppContext, d: DeliveryRef, url: string, 
     await addOpener(trx, d.releaseId, d.recipientId);
   });
   if (!input.isProxy) announce(ctx, d, 'click');
+}
+
+/**
+ * A recipient downloaded one of a release's attachments (from the e-mail's signed link or
+ * the reading view): a reporting event, and after it is stored the sender's reports and
+ * dashboard are told, like opens and clicks. A mail scanner's fetch is recorded, not counted.
+ */
+export async function recordDownload(
+  ctx: AppContext,
+  d: { releaseId: string; recipientId: string; fileName: string },
+  input: TrackInput,
+): Promise<void> {
+  await ctx.db('reporting_events').insert({
+    press_release_id: d.releaseId,
+    recipient_user_id: d.recipientId,
+    kind: 'download',
+    channel: input.channel,
+    link: d.fileName,
+    is_proxy: input.isProxy,
+  });
+  if (input.isProxy) return;
+  const owner = (await ctx.db('press_releases').where('id', d.releaseId).first('client_id', 'workspace_id')) as
+    | { client_id: string; workspace_id: string | null }
+    | undefined;
+  if (owner) announce(ctx, { releaseId: d.releaseId, clientId: owner.client_id, workspaceId: owner.workspace_id }, 'download');
 }
 
 /** Whether a link may be tracked and redirected to: absolute http(s) only. */

@@ -27,6 +27,7 @@ export const authz: AuthzModule = {
       expect: media(),
     },
     'PUT /media/preferences/digest': { request: () => ({ path: '/media/preferences/digest', body: { digest: 'weekly' } }), expect: media() },
+    'PUT /media/preferences/daily-limit': { request: () => ({ path: '/media/preferences/daily-limit', body: { dailyLimit: 5 } }), expect: media() },
     'DELETE /media/preferences/unsubscribe-all': { request: () => ({ path: '/media/preferences/unsubscribe-all' }), expect: media() },
     'POST /media/blocked-senders': { request: (fx) => ({ path: '/media/blocked-senders', body: { senderId: fx.inboxSenderId } }), expect: media() },
     'DELETE /media/blocked-senders/:senderId': { request: (fx) => ({ path: `/media/blocked-senders/${fx.inboxSenderId}` }), expect: media() },

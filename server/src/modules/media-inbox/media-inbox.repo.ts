@@ -142,10 +142,11 @@ export interface MediaProfile {
   status: UserStatus;
   categories: Category[];
   digest_frequency: DigestFrequency;
+  daily_release_limit: number | null;
 }
 
 export async function profile(q: Q, userId: string): Promise<MediaProfile> {
-  const row = (await q('profiles').where('user_id', userId).first('status', 'categories', 'digest_frequency')) as MediaProfile;
+  const row = (await q('profiles').where('user_id', userId).first('status', 'categories', 'digest_frequency', 'daily_release_limit')) as MediaProfile;
   const stored = new Set(row.categories ?? []);
   return { ...row, categories: CATEGORIES.filter((c) => stored.has(c)) };
 }
@@ -161,6 +162,10 @@ export async function setCategories(trx: Knex.Transaction, userId: string, categ
 
 export async function setDigest(q: Q, userId: string, digest: DigestFrequency): Promise<void> {
   await q('profiles').where('user_id', userId).update({ digest_frequency: digest });
+}
+
+export async function setDailyLimit(q: Q, userId: string, limit: number | null): Promise<void> {
+  await q('profiles').where('user_id', userId).update({ daily_release_limit: limit });
 }
 
 /** A sender's company name for the settings lists (never empty). */

@@ -1,6 +1,7 @@
 import {
   blockSenderBody,
   categoriesBody,
+  dailyLimitBody,
   digestBody,
   inboxQuery,
   inboxReleaseParams,
@@ -62,6 +63,10 @@ export function mediaInboxRoutes(api: ApiRouter, ctx: AppContext): void {
 
   api.put('/media/preferences/digest', MEDIA, validate('body', digestBody), async (_req, res) => {
     res.json(await service.setDigest(actorOf(res), valid(res, 'body', digestBody).digest));
+  });
+
+  api.put('/media/preferences/daily-limit', MEDIA, validate('body', dailyLimitBody), async (_req, res) => {
+    res.json(await service.setDailyLimit(actorOf(res), valid(res, 'body', dailyLimitBody).dailyLimit));
   });
 
   api.delete('/media/preferences/unsubscribe-all', MEDIA, async (_req, res) => {

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { FileStore } from '../../storage/files';
 import { AttachmentsService } from '../attachments/attachments.service';
 import { findDelivery, recordOpen, rewriteLinks } from '../distribution/tracking.service';
+import { markReleaseNotificationsRead } from '../notifications/notifications.service';
 import * as repo from './media-inbox.repo';
 
 const EXCERPT_CHARS = 220;
@@ -130,7 +131,7 @@ export class MediaInboxService {
           filename: f.file_name,
           mimeType: f.mime_type,
           size: Number(f.size_bytes),
-          url: await this.attachments.signedUrl(f.id, ATTACHMENT_LINK_TTL_SECONDS, actor.userId),
+          url: await this.attachments.signedUrl(f.id, ATTACHMENT_LINK_TTL_SECONDS, actor.userId, 'in_app'),
         })),
       ),
     };
@@ -143,6 +144,7 @@ export class MediaInboxService {
     const after = (await repo.markRead(this.ctx.db, actor.userId, releaseId))!;
     const ref = await findDelivery(this.ctx.db, Number(before.id));
     if (ref) await recordOpen(this.ctx, ref, { channel: 'in_app', isProxy: false });
+    await markReleaseNotificationsRead(this.ctx.db, this.ctx.realtime, actor.userId, releaseId);
     if (!before.read_at) this.changed(actor.userId, Number(before.id), 'read');
     return { readAt: iso(after.read_at), bookmarked: Boolean(after.bookmarked_at) };
   }
@@ -170,6 +172,7 @@ export class MediaInboxService {
       status: profile.status,
       categories: profile.categories,
       digest: profile.digest_frequency,
+      dailyLimit: profile.daily_release_limit === null ? null : Number(profile.daily_release_limit),
       blockedSenders: await repo.blockedSenders(db, actor.userId),
       knownSenders: await repo.knownSenders(db, actor.userId),
       mediaLists: await repo.mediaListCategories(db, actor.userId),
@@ -185,6 +188,13 @@ export class MediaInboxService {
 
   async setDigest(actor: Actor, digest: repo.DigestFrequency): Promise<MediaPreferences> {
     await repo.setDigest(this.ctx.db, actor.userId, digest);
+    this.changed(actor.userId, null, 'preferences');
+    return this.preferences(actor);
+  }
+
+  /** The journalist's own limit of releases per day (null: none); the next send honours it. */
+  async setDailyLimit(actor: Actor, limit: number | null): Promise<MediaPreferences> {
+    await repo.setDailyLimit(this.ctx.db, actor.userId, limit);
     this.changed(actor.userId, null, 'preferences');
     return this.preferences(actor);
   }

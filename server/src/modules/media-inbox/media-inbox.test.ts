@@ -232,6 +232,31 @@ describe('reading and bookmarking', () => {
       unsubscribedAll: false,
     });
   });
+
+  it('reading a release (from the inbox or a notification) marks its notification read, and the bell in the other tabs drops at once', async () => {
+    const note = (releaseId: string) => ({
+      user_id: journalist.id,
+      kind: 'press_release.received',
+      title: 'x',
+      link: `/media/press-releases/${releaseId}`,
+      data: JSON.stringify({ press_release_id: releaseId }),
+    });
+    const [mine] = (await server.ctx.db('notifications').insert(note(ids.sports!)).returning('id')) as { id: number }[];
+    const [other] = (await server.ctx.db('notifications').insert(note(ids.economy!)).returning('id')) as { id: number }[];
+    const bell = async () => (await get<{ unreadCount: number; items: { id: number; readAt: string | null }[] }>('/notifications')).body;
+    const before = await bell();
+    const socket = connect(server.url, { transports: ['websocket'], auth: { token: journalist.token } });
+    await new Promise((r) => socket.on('session:ready', r));
+    const told = new Promise<{ ids: number[] | 'all' }>((r) => socket.on('notification:read', r));
+
+    expect((await call(server.url, 'POST', `/api/media/inbox/${ids.sports}/read`, { token: journalist.token })).status).toBe(200);
+    expect((await told).ids).toEqual([Number(mine!.id)]);
+    socket.close();
+    const after = await bell();
+    expect(after.unreadCount).toBe(before.unreadCount - 1);
+    expect(after.items.find((n) => n.id === Number(mine!.id))!.readAt).not.toBeNull();
+    expect(after.items.find((n) => n.id === Number(other!.id))!.readAt).toBeNull(); // another release's stays unread
+  });
 });
 
 describe('startOfWeek', () => {
@@ -259,6 +284,7 @@ describe('preferences', () => {
       status: 'approved',
       categories: ['economy', 'tech', 'sports'],
       digest: 'none',
+      dailyLimit: null,
       blockedSenders: [],
       mediaLists: ['tech', 'sports'],
       unsubscribedAll: false,

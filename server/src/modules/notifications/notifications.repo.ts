@@ -32,6 +32,17 @@ export async function markRead(q: Knex | Knex.Transaction, userId: string, id: n
   return row;
 }
 
+/** Marks read the user's unread notifications of a received release; the ids changed. */
+export async function markReleaseRead(q: Knex | Knex.Transaction, userId: string, releaseId: string): Promise<number[]> {
+  const rows = (await q('notifications')
+    .where({ user_id: userId, kind: 'press_release.received' })
+    .whereNull('read_at')
+    .whereRaw("data->>'press_release_id' = ?", [releaseId])
+    .update({ read_at: q.fn.now() })
+    .returning('id')) as { id: number | string }[];
+  return rows.map((r) => Number(r.id));
+}
+
 export async function markAllRead(q: Knex | Knex.Transaction, userId: string): Promise<number> {
   return q('notifications').where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
 import type { Realtime } from '../../realtime/index';
+import { markReleaseRead } from './notifications.repo';
 
 export interface NewNotification {
   userId: string;
@@ -67,4 +68,14 @@ export async function createNotifications(q: Knex | Knex.Transaction, items: New
 /** After commit: push each notification to its user's room (the bell and a toast). */
 export function publishNotifications(realtime: Realtime, rows: NotificationRow[]): void {
   for (const r of rows) realtime.broadcast(rooms.user(r.user_id), 'notification:new', presentNotification(r));
+}
+
+/**
+ * Reading a received release settles its notification: marked read, and the user's other
+ * tabs (their bells) told at once. Returns the ids marked.
+ */
+export async function markReleaseNotificationsRead(db: Knex, realtime: Realtime, userId: string, releaseId: string): Promise<number[]> {
+  const ids = await markReleaseRead(db, userId, releaseId);
+  if (ids.length) realtime.broadcast(rooms.user(userId), 'notification:read', { ids });
+  return ids;
 }

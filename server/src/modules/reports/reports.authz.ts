@@ -21,6 +21,7 @@ export const authz: AuthzModule = {
     'GET /client/reports': { request: () => ({ path: '/client/reports' }), expect: anyClient(200) },
     'GET /client/reports/export.csv': { request: () => ({ path: '/client/reports/export.csv' }), expect: anyClient(200) },
     'GET /client/reports/export.pdf': { request: () => ({ path: '/client/reports/export.pdf' }), expect: anyClient(200) },
+    'GET /client/reports/:releaseId/coverage': { request: (fx) => ({ path: `/client/reports/${fx.uncoverRelease}/coverage` }), expect: owner(200) },
     'POST /client/reports/:releaseId/coverage': {
       request: (fx) => ({ path: `/client/reports/${fx.coverageRelease}/coverage`, body: { url: 'https://matrix.example/new' } }),
       expect: owner(201),

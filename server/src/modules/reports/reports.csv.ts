@@ -4,7 +4,7 @@ import type { ReportRow } from '../../../../shared/schemas/reports';
 import { csvLine } from '../../http/csv';
 
 /** The detail table's columns, as on screen, plus the coverage links themselves. */
-export const CSV_HEADER = ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι'];
+export const CSV_HEADER = ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Λήψεις συνημμένων', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι'];
 
 /** UTF-8 CSV with a BOM (so that Excel reads the Greek), CRLF lines, one line per table row. */
 export function reportCsv(rows: ReportRow[], timeZone: string): string {
@@ -16,6 +16,7 @@ export function reportCsv(rows: ReportRow[], timeZone: string): string {
         r.category ? CATEGORY_LABELS[r.category] : '',
         r.opens,
         r.clicks,
+        r.downloads,
         r.coverage,
         formatDay(r.updated_at, timeZone),
         r.coverageLinks.join(' '),

@@ -139,12 +139,13 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
   const section = (title: string) => ({ text: title, style: 'h2' });
   const sent = data.weekly.some((w) => w.openRate !== null);
   const body: unknown[][] = [
-    ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση'].map((t) => ({ text: t, bold: true })),
+    ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Λήψεις', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση'].map((t) => ({ text: t, bold: true })),
     ...data.rows.map((r) => [
       r.title,
       r.category ? CATEGORY_LABELS[r.category] : '—',
       { text: num(r.opens), alignment: 'right' },
       { text: num(r.clicks), alignment: 'right' },
+      { text: num(r.downloads), alignment: 'right' },
       r.coverageLinks.length
         ? { stack: [{ text: num(r.coverage), alignment: 'right' }, ...r.coverageLinks.map((l) => ({ text: l, fontSize: 7, color: '#2563eb', link: l }))] }
         : { text: '0', alignment: 'right' },
@@ -177,7 +178,7 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
       data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου με κατηγορία.'),
       section(`Αναλυτικός πίνακας (${num(data.rows.length)})`),
       data.rows.length
-        ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 80, 55], body }, layout: 'lightHorizontalLines' }
+        ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 40, 70, 55], body }, layout: 'lightHorizontalLines' }
         : empty('Δεν βρέθηκαν δελτία τύπου για αυτά τα φίλτρα.'),
     ],
   };

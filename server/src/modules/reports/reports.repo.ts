@@ -28,6 +28,7 @@ interface RawRow {
   updated_at: Date | string;
   opens: number | string;
   clicks: number | string;
+  downloads: number | string;
   coverage: number | string;
 }
 
@@ -53,6 +54,8 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
             greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
             coalesce(cardinality(r.opened_by), 0)::int as opens,
             coalesce(cardinality(r.clicked_links), 0)::int as clicks,
+            (select count(*)::int from reporting_events e
+              where e.press_release_id = p.id and e.kind = 'download' and not e.is_proxy) as downloads,
             coalesce(r.coverage_count, 0)::int as coverage
        from press_releases p left join reporting r on r.press_release_id = p.id
        left join release_sent_versions v on v.press_release_id = p.id
@@ -69,6 +72,7 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     updated_at: new Date(r.updated_at).toISOString(),
     opens: Number(r.opens),
     clicks: Number(r.clicks),
+    downloads: Number(r.downloads),
     coverage: Number(r.coverage),
   }));
 }
@@ -119,6 +123,15 @@ export interface OwnedRelease {
 
 export async function findRelease(q: Q, id: string): Promise<OwnedRelease | undefined> {
   return (await q('press_releases').where('id', id).first('id', 'client_id', 'workspace_id', 'status')) as OwnedRelease | undefined;
+}
+
+/** A release's title as sent (or as it stands, before it is sent). */
+export async function releaseTitle(q: Q, id: string): Promise<string> {
+  const row = (await q('press_releases as p')
+    .leftJoin('release_sent_versions as v', 'v.press_release_id', 'p.id')
+    .where('p.id', id)
+    .first(q.raw('coalesce(v.title, p.title) as title'))) as { title: string | null } | undefined;
+  return row?.title ?? '';
 }
 
 export async function addCoverage(trx: Knex.Transaction, releaseId: string, url: string): Promise<void> {

@@ -33,6 +33,10 @@ export function reportRoutes(api: ApiRouter, ctx: AppContext): void {
     res.send(pdf);
   });
 
+  api.get('/client/reports/:releaseId/coverage', CLIENT, validate('params', releaseIdParams), async (_req, res) => {
+    res.json(await service.releaseCoverage(ctx, actorOf(res), valid(res, 'params', releaseIdParams).releaseId));
+  });
+
   api.post(
     '/client/reports/:releaseId/coverage',
     CLIENT,

@@ -13,7 +13,7 @@ import {
   type ReportSort,
   type SortDir,
 } from '../../../../shared/reports';
-import type { ClientReport, CoverageResult, ReportFilters, ReportQuery, ReportRow } from '../../../../shared/schemas/reports';
+import type { ClientReport, CoverageResult, ReleaseCoverage, ReportFilters, ReportQuery, ReportRow } from '../../../../shared/schemas/reports';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -68,13 +68,15 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
   );
   let opens = 0;
   let clicks = 0;
+  let downloads = 0;
   for (const r of rows) {
     opens += r.opens;
     clicks += r.clicks;
+    downloads += r.downloads;
   }
   return {
     range: { from: f.from, to: f.to },
-    totals: { releases: rows.length, opens, clicks },
+    totals: { releases: rows.length, opens, clicks, downloads },
     weekly: weeklyOpenRate(sent, f.to),
     byCategory: categoryStats(rows),
     rows: withLinks(page.rows, links),
@@ -115,6 +117,13 @@ function announce(ctx: AppContext, rel: repo.OwnedRelease): void {
   const payload = { releaseId: rel.id, kind: 'coverage' as const };
   ctx.realtime.broadcast(rooms.user(rel.client_id), 'report:changed', payload);
   if (rel.workspace_id) ctx.realtime.broadcast(rooms.workspace(rel.workspace_id), 'report:changed', payload);
+}
+
+/** One of the client's own releases with its coverage links (any status: only a sent one takes new links). */
+export async function releaseCoverage(ctx: AppContext, actor: Actor, releaseId: string): Promise<ReleaseCoverage> {
+  const rel = await repo.findRelease(ctx.db, releaseId);
+  if (!rel || rel.client_id !== actor.userId) throw notFound('Press release not found');
+  return { ...(await coverageOf(ctx, rel.id)), title: await repo.releaseTitle(ctx.db, rel.id), status: rel.status };
 }
 
 /** Adds a coverage link by hand to one of the client's sent releases (creates its reporting row if needed). */

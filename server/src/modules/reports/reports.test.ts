@@ -56,6 +56,9 @@ describe('GET /client/reports', () => {
       { press_release_id: ids.foreign, opened_by: media.map((m) => m.id), clicked_links: Array(50).fill('https://b.gr'), coverage_links: ['https://b.gr/cov'] },
       { press_release_id: ids.colleague, opened_by: media.map((m) => m.id), clicked_links: ['https://b.gr/c'] },
     ]);
+    // Attachment downloads: two by readers, one by a mail scanner (not counted), and the other client's.
+    const download = (rel: string, m: number, isProxy = false) => ({ press_release_id: rel, recipient_user_id: media[m]!.id, kind: 'download', channel: 'email', link: 'a.pdf', is_proxy: isProxy });
+    await db('reporting_events').insert([download(ids.tech, 0), download(ids.tech, 1), download(ids.tech, 2, true), download(ids.foreign, 0)]);
   });
 
   it('shows only the client’s own releases of the last 30 days, newest first, with their figures', async () => {
@@ -65,9 +68,9 @@ describe('GET /client/reports', () => {
     expect(r.body.range).toEqual({ from: addDays(today, -29), to: today });
     expect(r.body.rows.map((x) => x.title)).toEqual(['Πρόχειρο Α', 'Τεχνολογία Α', 'Πολιτική Α']);
     const tech = r.body.rows.find((x) => x.id === ids.tech)!;
-    expect(tech).toMatchObject({ opens: 3, clicks: 3, coverage: 2, coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'], manualCoverage: ['https://news.gr/tech'] });
+    expect(tech).toMatchObject({ opens: 3, clicks: 3, downloads: 2, coverage: 2, coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'], manualCoverage: ['https://news.gr/tech'] });
     expect(r.body.rows.find((x) => x.id === ids.draft)).toMatchObject({ opens: 0, clicks: 0, coverage: 0, coverageLinks: [] });
-    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5 });
+    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5, downloads: 2 });
     // Pie: releases per category; bar: CTR = clicks / unique opens.
     expect(r.body.byCategory).toEqual([
       { category: 'politics', releases: 1, opens: 1, clicks: 2, ctr: 200 },
@@ -153,9 +156,9 @@ describe('GET /client/reports', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Τίτλος,Κατηγορία,Μοναδικά ανοίγματα,Κλικ,Σύνδεσμοι κάλυψης,Τελευταία ενημέρωση,Σύνδεσμοι');
+    expect(lines[0]).toBe('Τίτλος,Κατηγορία,Μοναδικά ανοίγματα,Κλικ,Λήψεις συνημμένων,Σύνδεσμοι κάλυψης,Τελευταία ενημέρωση,Σύνδεσμοι');
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Πολιτική Α', 'Πρόχειρο Α', 'Τεχνολογία Α']);
-    expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,\d{2}\/\d{2}\/\d{4},https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
+    expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,2,\d{2}\/\d{2}\/\d{4},https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
   });
 
   it('exports a PDF report', async () => {
@@ -191,5 +194,22 @@ describe('GET /client/reports', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.manualCoverage).toEqual([]);
     expect((await call(server.url, 'DELETE', `${path(ids.politics)}?url=${encodeURIComponent('https://efimerida.gr/arthro')}`, { token: a.token })).status).toBe(404);
+  });
+
+  it('shows one release’s coverage (for the release list and the sent release’s page), own releases only', async () => {
+    const path = (id: string) => `/api/client/reports/${id}/coverage`;
+    const tech = await call<{ title: string; status: string; coverageLinks: string[]; manualCoverage: string[] }>(server.url, 'GET', path(ids.tech), { token: a.token });
+    expect(tech.status).toBe(200);
+    expect(tech.body).toEqual({
+      releaseId: ids.tech,
+      title: 'Τεχνολογία Α',
+      status: 'sent',
+      coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'],
+      manualCoverage: ['https://news.gr/tech'],
+    });
+    expect((await call<{ status: string; coverageLinks: string[] }>(server.url, 'GET', path(ids.draft), { token: a.token })).body).toMatchObject({ status: 'draft', coverageLinks: [] });
+    expect((await call(server.url, 'GET', path(ids.foreign), { token: a.token })).status).toBe(404);
+    expect((await call(server.url, 'GET', path(ids.colleague), { token: a.token })).status).toBe(404);
+    expect((await call(server.url, 'GET', '/api/client/reports/not-a-uuid/coverage', { token: a.token })).status).toBe(400);
   });
 });

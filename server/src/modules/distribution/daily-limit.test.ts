@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signIn, signUp } from '../../test/http';
+import { memoryTransport } from '../../test/mail';
+import { sendRelease } from '../releases/releases.lifecycle';
+import { runDigest } from './digest';
+
+/**
+ * A journalist's own limit of releases per day (issue 20): past it, a release stays in the
+ * inbox without an e-mail or a notification, and the next daily digest lists it, whatever
+ * the journalist's digest frequency. And the superadmin's preview and "run now".
+ */
+let server: TestServer;
+const mail = memoryTransport();
+const senders: string[] = [];
+let limited: { id: string; token: string };
+let saToken: string;
+
+async function user(email: string, role: 'client' | 'media', profile: Record<string, unknown> = {}, lists: string[] = []) {
+  const db = server.ctx.db;
+  const [u] = (await db('users').insert({ email }).returning('id')) as { id: string }[];
+  await db('profiles').insert({ user_id: u!.id, email, name: email.split('@')[0], role, status: 'approved', ...profile });
+  for (const category of lists) await db('media_lists').insert({ category, media_id: u!.id });
+  return u!.id;
+}
+
+async function send(title: string, sender: string) {
+  const [r] = (await server.ctx.db('press_releases')
+    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', client_id: sender, media_list_categories: ['tech'] })
+    .returning('id')) as { id: string }[];
+  await sendRelease(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
+  return r!.id;
+}
+
+/** The release e-mails that reached a mailbox (not digests). */
+async function releaseMails(to: string) {
+  await server.ctx.jobs.drain();
+  await server.ctx.mailer.drain();
+  // Release e-mails carry the release's title alone; the platform's own mails end with its name.
+  return mail.sent.filter((m) => m.to === to && !m.subject.includes('Deltio')).map((m) => m.subject);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail });
+  senders.push(await user('first@client.test', 'client', { organization: 'Πρώτη ΑΕ' }));
+  senders.push(await user('second@client.test', 'client', { organization: 'Δεύτερη ΑΕ' }));
+  const media = await signUp(server.url, 'limited@media.test', 'media');
+  await server.ctx.db('profiles').where('user_id', media.id).update({ status: 'approved', categories: ['tech'], digest_frequency: 'none' });
+  await server.ctx.db('media_lists').insert({ category: 'tech', media_id: media.id });
+  limited = { id: media.id, token: (await signIn(server.url, 'limited@media.test')).access_token };
+  await user('unlimited@media.test', 'media', { categories: ['tech'] }, ['tech']);
+  const sa = await signUp(server.url, 'root@digest.test', 'client');
+  await server.ctx.db('profiles').where('user_id', sa.id).update({ role: 'superadmin', status: 'approved' });
+  saToken = (await signIn(server.url, 'root@digest.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the daily limit setting', () => {
+  it('is the journalist’s own: a whole number from 1, or empty for no limit', async () => {
+    const put = (body: unknown) => call<{ dailyLimit: number | null }>(server.url, 'PUT', '/api/media/preferences/daily-limit', { token: limited.token, body });
+    for (const bad of [{ dailyLimit: 0 }, { dailyLimit: 2.5 }, { dailyLimit: '2' }, { dailyLimit: 5000 }, {}]) {
+      const r = await put(bad);
+      expect(r.status).toBe(400);
+    }
+    expect((await put({ dailyLimit: null })).body.dailyLimit).toBeNull();
+    const r = await put({ dailyLimit: 2 });
+    expect(r.status).toBe(200);
+    expect(r.body.dailyLimit).toBe(2);
+    const prefs = await call<{ dailyLimit: number | null }>(server.url, 'GET', '/api/media/preferences', { token: limited.token });
+    expect(prefs.body.dailyLimit).toBe(2);
+  });
+});
+
+describe('a journalist past their daily limit', () => {
+  let third: string;
+
+  it('gets the first N releases of the day (from any sender) by e-mail and notification, the rest only in the inbox', async () => {
+    await send('Πρώτο της ημέρας', senders[0]!);
+    await send('Δεύτερο της ημέρας', senders[1]!);
+    third = await send('Τρίτο της ημέρας', senders[0]!);
+
+    expect(await releaseMails('limited@media.test')).toEqual(['Πρώτο της ημέρας', 'Δεύτερο της ημέρας']);
+    expect(await releaseMails('unlimited@media.test')).toEqual(['Πρώτο της ημέρας', 'Δεύτερο της ημέρας', 'Τρίτο της ημέρας']);
+    const notes = (await server.ctx.db('notifications').where({ user_id: limited.id }).orderBy('id').select('title')) as { title: string }[];
+    expect(notes.map((n) => n.title)).toEqual(['Πρώτο της ημέρας', 'Δεύτερο της ημέρας']);
+    // Still theirs to read: the inbox lists all three.
+    const inbox = await call<{ items: { title: string }[] }>(server.url, 'GET', '/api/media/inbox', { token: limited.token });
+    expect(inbox.body.items.map((i) => i.title).sort()).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας', 'Τρίτο της ημέρας']);
+    const held = (await server.ctx.db('deliveries').whereNotNull('held_at').select('press_release_id', 'recipient_user_id')) as {
+      press_release_id: string;
+      recipient_user_id: string;
+    }[];
+    expect(held).toEqual([{ press_release_id: third, recipient_user_id: limited.id }]);
+  });
+
+  it('the superadmin’s preview shows who the next daily digest goes to, with the held release, and the e-mail as rendered', async () => {
+    const r = await call<{
+      totals: { recipients: number; releases: number; held: number };
+      recipients: { email: string; releases: number; held: number; frequency: string }[];
+      sample: { to: string; subject: string; html: string; text: string } | null;
+      nextRunAt: string;
+    }>(server.url, 'GET', `/api/admin/digests/daily/preview?recipient=${limited.id}`, { token: saToken });
+    expect(r.status).toBe(200);
+    expect(r.body.recipients).toEqual([{ userId: limited.id, email: 'limited@media.test', name: 'Test media', frequency: 'none', releases: 1, held: 1 }]);
+    expect(r.body.totals).toEqual({ recipients: 1, releases: 1, held: 1 });
+    expect(r.body.sample?.to).toBe('limited@media.test');
+    expect(r.body.sample?.subject).toBe('Τα δελτία τύπου της ημέρας · Deltio');
+    expect(r.body.sample?.text).toContain('Τρίτο της ημέρας — Πρώτη ΑΕ · Τεχνολογία');
+    expect(r.body.sample?.text).toContain('ημερήσιο όριο που ορίσατε');
+    expect(r.body.sample?.html).toContain(`https://deltio.example/media/press-releases/${third}`);
+    const athens = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', hour: '2-digit', minute: '2-digit' }).format(new Date(r.body.nextRunAt));
+    expect(athens).toBe('07:00');
+    // Nothing was sent by looking.
+    expect(await server.ctx.db('mail_outbox').where({ kind: 'newsletter' })).toHaveLength(0);
+    expect((await call(server.url, 'GET', '/api/admin/digests/monthly/preview', { token: saToken })).status).toBe(400);
+  });
+
+  it('run now sends the daily digest with the held release (though they chose no newsletter), audited; running again sends nothing twice', async () => {
+    const run = () => call<{ recipients: number; releases: number }>(server.url, 'POST', '/api/admin/digests/daily/run', { token: saToken });
+    const first = await run();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ recipients: 1, releases: 1 });
+    await server.ctx.mailer.drain();
+    const digests = mail.sent.filter((m) => m.subject === 'Τα δελτία τύπου της ημέρας · Deltio');
+    expect(digests.map((m) => m.to)).toEqual(['limited@media.test']);
+    expect(digests[0]!.text).toContain('Τρίτο της ημέρας');
+    expect(digests[0]!.text).not.toContain('Πρώτο της ημέρας'); // already e-mailed on its own, and they chose no newsletter
+
+    const again = await run();
+    expect(again.body).toEqual({ recipients: 0, releases: 0 });
+    // Neither does the scheduled run that follows.
+    expect(await runDigest(server.ctx, 'daily', new Date(Date.now() + 60_000))).toEqual({ recipients: 0, releases: 0 });
+    await server.ctx.mailer.drain();
+    expect(mail.sent.filter((m) => m.subject === 'Τα δελτία τύπου της ημέρας · Deltio')).toHaveLength(1);
+    const audit = (await server.ctx.db('audit_logs').where('action_type', 'newsletter.daily.run').orderBy('id').select('actor_email', 'metadata')) as {
+      actor_email: string | null;
+      metadata: { recipients: number; held: number; manual: boolean };
+    }[];
+    expect(audit[0]).toMatchObject({ actor_email: 'root@digest.test', metadata: { recipients: 1, held: 1, manual: true } });
+    expect(audit.at(-1)).toMatchObject({ actor_email: null, metadata: { manual: false } });
+    // Only the superadmin may.
+    expect((await call(server.url, 'POST', '/api/admin/digests/daily/run', { token: limited.token })).status).toBe(403);
+  });
+
+  it('a digest run early moves the mark: the scheduled run after it lists only what came since', async () => {
+    await user('daily@media.test', 'media', { categories: ['tech'], digest_frequency: 'daily' }, ['tech']);
+    await send('Πριν την αποστολή τώρα', senders[1]!);
+    const early = await runDigest(server.ctx, 'daily', new Date(), { userId: limited.id, email: 'root@digest.test', role: 'superadmin' });
+    expect(early.recipients).toBeGreaterThanOrEqual(1);
+    await send('Μετά την αποστολή τώρα', senders[1]!);
+    await server.ctx.mailer.drain();
+    mail.sent.length = 0;
+    await runDigest(server.ctx, 'daily', new Date(Date.now() + 60_000));
+    await server.ctx.mailer.drain();
+    const mine = mail.sent.filter((m) => m.to === 'daily@media.test' && m.subject === 'Τα δελτία τύπου της ημέρας · Deltio');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.text).toContain('Μετά την αποστολή τώρα');
+    expect(mine[0]!.text).not.toContain('Πριν την αποστολή τώρα');
+  });
+
+  it('no limit set: every release comes by e-mail', async () => {
+    await call(server.url, 'PUT', '/api/media/preferences/daily-limit', { token: limited.token, body: { dailyLimit: null } });
+    await send('Χωρίς όριο πια', senders[0]!);
+    expect(await releaseMails('limited@media.test')).toContain('Χωρίς όριο πια');
+    expect(await releaseMails('unlimited@media.test')).toContain('Χωρίς όριο πια');
+  });
+});
