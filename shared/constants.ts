@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'press_release.archived',
   'press_release.deleted',
   'email.test',
+  'workspace_word.add',
+  'workspace_word.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -48,7 +48,11 @@ export type ReviewBlock = z.infer<typeof reviewBlock>;
 export const reviewBody = z.object({
   releaseId: z.uuid('releaseId must be a release id'),
   title: z.string().max(300, 'title is too long').default(''),
-  blocks: z.array(reviewBlock).max(1_000, 'too many blocks'),
+  /** At most 100,000 characters in all (the editor saves no longer text). */
+  blocks: z
+    .array(reviewBlock)
+    .max(1_000, 'too many blocks')
+    .refine((blocks) => blocks.reduce((n, b) => n + b.text.length, 0) <= 100_000, 'text is too long'),
 });
 export type ReviewBody = z.infer<typeof reviewBody>;
 

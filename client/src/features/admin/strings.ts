@@ -75,6 +75,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'press_release.archived': 'Αρχειοθέτηση δελτίου τύπου',
   'press_release.deleted': 'Διαγραφή πρόχειρου',
   'email.test': 'Δοκιμαστικό e-mail',
+  'workspace_word.add': 'Προσθήκη λέξης στο λεξικό του οργανισμού',
+  'workspace_word.remove': 'Αφαίρεση λέξης από το λεξικό του οργανισμού',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

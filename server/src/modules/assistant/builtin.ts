@@ -72,6 +72,7 @@ export function rankedSentences(doc: ReviewDoc): RankedSentence[] {
     if (i === 0) score *= 1.2; // news puts the essence first
     if (/^[«"“]/u.test(s.text)) score *= 0.8; // a quote is colour, not the fact
     if (s.words < 6) score *= 0.4;
+    else if (s.words < 9) score *= 0.7;
     return { ...s, score };
   });
 }
@@ -168,11 +169,11 @@ export function figures(text: string): string[] {
     const words = (m[2] ?? '').trim().split(/\s+/).filter(Boolean);
     const kept: string[] = [];
     for (const w of words) {
-      if (isFunctionWord(w) && kept.length > 0) break;
+      if (isFunctionWord(w)) break;
       kept.push(w);
     }
     while (kept.length && isFunctionWord(kept[kept.length - 1]!)) kept.pop();
-    if (!/%|€/.test(number) && kept.length === 0) continue;
+    if (kept.length === 0) continue; // a bare number or percentage says nothing in a headline
     if (kept.some((w) => /^(Ιανουαρ|Φεβρουαρ|Μαρτ|Απριλ|Μαΐ|Μαι|Ιουν|Ιουλ|Αυγούστ|Σεπτεμβρ|Οκτωβρ|Νοεμβρ|Δεκεμβρ)/u.test(w))) continue;
     out.push([number, ...kept].join(' '));
   }
@@ -192,13 +193,31 @@ function similar(a: string, b: string): boolean {
 
 const headline = (s: string) => capitalise(s.replace(/\s+/g, ' ').trim());
 
-/** Up to three distinct titles from the key phrases, the figures and the central sentences; none a prefix of the first sentence. */
-export function proposeTitles(ranked: RankedSentence[], phrases: KeyPhrase[], firstSentence: string): string[] {
+/** A sentence that carries an address or an e-mail is no headline. */
+const hasAddress = (s: string) => /https?:\/\/|www\.|@|\.(gr|com|org|eu)\b/iu.test(s);
+
+/** Words shouted in capitals, written as the dictionary does ('ΜΟΝΑΔΙΚΗ ΕΥΚΑΙΡΙΑ' → 'μοναδική ευκαιρία'). */
+export function lowerShouting(text: string, speller: GreekSpeller | null): string {
+  if (!speller) return text;
+  return text.replace(/(?<![\p{L}\p{M}])[\p{Lu}][\p{Lu}\p{M}]{3,}(?![\p{L}\p{M}])/gu, (w) => {
+    const form = speller.dictionaryForm(w);
+    return form && form === form.toLocaleLowerCase('el') ? form : w;
+  });
+}
+
+/**
+ * Up to three distinct titles: the organisation and the main key phrase, the key phrase and
+ * the figures, the most central sentences as headlines; none a prefix of the first sentence.
+ */
+export function proposeTitles(ranked: RankedSentence[], phrases: KeyPhrase[], firstSentence: string, speller: GreekSpeller | null = null): string[] {
   const all = ranked.map((r) => r.text);
   const text = all.join(' ');
-  const [entity] = namedEntities(all, 1);
-  const topics = phrases.filter((p) => !p.name && p.stems.length >= 1 && !(entity && similar(p.text, entity)));
-  const topic = topics.find((p) => p.stems.length >= 2) ?? topics[0];
+  // Who: the name the lead opens with, else the most frequent name.
+  const [entity] = [...namedEntities([firstSentence], 1), ...namedEntities(all, 1)];
+  const entityStems = entity ? stemsOf(entity) : new Set<string>();
+  const topics = phrases.filter((p) => !p.name && !p.stems.some((s) => entityStems.has(s)));
+  // The best key phrase; a longer one when it ranks close (it reads better as a headline).
+  const topic = topics.find((p) => p.stems.length >= 2 && p.score >= 0.6 * (topics[0]?.score ?? 0)) ?? topics[0];
   const second = topics.find((p) => p !== topic && !(topic && similar(p.text, topic.text)));
   const place = placePhrase(text);
   const byScore = [...ranked].sort((a, b) => b.score - a.score);
@@ -213,13 +232,14 @@ export function proposeTitles(ranked: RankedSentence[], phrases: KeyPhrase[], fi
   }
   // 2. The figures: what the news counts.
   const figureTopic = topic ?? second;
-  if (figureTopic && nums.length) {
-    const [a, b] = nums;
+  const figs = figureTopic ? nums.filter((n) => !n.split(/\s+/).some((w) => figureTopic.stems.includes(stem(w)))) : [];
+  if (figureTopic && figs.length) {
+    const [a, b] = figs;
     templates.push([`${headline(figureTopic.text)}: ${a}${b && !similar(a!, b) ? ` και ${b}` : ''}`, `${headline(figureTopic.text)}: ${a}`]);
   }
   // 3. The most central sentences that are not the lead (nor quotations), as headlines.
   for (const r of byScore) {
-    if (fold(r.text) === fold(firstSentence) || /^[«"“]/u.test(r.text)) continue;
+    if (fold(r.text) === fold(firstSentence) || /^[«"“]/u.test(r.text) || hasAddress(r.text)) continue;
     templates.push([headline(compress(r.text)), headline(compress(r.text, 8))]);
   }
   // Fallbacks: the topic with the figure and the place; two key phrases; the lead's main clause.
@@ -232,7 +252,7 @@ export function proposeTitles(ranked: RankedSentence[], phrases: KeyPhrase[], fi
   const lead = bare(firstSentence);
   const titles: string[] = [];
   for (const variants of templates) {
-    const t = variants.map((v) => v.replace(/\s+/g, ' ').trim()).find((v) => [...v].length <= TITLE_MAX_CHARS && wordCount(v) >= 3);
+    const t = variants.map((v) => headline(lowerShouting(v, speller))).find((v) => [...v].length <= TITLE_MAX_CHARS && wordCount(v) >= 3);
     if (!t) continue;
     if (lead.startsWith(bare(t)) && titles.length < 2) continue; // not a truncation of the first sentence
     if (titles.some((x) => similar(x, t))) continue;
@@ -312,17 +332,16 @@ const plainContext = (speller: GreekSpeller): CheckContext => ({
 
 export const builtinAssistant: AssistantProvider = {
   async suggest({ title, text }) {
-    const doc = docFromPlainText(title, text);
     const speller = await greekSpeller();
+    const original = docFromPlainText(title, text);
+    const improved = improveText(original, speller, plainContext(speller));
+    // Titles and summary come from the text with its punctuation fixed (still the writer's sentences).
+    const doc = docFromPlainText(title, improved.text);
     const ranked = rankedSentences(doc);
-    const phrases = keyPhrases(
-      ranked.map((r) => r.text),
-      8,
-    );
     const first = ranked[0]?.text ?? '';
-    const improved = improveText(doc, speller, plainContext(speller));
+    const phrases = keyPhrases([title, ...ranked.map((r) => r.text)].filter(Boolean), 8);
     const summary = extractiveSummary(ranked) || cutAtWord(text.trim(), SUMMARY_MAX_CHARS);
-    let titles = proposeTitles(ranked, phrases, first);
+    let titles = proposeTitles(ranked, phrases, first, speller);
     if (titles.length === 0 && title.trim()) titles = [title.trim()];
     return { titles, summary, improved: improved.text, changes: improved.changes, keyphrases: phrases.map((p) => p.text), source: 'builtin' as const };
   },

@@ -78,8 +78,12 @@ export interface KeyPhrase {
 
 const GENITIVE_ARTICLES = new Set(['του', 'τησ', 'των']);
 
-/** Number words: figures are not topics. */
-const NUMBER_WORDS = new Set('ενα μια δυο τρια τρεισ τεσσερα τεσσερισ πεντε εξι επτα εφτα οκτω οχτω εννεα εννια δεκα εικοσι τριαντα σαραντα πενηντα εκατο χιλια χιλιαδεσ εκατομμυρια'.split(' '));
+/** Number words, units and time adverbs (folded): figures and times are not topics. Also a few verbs in -ά. */
+const NUMBER_WORDS = new Set(
+  'σημερα αυριο χθεσ φετοσ εφετοσ περυσι πλεον επισησ μαλιστα ζητα απαντα μιλα οδηγει ενα μια δυο τρια τρεισ τεσσερα τεσσερισ πεντε εξι επτα εφτα οκτω οχτω εννεα εννια δεκα εικοσι τριαντα σαραντα πενηντα εκατο χιλια χιλιαδεσ εκατομμυρια εκατομμυριων εκατ δισ δισεκατομμυρια ευρω δολαρια τοισ μοναδεσ ποσοστο'.split(
+    ' ',
+  ),
+);
 
 /** Third-person and plural verb endings (folded): a verb ends a key phrase. */
 const VERB = /(?:ει|ουν|ουμε|ετε|εται|ονται|ομαστε|ηκε|ηκαν|ησε|ησαν|ισε|ισαν|ασε|ασαν|ωσε|ωσαν|υσε|ξε|ξαν|ψε|ψαν|θηκε|θηκαν|ουσε|ουσαν|ανε|αμε)$/u;
@@ -133,8 +137,10 @@ export function keyPhrases(sentences: string[], max = 8): KeyPhrase[] {
         continue;
       }
       let j = i;
-      // A run: content words separated by single spaces only (the sequence has no space tokens).
-      while (j + 1 < seq.length && seq[j + 1]!.content) j++;
+      // A run: adjacent content words; a name starting after common words starts a new run
+      // ('περιβαλλοντική οργάνωση | Γαλάζια Ακτή').
+      const upper = (t: { surface: string }) => /^\p{Lu}/u.test(t.surface);
+      while (j + 1 < seq.length && seq[j + 1]!.content && !(upper(seq[j + 1]!) && !upper(seq[j]!))) j++;
       for (let a = i; a <= j; a++) {
         for (let b = a; b <= Math.min(j, a + 3); b++) {
           const words = seq.slice(a, b + 1);

@@ -16,12 +16,20 @@ const ABBREVIATIONS = new Set('εκατ δισ χιλ τηλ οδ αρ λεωφ 
 export class SuggestionCache {
   private readonly map = new Map<string, string[]>();
   constructor(private readonly max = 5_000) {}
-  get(speller: GreekSpeller, word: string): string[] {
+  /**
+   * The corrections of `word`; a new word costs one `budget` unit (a few milliseconds of CPU),
+   * and with none left it gets no corrections this time (the next review computes them).
+   */
+  get(speller: GreekSpeller, word: string, budget?: { left: number }): string[] {
     let s = this.map.get(word);
     if (s) {
       this.map.delete(word);
       this.map.set(word, s);
       return s;
+    }
+    if (budget) {
+      if (budget.left <= 0) return [];
+      budget.left--;
     }
     s = speller.suggest(word);
     this.map.set(word, s);
@@ -45,14 +53,24 @@ function isElision(speller: GreekSpeller, t: WordToken, own: Lexicon): boolean {
   return ['α', 'ε', 'ο', 'ι', 'η', 'ου'].some((v) => accentVariants(base + v).some((w) => speller.isCorrect(w, own)));
 }
 
-export function spellText(speller: GreekSpeller, own: Lexicon, cache: SuggestionCache, block: number, text: string): SpellingIssue[] {
+/** New words whose corrections one review computes at most (the rest come with the next review). */
+export const SUGGESTION_BUDGET = 60;
+
+export function spellText(
+  speller: GreekSpeller,
+  own: Lexicon,
+  cache: SuggestionCache,
+  block: number,
+  text: string,
+  budget: { left: number } = { left: SUGGESTION_BUDGET },
+): SpellingIssue[] {
   const out: SpellingIssue[] = [];
   for (const t of wordTokens(text)) {
     if (t.script === 'latin') continue;
     if (t.script === 'mixed') {
       const greek = [...t.word].map((c) => LATIN_LOOKALIKES[c] ?? c).join('');
       if (/[A-Za-z]/.test(greek)) continue; // a mixed name (iPhone-άκι): not a typo we can fix
-      const suggestions = speller.isCorrect(greek, own) ? [greek] : cache.get(speller, greek).slice(0, 3);
+      const suggestions = speller.isCorrect(greek, own) ? [greek] : cache.get(speller, greek, budget).slice(0, 3);
       out.push({ block, from: t.from, to: t.to, word: t.word, kind: 'mixed_script', suggestions });
       continue;
     }
@@ -62,7 +80,7 @@ export function spellText(speller: GreekSpeller, own: Lexicon, cache: Suggestion
     // Acronyms (ΕΣΠΑ, ΔΕΘ) cannot be spell-checked.
     if (casing === 'upper' && t.word.length <= 5) continue;
     const fromOwn = own.near(t.word).map((w) => (casing === 'capitalised' ? capitalise(w) : w));
-    const suggestions = [...new Set([...fromOwn, ...cache.get(speller, t.word)])].slice(0, 5);
+    const suggestions = [...new Set([...fromOwn, ...cache.get(speller, t.word, budget)])].slice(0, 5);
     const name = (casing === 'capitalised' || casing === 'upper') && !t.sentenceStart;
     out.push({ block, from: t.from, to: t.to, word: t.word, kind: name ? 'name' : 'misspelt', suggestions });
   }
@@ -70,8 +88,9 @@ export function spellText(speller: GreekSpeller, own: Lexicon, cache: Suggestion
 }
 
 export function spellDoc(speller: GreekSpeller, own: Lexicon, cache: SuggestionCache, doc: { title: string; blocks: { text: string }[] }): SpellingIssue[] {
+  const budget = { left: SUGGESTION_BUDGET };
   return [
-    ...spellText(speller, own, cache, TITLE_BLOCK, doc.title),
-    ...doc.blocks.flatMap((b, i) => spellText(speller, own, cache, i, b.text)),
+    ...spellText(speller, own, cache, TITLE_BLOCK, doc.title, budget),
+    ...doc.blocks.flatMap((b, i) => spellText(speller, own, cache, i, b.text, budget)),
   ];
 }

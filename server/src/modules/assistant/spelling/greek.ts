@@ -22,7 +22,8 @@ export const upperNoAccent = (s: string) =>
     .normalize('NFC')
     .toLocaleUpperCase('el');
 
-export const capitalise = (s: string) => (s ? s.charAt(0).toLocaleUpperCase('el') + s.slice(1) : s);
+/** First letter in capital, keeping its tonos ('όσοι' → 'Όσοι'; the Greek locale would drop it). */
+export const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 export type Casing = 'lower' | 'capitalised' | 'upper' | 'mixed';
 

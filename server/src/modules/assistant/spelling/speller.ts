@@ -103,6 +103,12 @@ export class Lexicon implements WordList {
 }
 
 const ALPHABET = [...'αβγδεζηθικλμνξοπρστυφχψω'];
+
+/** Productive prefixes of modern Greek compounds (lower case, unaccented as they are written joined). */
+const COMPOUND_PREFIXES = [
+  'κυβερνο', 'ηλεκτρο', 'τηλε', 'μικρο', 'μακρο', 'μεγα', 'νανο', 'βιο', 'οικο', 'ψηφιο', 'ραδιο', 'φωτο', 'θερμο', 'υδρο', 'αερο', 'γεω',
+  'πολυ', 'αυτο', 'υπερ', 'αντι', 'μετα', 'προ', 'ενδο', 'διεθνο', 'ευρω', 'κοινωνικο', 'οικονομικο', 'πολιτιστικο', 'ιατρο', 'νευρο', 'ψυχο',
+];
 const CONSONANTS = new Set([...'βγδζθκλμνξπρστφχψ']);
 
 /** Sound-alike spellings, both ways (accent-free, lower case). */
@@ -172,6 +178,19 @@ export class GreekSpeller {
     }
     // An enclitic's second tonos ('το μήνυμά μας').
     if (accentCount(w) === 2) return this.isCorrect(dropLastAccent(w), own);
+    return this.isCompound(w);
+  }
+
+  /**
+   * Greek makes new words with productive prefixes ('κυβερνο-ασφάλεια', 'ηλεκτρο-κίνηση',
+   * 'τηλε-εργασία'): a known prefix followed by a known word of 4+ letters is a word.
+   */
+  private isCompound(w: string): boolean {
+    if (casingOf(w) !== 'lower') return false;
+    for (const prefix of COMPOUND_PREFIXES) {
+      if (!w.startsWith(prefix) || w.length - prefix.length < 4) continue;
+      if (this.words.has(w.slice(prefix.length))) return true;
+    }
     return false;
   }
 

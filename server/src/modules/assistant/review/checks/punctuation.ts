@@ -18,7 +18,8 @@ const inSpans = (spans: [number, number][], from: number, to = from + 1) => span
 
 /** The Greek question mark (U+037E); it looks like a semicolon. */
 export const GREEK_QUESTION_MARK = '\u037e';
-const ANO_TELEIA = '\u0387';
+/** The ano teleia as Greek keyboards type it (U+00B7; U+0387 normalises to it). */
+const ANO_TELEIA = '\u00b7';
 
 export function ellipsis(doc: ReviewDoc): Finding[] {
   const out: Finding[] = [];

@@ -109,15 +109,20 @@ export function leadOf(doc: ReviewDoc): { block: number; from: number; to: numbe
   return null;
 }
 
+/**
+ * Who, what, when, where in the lead. A dateline answers when and where for the lead it
+ * opens (the news is dated and placed); without one the lead itself must say them.
+ */
 export function lead(doc: ReviewDoc, ctx: CheckContext): Finding[] {
   const l = leadOf(doc);
   if (!l) return [];
+  const dated = findDateline(doc)?.block === l.block;
   const folded = fold(l.text);
   const org = ctx.organization.name ? fold(ctx.organization.name).split(/\s+/)[0] : null;
   const who = hasName(l.text) || (org !== null && org !== undefined && org.length > 2 && folded.includes(org));
   const what = ANNOUNCE.test(folded) || VERB_ENDING.test(folded);
-  const when = WHEN.test(folded);
-  const where = WHERE_PHRASE.test(l.text) || WHERE_WORDS.test(folded);
+  const when = dated || WHEN.test(folded);
+  const where = dated || WHERE_PHRASE.test(l.text) || WHERE_WORDS.test(folded);
   const missing = [!who && 'ποιος', !what && 'τι', !when && 'πότε', !where && 'πού'].filter((x): x is string => Boolean(x));
   if (missing.length === 0) return [];
   return [
