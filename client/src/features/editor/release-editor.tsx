@@ -259,7 +259,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           </CardContent>
         </Card>
         <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
-        <AssistantCard editor={editor} title={title} disabled={readOnly} />
+        <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
       </aside>
       <SendDialog
         releaseId={releaseId}
