@@ -83,7 +83,7 @@ export const ROUTE_BUDGETS: {
       'src/components/layout/area-layouts.tsx',
       'src/features/client/release-editor-page.tsx',
     ],
-    budget: 394 * KB,
+    budget: 402 * KB, // 394 + 8 for the writing coach that loads with the editor (bench/README.md)
     note: 'editor: TipTap + Yjs',
   },
   {
@@ -127,7 +127,11 @@ function gzipSize(file: string): number {
  * Dynamic imports a route starts by itself, right after its first render, not on a user's
  * action (client/src/components/charts.tsx): loaded with the route, so counted in its budget.
  */
-const STARTED_AT_LOAD = new Set(['../node_modules/@tremor/react/dist/index.js']);
+const STARTED_AT_LOAD = new Set([
+  '../node_modules/@tremor/react/dist/index.js',
+  // The writing coach (spelling underlines, checks) loads right after the editor (editor/assistant-card.tsx).
+  'src/features/editor/coach/coach.tsx',
+]);
 
 /** The files a manifest entry loads at once: itself and its static imports, recursively. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {

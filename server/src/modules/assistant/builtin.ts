@@ -343,6 +343,7 @@ export const builtinAssistant: AssistantProvider = {
     const summary = extractiveSummary(ranked) || cutAtWord(text.trim(), SUMMARY_MAX_CHARS);
     let titles = proposeTitles(ranked, phrases, first, speller);
     if (titles.length === 0 && title.trim()) titles = [title.trim()];
-    return { titles, summary, improved: improved.text, changes: improved.changes, keyphrases: phrases.map((p) => p.text), source: 'builtin' as const };
+    const keyphrases = [...new Set(phrases.map((p) => lowerShouting(p.text, speller)))];
+    return { titles, summary, improved: improved.text, changes: improved.changes, keyphrases, source: 'builtin' as const };
   },
 };

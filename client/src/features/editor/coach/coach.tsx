@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import type { EditorView } from '@tiptap/pm/view';
-import { AlertCircle, AlertTriangle, BookOpen, Check, Info, Sparkles, Wand2, X } from 'lucide-react';
+import { AlertCircle, AlertTriangle, BookOpen, Check, ChevronDown, Info, Sparkles, Wand2, X } from 'lucide-react';
 import type * as Y from 'yjs';
 import {
   FINDING_GROUP_LABELS,
@@ -74,24 +74,31 @@ function FindingRow({ f, disabled, onFix, onShow }: { f: Finding; disabled: bool
   const sev = SEVERITY[f.severity];
   const Icon = sev.icon;
   return (
-    <li className="rounded-md border p-2" data-testid="finding" data-check={f.check}>
-      <div className="flex items-start gap-2">
-        <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${sev.className}`} aria-label={sev.label} />
-        <div className="min-w-0 flex-1 space-y-1">
-          <p className="leading-snug">{f.message}</p>
-          {f.excerpt && f.at ? (
-            <button type="button" className="block max-w-full truncate text-left text-xs text-muted-foreground underline decoration-dotted underline-offset-2" onClick={onShow}>
-              {f.at.block === TITLE_BLOCK ? 'Τίτλος: ' : ''}«{f.excerpt}»
-            </button>
-          ) : null}
-          {f.fix ? (
-            <Button size="sm" variant="outline" className="h-7 px-2 text-xs" disabled={disabled} onClick={onFix} title={f.fix.label}>
+    <li className="flex items-start gap-2 rounded-md border p-2" data-testid="finding" data-check={f.check}>
+      <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${sev.className}`} aria-label={sev.label} />
+      <div className="min-w-0 flex-1">
+        <p className="leading-snug">{f.message}</p>
+        {f.excerpt && f.at ? (
+          <button
+            type="button"
+            className="mt-1 block max-w-full truncate text-left text-xs text-muted-foreground underline decoration-dotted underline-offset-2 hover:text-foreground"
+            onClick={onShow}
+            title="Εμφάνιση στο κείμενο"
+          >
+            {f.at.block === TITLE_BLOCK ? 'Τίτλος: ' : ''}«{f.excerpt}»
+          </button>
+        ) : null}
+        {f.fix ? (
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Button size="sm" variant="outline" className="h-7 px-2 text-xs" disabled={disabled} onClick={onFix}>
               <Wand2 className="h-3.5 w-3.5" aria-hidden /> Διόρθωση
               <span className="sr-only">: {f.fix.label}</span>
             </Button>
-          ) : null}
-          {f.fix ? <p className="text-xs text-muted-foreground">{f.fix.label}</p> : null}
-        </div>
+            <span className="min-w-0 text-xs text-muted-foreground" aria-hidden>
+              {f.fix.label}
+            </span>
+          </div>
+        ) : null}
       </div>
     </li>
   );
@@ -244,7 +251,9 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
               {spelling.map((s) => (
                 <li key={`${s.block}:${s.from}`} className="rounded-md border p-2">
                   <p className="flex flex-wrap items-baseline gap-x-2">
-                    <span className={s.kind === 'name' ? 'deltio-unknown-name' : 'deltio-misspelt'}>{s.word}</span>
+                    <span className={s.kind === 'name' ? 'font-medium underline decoration-blue-600 decoration-dotted decoration-2 underline-offset-4' : 'font-medium underline decoration-red-600 decoration-wavy underline-offset-4'}>
+                      {s.word}
+                    </span>
                     <span className="text-xs text-muted-foreground">{s.block === TITLE_BLOCK ? 'στον τίτλο · ' : ''}{KIND_TEXT[s.kind]}</span>
                   </p>
                   <div className="mt-1 flex flex-wrap gap-1">
@@ -273,16 +282,19 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
           </div>
         ) : null}
         {groups.map(({ g, items }) => (
-          <div key={g} className="space-y-2" data-testid={`coach-group-${g}`}>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-              {FINDING_GROUP_LABELS[g]} ({items.length})
-            </h4>
-            <ul className="space-y-2">
+          <details key={g} className="group space-y-2" data-testid={`coach-group-${g}`} open={items.some((f) => f.severity !== 'info')}>
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+              <span>
+                {FINDING_GROUP_LABELS[g]} ({items.length})
+              </span>
+              <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden />
+            </summary>
+            <ul className="mt-2 space-y-2">
               {items.map((f) => (
                 <FindingRow key={f.id} f={f} disabled={disabled} onFix={() => f.fix && apply(f.fix.edits)} onShow={() => show(f)} />
               ))}
             </ul>
-          </div>
+          </details>
         ))}
       </section>
 

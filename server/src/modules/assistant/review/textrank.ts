@@ -147,10 +147,12 @@ export function keyPhrases(sentences: string[], max = 8): KeyPhrase[] {
           const key = words.map((t) => t.stem).join(' ');
           const e = phrases.get(key) ?? { forms: new Map<string, number>(), stems: words.map((t) => t.stem), count: 0, name: true };
           e.count++;
-          e.name &&= words.every((t) => /^\p{Lu}/u.test(t.surface));
+          // A name: every word capitalised (a long word in capitals is shouting, not a name).
+          e.name &&= words.every((t) => /^\p{Lu}/u.test(t.surface) && !(t.surface.length >= 5 && t.surface === t.surface.toUpperCase()));
           const form = words.map((t) => t.surface).join(' ');
           // Prefer forms that are not in the genitive after του/της/των: they read as a headline.
-          const weight = GENITIVE_ARTICLES.has(words[0]!.prev) ? 0.5 : 1;
+          const shouted = words.some((t) => t.surface.length >= 4 && t.surface === t.surface.toUpperCase());
+          const weight = (GENITIVE_ARTICLES.has(words[0]!.prev) ? 0.5 : 1) * (shouted ? 0.1 : 1);
           e.forms.set(form, (e.forms.get(form) ?? 0) + weight);
           phrases.set(key, e);
         }
