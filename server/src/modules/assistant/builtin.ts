@@ -312,10 +312,11 @@ export function improveText(doc: ReviewDoc, speller: GreekSpeller, ctx: CheckCon
     if (!f.fix?.safe || !CHANGE_LABELS[f.check]) continue;
     for (const edit of f.fix.edits) edits.push({ label: CHANGE_LABELS[f.check]!, edit });
   }
-  for (const issue of spellDoc(speller, new Lexicon(), cache, doc)) {
-    const [first, ...rest] = issue.suggestions;
-    if (issue.kind !== 'misspelt' || !first || rest.some((s) => fold(s) === fold(first)) || fold(first) !== fold(issue.word)) continue;
-    edits.push({ label: CHANGE_LABELS.accent!, edit: { type: 'replace', block: issue.block, from: issue.from, to: issue.to, original: issue.word, text: first } });
+  // No corrections are computed here (no budget): only the words whose one fix is the tonos.
+  for (const issue of spellDoc(speller, new Lexicon(), cache, doc, { left: 0, until: 0 })) {
+    const fix = issue.kind === 'misspelt' ? speller.accentFix(issue.word) : null;
+    if (!fix) continue;
+    edits.push({ label: CHANGE_LABELS.accent!, edit: { type: 'replace', block: issue.block, from: issue.from, to: issue.to, original: issue.word, text: fix } });
   }
   const { doc: fixed, changes } = applyEdits(doc, edits);
   return { text: fixed.blocks.map((b) => b.text).join('\n\n'), changes };

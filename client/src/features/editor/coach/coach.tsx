@@ -135,7 +135,7 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
     else setDictVersion((v) => v + 1);
   }, [dictionary.dataUpdatedAt]);
 
-  const { review, checking } = useReview(editor, title, releaseId, !disabled, dictVersion);
+  const { review, checking, tooLong } = useReview(editor, title, releaseId, !disabled, dictVersion);
   useEffect(() => {
     if (review?.response.workspaceId) setWorkspaceId(review.response.workspaceId);
   }, [review?.response.workspaceId]);
@@ -232,6 +232,7 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
             {review ? `${review.response.stats.words.toLocaleString('el-GR')} λέξεις` : disabled ? '' : 'Γράψτε για να ξεκινήσει ο έλεγχος'}
           </span>
         </div>
+        {tooLong ? <p className="rounded-md bg-amber-50 p-2 text-amber-900">Το κείμενο ξεπερνά τους 100.000 χαρακτήρες: ο έλεγχος σταματά μέχρι να συντομευτεί.</p> : null}
         {review && spelling.length === 0 && findings.length === 0 ? (
           <p className="flex items-center gap-2 rounded-md bg-green-50 p-2 text-green-800" data-testid="coach-clear">
             <Check className="h-4 w-4" aria-hidden /> Δεν βρέθηκαν παρατηρήσεις.

@@ -12,6 +12,9 @@ export interface Review {
   sent: DocBlock[];
 }
 
+/** The server checks at most this much text (the editor saves no longer text either). */
+export const REVIEW_MAX_CHARS = 100_000;
+
 /** Quiet time after the last change (anyone's: a co-editor's edits arrive as transactions too) before the text is checked again. */
 const DEBOUNCE_MS = 600;
 
@@ -21,9 +24,16 @@ const DEBOUNCE_MS = 600;
  * underlines are placed where the checked words are now. `version` forces a new check (the
  * workspace dictionary changed).
  */
-export function useReview(editor: Editor | null, title: Y.Text, releaseId: string, enabled: boolean, version: number): { review: Review | null; checking: boolean } {
+export function useReview(
+  editor: Editor | null,
+  title: Y.Text,
+  releaseId: string,
+  enabled: boolean,
+  version: number,
+): { review: Review | null; checking: boolean; tooLong: boolean } {
   const [review, setReview] = useState<Review | null>(null);
   const [checking, setChecking] = useState(false);
+  const [tooLong, setTooLong] = useState(false);
 
   useEffect(() => {
     if (!editor || !enabled) return;
@@ -38,7 +48,9 @@ export function useReview(editor: Editor | null, title: Y.Text, releaseId: strin
       if (editor.isDestroyed) return;
       const blocks = docBlocks(editor.state.doc);
       const titleText = title.toJSON();
-      if (!blocks.some((b) => b.text.trim()) && !titleText.trim()) {
+      const length = blocks.reduce((n, b) => n + b.text.length, 0);
+      setTooLong(length > REVIEW_MAX_CHARS);
+      if ((!blocks.some((b) => b.text.trim()) && !titleText.trim()) || length > REVIEW_MAX_CHARS) {
         setReview(null);
         setMisspellings(editor.view, []);
         return;
@@ -83,5 +95,5 @@ export function useReview(editor: Editor | null, title: Y.Text, releaseId: strin
     };
   }, [editor, title, releaseId, enabled, version]);
 
-  return { review: enabled ? review : null, checking };
+  return { review: enabled ? review : null, checking, tooLong: enabled && tooLong };
 }

@@ -8,11 +8,22 @@ import { GreekSpeller, WordIndex } from './speller';
 
 let loading: Promise<GreekSpeller> | null = null;
 
-/** Parses a Hunspell .dic (first line: the count; then one `word[/FLAGS]` per line). */
-export function parseDic(text: string): Set<string> {
+/** Words read per slice before the event loop gets a turn (a slice takes a few milliseconds). */
+const SLICE = 25_000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Parses a Hunspell .dic (first line: the count; then one `word[/FLAGS]` per line) in slices,
+ * so the first spelling check does not hold up the server's other work (live editing above all)
+ * for the second or so the 828,806 words take.
+ */
+export async function parseDic(text: string): Promise<Set<string>> {
   const words = new Set<string>();
   let start = text.indexOf('\n') + 1;
+  let n = 0;
   while (start > 0 && start < text.length) {
+    if (++n % SLICE === 0) await yieldToEventLoop();
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     let w = text.slice(start, end);
@@ -27,7 +38,8 @@ export function parseDic(text: string): Set<string> {
 
 async function load(): Promise<GreekSpeller> {
   const { default: dictionary } = await import('dictionary-el');
-  return new GreekSpeller(new WordIndex(parseDic(new TextDecoder('utf-8').decode(dictionary.dic))));
+  const words = await parseDic(new TextDecoder('utf-8').decode(dictionary.dic));
+  return new GreekSpeller(await WordIndex.build(words, SLICE, yieldToEventLoop));
 }
 
 /** The one speller of this process (the dictionary is read on the first call). */

@@ -49,8 +49,22 @@ export function foldedHash(word: string): number {
  */
 export class WordIndex implements WordList {
   private readonly hashes = new Set<number>();
-  constructor(private readonly words: Set<string>) {
-    for (const w of words) this.hashes.add(foldedHash(w));
+  constructor(
+    private readonly words: Set<string>,
+    index = true,
+  ) {
+    if (index) for (const w of words) this.hashes.add(foldedHash(w));
+  }
+
+  /** Builds the index in slices, giving the event loop a turn between them. */
+  static async build(words: Set<string>, slice: number, pause: () => Promise<void>): Promise<WordIndex> {
+    const index = new WordIndex(words, false);
+    let n = 0;
+    for (const w of words) {
+      index.hashes.add(foldedHash(w));
+      if (++n % slice === 0) await pause();
+    }
+    return index;
   }
   has(word: string): boolean {
     return this.words.has(word);
@@ -202,6 +216,22 @@ export class GreekSpeller {
       if (this.words.has(capitalise(v))) return capitalise(v);
     }
     return null;
+  }
+
+  /** The one dictionary word that differs from `word` by its accents only ('καινοτομια' → 'καινοτομία'), or null. */
+  accentFix(word: string): string | null {
+    const casing = casingOf(word);
+    if (casing === 'upper' || casing === 'mixed') return null;
+    const base = fixSigma(lower(stripAccents(word)));
+    const found = new Set<string>();
+    for (const v of accentVariants(base)) {
+      if (this.words.has(v)) found.add(v);
+      else if (this.words.has(capitalise(v))) found.add(capitalise(v));
+    }
+    found.delete(word);
+    if (found.size !== 1) return null;
+    const [fix] = found;
+    return casing === 'capitalised' ? capitalise(fix!) : fix!;
   }
 
   private known(w: string, own?: Lexicon): boolean {
