@@ -196,12 +196,21 @@ const headline = (s: string) => capitalise(s.replace(/\s+/g, ' ').trim());
 /** A sentence that carries an address or an e-mail is no headline. */
 const hasAddress = (s: string) => /https?:\/\/|www\.|@|\.(gr|com|org|eu)\b/iu.test(s);
 
-/** Words shouted in capitals, written as the dictionary does ('ΜΟΝΑΔΙΚΗ ΕΥΚΑΙΡΙΑ' → 'μοναδική ευκαιρία'). */
+/**
+ * Words shouted in capitals, written as the dictionary does ('ΝΕΟ ΘΕΡΕΤΡΟ' → 'νέο θέρετρο'):
+ * a run of capitals with a word of 4+ letters; acronyms alone (ΟΤΕ) and names stay.
+ */
 export function lowerShouting(text: string, speller: GreekSpeller | null): string {
   if (!speller) return text;
-  return text.replace(/(?<![\p{L}\p{M}])[\p{Lu}][\p{Lu}\p{M}]{3,}(?![\p{L}\p{M}])/gu, (w) => {
+  const lowerForm = (w: string) => {
     const form = speller.dictionaryForm(w);
-    return form && form === form.toLocaleLowerCase('el') ? form : w;
+    return form && form === form.toLocaleLowerCase('el') ? form : null;
+  };
+  return text.replace(/(?<![\p{L}\p{M}])[\p{Lu}][\p{Lu}\p{M}]+(?:[ \u00a0]+[\p{Lu}][\p{Lu}\p{M}]+)*(?![\p{L}\p{M}])/gu, (run) => {
+    const words = run.split(/([ \u00a0]+)/);
+    if (!words.some((w) => w.length >= 4 && lowerForm(w))) return run;
+    // Within the run, names take their dictionary capital ('ΣΤΗΝ ΚΡΗΤΗ' → 'στην Κρήτη').
+    return words.map((w) => (/^\s+$/u.test(w) ? w : (speller.dictionaryForm(w) ?? w))).join('');
   });
 }
 
