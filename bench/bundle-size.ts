@@ -83,9 +83,10 @@ export const ROUTE_BUDGETS: {
       'src/components/layout/area-layouts.tsx',
       'src/features/client/release-editor-page.tsx',
     ],
-    // +5 KB (issue 19): the approval card, the stale-approval and restore banners that every
-    // co-editor sees live; the history panel, the compare and the forms load only when opened.
-    budget: 399 * KB,
+    // 394 KB, then +5 KB (issue 19): the approval card, the stale-approval and restore banners
+    // that every co-editor sees live (the history panel, the compare and the forms load only
+    // when opened); +8 KB (issue 20): the writing coach, which loads with the editor.
+    budget: 407 * KB,
     note: 'editor: TipTap + Yjs',
   },
   {
@@ -129,7 +130,11 @@ function gzipSize(file: string): number {
  * Dynamic imports a route starts by itself, right after its first render, not on a user's
  * action (client/src/components/charts.tsx): loaded with the route, so counted in its budget.
  */
-const STARTED_AT_LOAD = new Set(['../node_modules/@tremor/react/dist/index.js']);
+const STARTED_AT_LOAD = new Set([
+  '../node_modules/@tremor/react/dist/index.js',
+  // The writing coach (spelling underlines, checks) loads right after the editor (editor/assistant-card.tsx).
+  'src/features/editor/coach/coach.tsx',
+]);
 
 /** The files a manifest entry loads at once: itself and its static imports, recursively. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {

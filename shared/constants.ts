@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = [
   'approval.stale',
   'workspace.settings_changed',
   'workspace.member_role_changed',
+  'workspace_word.add',
+  'workspace_word.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,9 @@ export interface ServerToClientEvents {
   'workspace:members_changed': (payload: { workspaceId: string }) => void;
   /** A member was removed from a workspace (sent to the workspace and to the removed user). */
   'workspace:member_removed': (payload: { workspaceId: string; userId: string }) => void;
+  // -- writing assistant (issue 20)
+  /** A word was added to or removed from a workspace's dictionary: spelling is checked again. */
+  'workspace:dictionary_changed': (payload: { workspaceId: string }) => void;
   // -- superadmin (issue 10)
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */
   'admin:users_changed': (payload: { userId: string; reason: string }) => void;

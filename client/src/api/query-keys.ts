@@ -17,6 +17,7 @@ export const queryKeys = {
   tasks: (workspaceId: string) => ['tasks', workspaceId] as const,
   workspaces: ['workspaces'] as const,
   invitations: (workspaceId: string) => ['workspaces', workspaceId, 'invitations'] as const,
+  workspaceDictionary: (workspaceId: string) => ['workspace-dictionary', workspaceId] as const,
   media: ['media'] as const,
   admin: ['admin'] as const,
   adminOverview: ['admin', 'overview'] as const,

@@ -27,6 +27,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'task:changed': () => [], // the whole task: LIVE_APPLY
   'workspace:members_changed': () => [queryKeys.workspaces, queryKeys.approvals], // roles and the approval setting
   'workspace:member_removed': () => [queryKeys.workspaces],
+  'workspace:dictionary_changed': (p) => [queryKeys.workspaceDictionary(p.workspaceId)],
   'admin:users_changed': () => [queryKeys.admin],
   'admin:media_lists_changed': () => [queryKeys.admin],
   'inbox:new': () => [queryKeys.media],

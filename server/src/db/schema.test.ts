@@ -113,6 +113,7 @@ const ALL_TABLES = [
   'demo_requests',
   'workspaces',
   'workspace_members',
+  'workspace_words',
   'workspace_invitations',
   'press_releases',
   'release_attachments',

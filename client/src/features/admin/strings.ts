@@ -83,6 +83,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'approval.stale': 'Αλλαγή κειμένου μετά την έγκριση',
   'workspace.settings_changed': 'Αλλαγή ρυθμίσεων χώρου εργασίας',
   'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
+  'workspace_word.add': 'Προσθήκη λέξης στο λεξικό του οργανισμού',
+  'workspace_word.remove': 'Αφαίρεση λέξης από το λεξικό του οργανισμού',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

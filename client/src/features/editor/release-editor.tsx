@@ -281,7 +281,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <CoverageCard releaseId={releaseId} />
           </Suspense>
         ) : null}
-        <AssistantCard editor={editor} title={title} disabled={readOnly} />
+        <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
       </aside>
       <SendDialog
         releaseId={releaseId}

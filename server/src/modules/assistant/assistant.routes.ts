@@ -1,8 +1,11 @@
-import { suggestionsBody } from '../../../../shared/schemas/assistant';
+import { dictionaryAddBody, dictionaryWordParams, reviewBody, suggestionsBody } from '../../../../shared/schemas/assistant';
+import { workspaceIdParams } from '../../../../shared/schemas/workspaces';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
+import { actorOf } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
+import * as service from './assistant.service';
 import { builtinAssistant, type AssistantProvider } from './builtin';
 import { remoteAssistant } from './remote';
 
@@ -10,12 +13,37 @@ export function assistantProvider(ctx: Pick<AppContext, 'config' | 'logger'>): A
   return ctx.config.ai ? remoteAssistant(ctx.config.ai, builtinAssistant, ctx.logger) : builtinAssistant;
 }
 
-/** POST /api/assistant/suggestions: three titles, a summary and an improved text for the actual content. */
 export function assistantRoutes(api: ApiRouter, ctx: AppContext): void {
   const provider = assistantProvider(ctx);
-  api.post('/assistant/suggestions', ['client'], validate('body', suggestionsBody), async (_req, res) => {
+  const clients = ['client'] as const;
+
+  /** Three titles, a summary and an improved text for the actual content (built-in, or the configured AI endpoint). */
+  api.post('/assistant/suggestions', clients, validate('body', suggestionsBody), async (_req, res) => {
     const { title, text } = valid(res, 'body', suggestionsBody);
     if (!text.trim()) throw badRequest('empty_content', 'Enter some text to get suggestions', { text: 'required' });
     res.json(await provider.suggest({ title, text }));
+  });
+
+  /** The coach: spelling and press-release checks of the release as the editor has it now. */
+  api.post('/assistant/review', clients, validate('body', reviewBody), async (_req, res) => {
+    res.json(await service.review(ctx, actorOf(res), valid(res, 'body', reviewBody)));
+  });
+
+  /** The workspace's own words (names, brands) that the speller accepts: members only. */
+  api.get('/workspaces/:id/dictionary', clients, validate('params', workspaceIdParams), async (_req, res) => {
+    const { id } = valid(res, 'params', workspaceIdParams);
+    res.json({ words: await service.listWords(ctx, actorOf(res), id) });
+  });
+
+  api.post('/workspaces/:id/dictionary', clients, validate('params', workspaceIdParams), validate('body', dictionaryAddBody), async (_req, res) => {
+    const { id } = valid(res, 'params', workspaceIdParams);
+    const { word, created } = await service.addWord(ctx, actorOf(res), id, valid(res, 'body', dictionaryAddBody).word);
+    res.status(created ? 201 : 200).json(word);
+  });
+
+  api.delete('/workspaces/:id/dictionary/:wordId', clients, validate('params', dictionaryWordParams), async (_req, res) => {
+    const { id, wordId } = valid(res, 'params', dictionaryWordParams);
+    await service.removeWord(ctx, actorOf(res), id, wordId);
+    res.status(204).end();
   });
 }

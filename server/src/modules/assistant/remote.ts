@@ -6,11 +6,12 @@ const answer = z.object({
   titles: z.array(z.string().min(1)).min(3),
   summary: z.string().min(1),
   improved: z.string().min(1),
+  changes: z.array(z.string().min(1)).max(20).optional(),
 });
 
 const SYSTEM = [
   'Είσαι επιμελητής δελτίων τύπου στα ελληνικά.',
-  'Απάντησε ΜΟΝΟ με JSON της μορφής {"titles": [τρεις τίτλοι], "summary": "περίληψη 1-3 προτάσεων", "improved": "βελτιωμένο κείμενο"}.',
+  'Απάντησε ΜΟΝΟ με JSON της μορφής {"titles": [τρεις τίτλοι], "summary": "περίληψη 1-3 προτάσεων", "improved": "βελτιωμένο κείμενο", "changes": ["σύντομη περιγραφή κάθε αλλαγής"]}.',
   'Μη προσθέτεις γεγονότα που δεν υπάρχουν στο κείμενο. Χρησιμοποίησε ελληνική στίξη και εισαγωγικά «».',
 ].join(' ');
 
@@ -42,7 +43,12 @@ export function remoteAssistant(
         const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
         const content = body.choices?.[0]?.message?.content ?? '';
         const parsed = answer.parse(JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, '')));
-        return { titles: parsed.titles.slice(0, 3), summary: parsed.summary, improved: parsed.improved, source: 'remote' };
+        const changes = parsed.changes?.length
+          ? parsed.changes.map((label) => ({ label, count: 1 }))
+          : parsed.improved.trim() === input.text.trim()
+            ? []
+            : [{ label: 'Επιμέλεια από το μοντέλο AI', count: 1 }];
+        return { titles: parsed.titles.slice(0, 3), summary: parsed.summary, improved: parsed.improved, changes, keyphrases: [], source: 'remote' };
       } catch (err) {
         logger.warn({ err }, 'assistant: remote provider failed; using the built-in assistant');
         return fallback.suggest(input);

@@ -1,0 +1,87 @@
+import type { Browser, Page } from '@playwright/test';
+import { answerCookiesInStorage, DEMO, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, test } from './fixtures';
+
+/** A member of the demo client's workspace (seeded). */
+const COLLEAGUE = { email: 'giorgos.antoniou@example.com', password: 'demodemo' };
+
+/**
+ * The first check of a text: the server reads the Greek dictionary on its first use (about a
+ * second, several under CI load) and the editor waits for typing to pause: a load wait, not a
+ * live window. Changes after that are held to LIVE_MS.
+ */
+const FIRST_CHECK_MS = 20_000;
+
+async function openAs(browser: Browser, who: { email: string; password: string }, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInViaApi(page, who.email, who.password);
+  await answerCookiesInStorage(page); // the banner would cover the bottom of the coach
+  await page.goto(path);
+  return { context, page };
+}
+
+const text = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+const underline = (page: Page, word: string) => text(page).locator(`[data-misspelt="${word}"]`);
+
+/** A made-up brand name no dictionary knows, new on every run. */
+function brandName(): string {
+  const letters = 'βγδζθκλμνξπρστφχ';
+  let s = '';
+  for (let i = 0; i < 4; i++) s += letters[Math.floor(Math.random() * letters.length)];
+  return `Ζεφυρ${s}ίδα`;
+}
+
+test('spelling: a misspelt word is underlined for both co-editors, a suggestion applied by one reaches the other, a learnt word stops being underlined for both', async ({
+  browser,
+}) => {
+  // Several browsers on the live editor, under CI load on two cores: slow by design (3× timeout).
+  test.slow();
+  const owner = await openAs(browser, DEMO.client, '/client/press-releases/new');
+  await owner.page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/, { timeout: EDITOR_OPEN_MS });
+  await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+  const path = new URL(owner.page.url()).pathname;
+  const member = await openAs(browser, COLLEAGUE, path);
+  await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+
+  const brand = brandName();
+  await text(owner.page).click();
+  await owner.page.keyboard.insertText(`Θεσσαλονίκη, 5 Μαρτίου 2026 — Η ${brand} ανακοινώνει την επενδιση σε νέο κέντρο δεδομένων...`);
+
+  // Both editors underline the misspelt word (each checks the shared text itself).
+  await expect(underline(owner.page, 'επενδιση')).toBeVisible({ timeout: FIRST_CHECK_MS });
+  await expect(underline(member.page, 'επενδιση')).toBeVisible({ timeout: FIRST_CHECK_MS });
+  await expect(underline(member.page, 'επενδιση')).toHaveClass(/deltio-misspelt/);
+  // The underline is the editor's own decoration, not part of the shared text.
+  await expect(text(member.page)).toContainText('την επενδιση σε νέο');
+
+  // The member applies a suggestion; the owner sees the corrected word without a reload.
+  await underline(member.page, 'επενδιση').click();
+  const popover = member.page.getByTestId('spelling-popover');
+  await expect(popover).toBeVisible();
+  await popover.getByRole('button', { name: 'επένδυση', exact: true }).click();
+  // (The co-editor's caret, with their name, sits right after the word they changed.)
+  await expect(text(owner.page)).toContainText('την επένδυση', { timeout: LIVE_MS });
+  await expect(underline(owner.page, 'επενδιση')).toHaveCount(0, { timeout: LIVE_MS });
+  await expect(underline(member.page, 'επενδιση')).toHaveCount(0);
+
+  // The brand is an unknown name to both; the owner teaches it to the workspace.
+  await expect(underline(owner.page, brand)).toHaveClass(/deltio-unknown-name/, { timeout: LIVE_MS });
+  await expect(underline(member.page, brand)).toBeVisible({ timeout: LIVE_MS });
+  await underline(owner.page, brand).click();
+  await owner.page.getByTestId('spelling-popover').getByRole('button', { name: 'Προσθήκη στο λεξικό' }).click();
+  await expect(underline(owner.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
+  // The co-editor's underline goes too, live (the dictionary change is pushed to the workspace).
+  await expect(underline(member.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
+  await member.page.getByTestId('workspace-dictionary').locator('summary').click();
+  await expect(member.page.getByTestId('workspace-dictionary')).toContainText(brand);
+
+  // A one-click fix of the coach is an edit of the shared text too: the ellipsis, fixed by the owner.
+  const group = owner.page.getByTestId('coach-group-punctuation');
+  if (!(await group.evaluate((d) => (d as HTMLDetailsElement).open))) await group.locator('summary').click();
+  const ellipsis = group.getByTestId('finding').and(owner.page.locator('[data-check="ellipsis"]'));
+  await ellipsis.getByRole('button', { name: /Διόρθωση/ }).click();
+  await expect(text(member.page)).toContainText('κέντρο δεδομένων…', { timeout: LIVE_MS });
+
+  await owner.context.close();
+  await member.context.close();
+});

@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+
+type Q = Knex | Knex.Transaction;
+
+/** What the checks need to know about a release's organisation (its workspace owner's profile). */
+export interface ReleaseContextRow {
+  workspace_id: string | null;
+  organization: string | null;
+  owner_name: string | null;
+  website: string | null;
+  description: string | null;
+  newsroom_slug: string | null;
+}
+
+let hasNewsroomSlug: Promise<boolean> | null = null;
+
+/** Whether profiles.newsroom_slug exists yet (it comes with the public newsroom). Asked once per process. */
+function newsroomColumn(q: Q): Promise<boolean> {
+  hasNewsroomSlug ??= (
+    q('information_schema.columns').where({ table_name: 'profiles', column_name: 'newsroom_slug' }).first('column_name') as Promise<unknown>
+  ).then(
+    (row) => Boolean(row),
+    () => {
+      hasNewsroomSlug = null;
+      return false;
+    },
+  );
+  return hasNewsroomSlug;
+}
+
+/** The release's workspace (its own, else its author's) and the organisation's profile. */
+export async function releaseContext(q: Q, releaseId: string): Promise<ReleaseContextRow | undefined> {
+  const slug = await newsroomColumn(q);
+  return q('press_releases as p')
+    .leftJoin('workspaces as own', 'own.owner_user_id', 'p.client_id')
+    .leftJoin('workspaces as w', 'w.id', q.raw('coalesce(p.workspace_id, own.id)'))
+    .leftJoin('profiles as o', 'o.user_id', q.raw('coalesce(w.owner_user_id, p.client_id)'))
+    .where('p.id', releaseId)
+    .first<ReleaseContextRow | undefined>(
+      'w.id as workspace_id',
+      'o.organization',
+      'o.name as owner_name',
+      'o.website',
+      'o.description',
+      slug ? 'o.newsroom_slug' : q.raw('null::text as newsroom_slug'),
+    );
+}
+
+export async function profileContact(q: Q, userId: string): Promise<{ name: string; email: string } | undefined> {
+  return q('profiles').where('user_id', userId).first<{ name: string; email: string } | undefined>('name', 'email');
+}
+
+export interface WordRow {
+  id: string;
+  word: string;
+  created_at: Date;
+  created_by_name: string | null;
+}
+
+export async function listWords(q: Q, workspaceId: string): Promise<WordRow[]> {
+  return q('workspace_words as w')
+    .leftJoin('profiles as p', 'p.user_id', 'w.created_by')
+    .where('w.workspace_id', workspaceId)
+    .orderByRaw('lower(w.word)')
+    .select<WordRow[]>('w.id', 'w.word', 'w.created_at', q.raw("nullif(coalesce(nullif(p.name, ''), p.email), '') as created_by_name"));
+}
+
+/** Adds a word; an existing one (in any case) is returned instead. */
+export async function insertWord(q: Q, workspaceId: string, word: string, userId: string): Promise<{ id: string; created: boolean }> {
+  const res = (await q.raw(
+    'insert into workspace_words (workspace_id, word, created_by) values (?, ?, ?) on conflict (workspace_id, lower(word)) do nothing returning id',
+    [workspaceId, word, userId],
+  )) as { rows: { id: string }[] };
+  const inserted = res.rows;
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const existing = await q('workspace_words').where('workspace_id', workspaceId).whereRaw('lower(word) = lower(?)', [word]).first<{ id: string }>('id');
+  return { id: existing!.id, created: false };
+}
+
+export async function deleteWord(q: Q, workspaceId: string, wordId: string): Promise<{ word: string } | undefined> {
+  const [row] = (await q('workspace_words').where({ workspace_id: workspaceId, id: wordId }).delete().returning('word')) as { word: string }[];
+  return row;
+}
