@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = [
   'press_release.archived',
   'press_release.deleted',
   'email.test',
+  'user.trial_extend',
+  'user.plan_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,6 +25,8 @@ import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 // imports: media area (issue 7)
 import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
+// imports: plans and the trial (issue 20)
+import { planRoutes } from './modules/plans/plans.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -53,4 +55,6 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   distributionRoutes(api, ctx);
   // routes: media area (issue 7)
   mediaInboxRoutes(api, ctx);
+  // routes: plans and the trial (issue 20)
+  planRoutes(api, ctx);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, ROLES, SIGNUP_ROLES, USER_STATUSES } from '../constants';
+import { TERMS_VERSION } from '../plans';
 
 export const emailSchema = z
   .string({ error: 'email is required' })
@@ -32,6 +33,11 @@ export const signupBody = z.object({
     organization: optionalText(200),
     description: optionalText(2000),
   }),
+  /** The plan chosen on the pricing page (`?plan=`); unknown or missing: the default plan. Clients only. */
+  plan: z.string().trim().max(40, 'plan is too long').optional(),
+  /** The terms of service were accepted, in this version (the terms page's). */
+  terms_accepted: z.literal(true, { error: 'the terms of service must be accepted' }),
+  terms_version: z.literal(TERMS_VERSION, { error: `terms_version must be ${TERMS_VERSION}` }),
   /** Where the confirmation link returns; only same-site paths are honoured. */
   redirect_to: z.string().max(500).optional(),
   /** Token of a workspace invitation being accepted with this sign-up. */
@@ -57,6 +63,8 @@ export const signupForm = z
     confirmPassword,
     organization: optionalText(200),
     description: optionalText(2000),
+    /** The terms-of-service box (the form's message kind "consent"). */
+    consent: z.literal(true, { error: 'the terms of service must be accepted' }),
   })
   .superRefine(withConfirmedPassword);
 
@@ -91,6 +99,17 @@ export const recoverBody = z.object({
 });
 /** "Forgot password" (client). */
 export const recoverForm = recoverBody.pick({ email: true });
+
+/** POST /resend: a new confirmation link for an account whose address is not confirmed yet. */
+export const resendBody = z.object({ type: z.literal('signup', { error: 'type must be signup' }), email: emailSchema });
+
+/** Where the confirmation link lands: /email-confirmed?status=… */
+export const CONFIRM_STATUSES = ['ok', 'already', 'expired', 'invalid'] as const;
+export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
+
+/** Why a session ended (the socket's session:revoked, a refused refresh), as the sign-in page explains it. */
+export const SESSION_END_REASONS = ['signed_out', 'banned', 'deactivated', 'password_changed', 'revoked', 'expired'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const verifyBody = z.object({
   type: z.enum(['signup', 'recovery']),
@@ -168,6 +187,8 @@ export const AUTH_ERROR_CODES = [
   'too_many_requests',
   'validation_failed',
   'email_not_confirmed',
+  'user_banned',
+  'user_inactive',
 ] as const;
 
 /** An absolute http(s) address, as profiles store websites and logos. */

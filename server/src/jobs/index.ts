@@ -2,10 +2,12 @@ import type { AppContext } from '../context';
 import { registerDigestJobs } from '../modules/distribution/digest';
 import { registerSendJob } from '../modules/distribution/distribution.jobs';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
+import { registerTrialNotices } from '../modules/plans/plans.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
   registerSendJob(ctx);
   registerDigestJobs(ctx);
   registerDraftsCleanup(ctx);
+  registerTrialNotices(ctx);
 }

@@ -75,6 +75,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'press_release.archived': 'Αρχειοθέτηση δελτίου τύπου',
   'press_release.deleted': 'Διαγραφή πρόχειρου',
   'email.test': 'Δοκιμαστικό e-mail',
+  'user.trial_extend': 'Παράταση δοκιμής',
+  'user.plan_change': 'Αλλαγή πλάνου',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */
@@ -87,4 +89,6 @@ export const USER_ACTION_ERRORS: Record<string, string> = {
   superadmin_role_locked: 'Ο ρόλος ενός superadmin δεν αλλάζει.',
   same_role: 'Ο χρήστης έχει ήδη αυτόν τον ρόλο.',
   cannot_modify_self: 'Δεν μπορείτε να αλλάξετε τον δικό σας λογαριασμό.',
+  no_plan: 'Πλάνα και δοκιμή υπάρχουν μόνο για λογαριασμούς πελατών.',
+  plan_active: 'Το πλάνο είναι ήδη ενεργό· η δοκιμή δεν χρειάζεται παράταση.',
 };

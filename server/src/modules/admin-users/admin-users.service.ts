@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import * as plans from '../plans/plans.service';
 import { canBulkApprove, decideUserAction } from './admin-users.policy';
 import { presentUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
@@ -23,6 +24,12 @@ export async function listUsers(ctx: AppContext, query: AdminUsersQuery): Promis
   const total = await repo.countUsers(ctx.db, query);
   const pending = await repo.countPending(ctx.db);
   return { items: items.map(presentUser), total, page: query.page, pageSize, pending };
+}
+
+export async function getUser(ctx: AppContext, userId: string) {
+  const row = await repo.findUser(ctx.db, userId);
+  if (!row) throw notFound('User not found');
+  return presentUser(row);
 }
 
 export async function exportUsers(ctx: AppContext, query: Omit<AdminUsersQuery, 'page'>) {
@@ -55,6 +62,8 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
     if (patch.role !== undefined) {
       metadata.role = { from: target.role, to: patch.role };
       roleMove = { from: target.role, to: patch.role };
+      // A new client without a plan starts the default plan's trial, as a sign-up does.
+      if (patch.role === 'client') await plans.ensurePlan(trx, userId);
     }
     if (body.action === 'ban' || body.action === 'deactivate') {
       const reason = body.action === 'ban' ? 'banned' : 'deactivated';
@@ -68,7 +77,7 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
       entityId: userId,
       metadata,
     });
-    return row;
+    return patch.role === 'client' ? ((await repo.findUser(trx, userId)) ?? row) : row;
   });
   const end = ended as { ids: string[]; reason: string } | null;
   if (end) ctx.realtime.endSessions(end.ids, end.reason);

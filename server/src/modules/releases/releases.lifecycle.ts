@@ -8,11 +8,12 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { FileStore } from '../../storage/files';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
-import type { SendableRelease } from '../distribution/distribution.repo';
+import { countRecipients, type SendableRelease } from '../distribution/distribution.repo';
 import { missingFields } from '../distribution/distribution.policy';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { presentState } from './releases.presenter';
-import { insertSentVersion } from './sent-versions.repo';
+import { assertMaySend } from '../plans/plans.service';
+import { currentSender, insertSentVersion } from './sent-versions.repo';
 
 /**
  * The one owner of `press_releases.status` (and of scheduled_at and sent_at). Every status
@@ -60,6 +61,12 @@ function assertSendable(row: SendableRelease): void {
   if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
 }
 
+/** The plan of the release's workspace allows it to go out at `at` (trial, releases per month, recipients). */
+async function assertPlanAllows(trx: Knex.Transaction, row: SendableRelease, at: Date): Promise<void> {
+  const sender = await currentSender(trx, row);
+  await assertMaySend(trx, { release: row, at, recipients: await countRecipients(trx, row, sender.id) });
+}
+
 async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
   const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
   if (!row) throw notFound('Press release not found');
@@ -92,6 +99,7 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     const current = await lock(trx, id);
     assertTransition(current, 'schedule');
     assertSendable(current);
+    await assertPlanAllows(trx, current, at);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
@@ -173,6 +181,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         assertTransition(current, 'send');
       }
       assertSendable(current);
+      await assertPlanAllows(trx, current, new Date());
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
       const version = await insertSentVersion(trx, updated, files);
