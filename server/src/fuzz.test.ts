@@ -28,6 +28,7 @@ const AUTH_ROUTES: { key: string; path: string; body?: Record<string, unknown> }
   { key: 'POST /auth/v1/recover', path: '/auth/v1/recover', body: { email: 'nobody@fuzz.test' } },
   { key: 'POST /auth/v1/verify', path: '/auth/v1/verify', body: { type: 'recovery', token: 'y'.repeat(40) } },
   { key: 'GET /auth/v1/verify', path: '/auth/v1/verify?token=abc' },
+  { key: 'POST /auth/v1/resend', path: '/auth/v1/resend', body: { type: 'signup', email: 'nobody@fuzz.test' } },
   { key: 'GET /auth/v1/user', path: '/auth/v1/user' },
   { key: 'PUT /auth/v1/user', path: '/auth/v1/user', body: { data: { name: 'Fuzz' } } },
 ];

@@ -29,4 +29,5 @@ export const queryKeys = {
   platformSettings: ['superadmin', 'platform-settings'] as const,
   notifications: ['notifications'] as const,
   publicStatus: ['public', 'status'] as const,
+  accountPlan: ['account', 'plan'] as const,
 };

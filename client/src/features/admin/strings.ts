@@ -1,5 +1,7 @@
 /** Greek strings of the superadmin console (errors and toasts verbatim from the spec, section 8). */
 import type { AuditAction, Role, UserStatus } from '@shared/constants';
+import type { PlanCode } from '@shared/plans';
+import type { TrialFilter } from '@shared/schemas/admin';
 
 export const ERR = {
   title: 'Σφάλμα',
@@ -24,6 +26,16 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   banned: 'Αποκλεισμένος',
 };
 export const INACTIVE_LABEL = 'Ανενεργός';
+
+export const PLAN_LABELS: Record<PlanCode, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
+/** The users list's trial filter and column. */
+export const TRIAL_FILTER_LABELS: Record<TrialFilter, string> = {
+  all: 'Κάθε κατάσταση πλάνου',
+  trial: 'Σε δοκιμή',
+  ending: 'Η δοκιμή λήγει σύντομα',
+  expired: 'Η δοκιμή έληξε',
+  active: 'Ενεργό πλάνο',
+};
 
 export const ACTION_LABELS = {
   approve: 'Έγκριση',

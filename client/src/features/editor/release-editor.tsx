@@ -27,6 +27,7 @@ import { useCollab } from './use-collab';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
 import { refreshQueries } from '@client/lib/refresh';
+import { isPlanError } from '@shared/plans';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
@@ -60,6 +61,8 @@ function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
     if (err.code === 'account_pending') return PENDING_MESSAGE;
+    // The plan's checks (trial over, monthly releases, recipients): the server's Greek message, with its figures.
+    if (isPlanError(err.code) && err.message) return err.message;
     if (err.code === 'not_rendered') return notRendered(err.fields?.content);
     if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';

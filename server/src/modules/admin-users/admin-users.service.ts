@@ -11,6 +11,7 @@ import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as plans from '../plans/plans.service';
+import { approvedMail } from './admin-users.mail';
 import { canBulkApprove, decideUserAction } from './admin-users.policy';
 import { presentUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
@@ -71,6 +72,8 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
       metadata.sessions_revoked = ids.length;
       ended = { ids, reason };
     }
+    // The sign-up confirmation promised an e-mail at approval.
+    if (body.action === 'approve') await ctx.mailer.enqueue({ to: target.email, ...approvedMail(target.role, `${ctx.config.publicUrl}/login`) }, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: AUDIT_OF[body.action],
       entityType: 'user',
@@ -81,6 +84,7 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
   });
   const end = ended as { ids: string[]; reason: string } | null;
   if (end) ctx.realtime.endSessions(end.ids, end.reason);
+  if (body.action === 'approve') ctx.mailer.kick();
   const move = roleMove as { from: string; to: string } | null;
   if (move) {
     ctx.realtime.removeUser(userId, rooms.role(move.from));
@@ -109,9 +113,11 @@ export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) 
         entityId: r.user_id,
         metadata: { email: r.email, name: r.name, status: { from: 'pending', to: 'approved' }, bulk: true },
       });
+      await ctx.mailer.enqueue({ to: r.email, ...approvedMail(r.role, `${ctx.config.publicUrl}/login`) }, trx);
     }
     return done;
   });
+  if (approved.length) ctx.mailer.kick();
   for (const id of approved) {
     ctx.realtime.broadcast(rooms.user(id), 'profile:changed', { userId: id });
     ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: id, reason: 'approve' });
