@@ -36,7 +36,7 @@ import { PublicFrame } from '@client/components/layout/public-layout';
 import { RouterNavProvider } from '@client/components/router-nav';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { safeRedirect } from '@client/auth/safe-redirect';
-import { CONFIRM_STATUSES, type ConfirmStatus } from '@shared/schemas/auth';
+import { CONFIRM_STATUSES, type ConfirmStatus } from '@shared/accounts';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
 import { NotFoundRoute } from '@client/features/public/not-found-page';
 import { PUBLIC_PAGES } from '@client/features/public/public-pages';

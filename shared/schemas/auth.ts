@@ -103,13 +103,7 @@ export const recoverForm = recoverBody.pick({ email: true });
 /** POST /resend: a new confirmation link for an account whose address is not confirmed yet. */
 export const resendBody = z.object({ type: z.literal('signup', { error: 'type must be signup' }), email: emailSchema });
 
-/** Where the confirmation link lands: /email-confirmed?status=… */
-export const CONFIRM_STATUSES = ['ok', 'already', 'expired', 'invalid'] as const;
-export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
-
-/** Why a session ended (the socket's session:revoked, a refused refresh), as the sign-in page explains it. */
-export const SESSION_END_REASONS = ['signed_out', 'banned', 'deactivated', 'password_changed', 'revoked', 'expired'] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export { CONFIRM_STATUSES, SESSION_END_REASONS, type ConfirmStatus, type SessionEndReason } from '../accounts';
 
 export const verifyBody = z.object({
   type: z.enum(['signup', 'recovery']),

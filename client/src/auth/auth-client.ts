@@ -1,4 +1,5 @@
-import { SESSION_END_REASONS, type LogoutScope, type SessionEndReason, type SessionResponse } from '@shared/schemas/auth';
+import { SESSION_END_REASONS, type SessionEndReason } from '@shared/accounts';
+import type { LogoutScope, SessionResponse } from '@shared/schemas/auth';
 import { ApiError, NetworkError, toApiError } from '@client/api/errors';
 
 export type AuthEvent =

@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { UserStatus } from '@shared/constants';
-import { toast } from '@client/components/ui/use-toast';
-import { AUTH_MESSAGES } from '@client/features/auth/auth-messages';
-import { TrialBanner } from '@client/features/plans/trial-banner';
+import { toastApproved } from '@client/features/auth/approved-toast';
 import { useSession } from '@client/stores/session';
 import type { DashboardRole } from './nav-config';
+
+/** Clients only: the trial's notices (its code and its plan query load for clients alone). */
+const TrialBanner = lazy(() => import('@client/features/plans/trial-banner').then((m) => ({ default: m.TrialBanner })));
 
 const PENDING: Record<DashboardRole, string> = {
   client:
@@ -27,7 +28,7 @@ export function AccountStatusBanner({ role }: { role: DashboardRole }) {
     const was = before.current;
     before.current = status;
     if (was === 'pending' && status === 'approved') {
-      toast({ title: AUTH_MESSAGES.approvedTitle, description: AUTH_MESSAGES.approved, variant: 'success' });
+      toastApproved();
     }
   }, [status]);
   return (
@@ -48,7 +49,11 @@ export function AccountStatusBanner({ role }: { role: DashboardRole }) {
           </p>
         </div>
       ) : null}
-      {role === 'client' ? <TrialBanner /> : null}
+      {role === 'client' ? (
+        <Suspense fallback={null}>
+          <TrialBanner />
+        </Suspense>
+      ) : null}
     </>
   );
 }

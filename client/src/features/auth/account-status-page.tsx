@@ -5,11 +5,10 @@ import { ROLE_HOMES, type UserStatus } from '@shared/constants';
 import { CONTACT_DETAILS } from '@shared/contact';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { authClient, useSession } from '@client/stores/session';
-import { AUTH_MESSAGES } from './auth-messages';
+import { toastApproved } from './approved-toast';
 
 const route = getRouteApi('/_auth/account-status');
 
@@ -69,7 +68,7 @@ export function AccountStatusPage() {
     const was = before.current;
     before.current = status;
     if (!profile || status !== 'approved' || (was !== 'pending' && was !== 'rejected')) return;
-    toast({ title: AUTH_MESSAGES.approvedTitle, description: AUTH_MESSAGES.approved, variant: 'success' });
+    toastApproved();
     void navigate({ to: redirect ?? ROLE_HOMES[profile.role], replace: true });
   }, [status, profile, redirect, navigate]);
 

@@ -1,5 +1,5 @@
 import { CONTACT_DETAILS } from '@shared/contact';
-import type { ConfirmStatus, SessionEndReason } from '@shared/schemas/auth';
+import type { SessionEndReason } from '@shared/accounts';
 import { ApiError } from '@client/api/errors';
 import { FORM_MESSAGES } from '@client/lib/form-messages';
 
@@ -29,8 +29,6 @@ export const AUTH_MESSAGES = {
   termsRequired: 'Παρακαλώ αποδεχθείτε τους όρους χρήσης για να δημιουργήσετε λογαριασμό',
   banned: `Ο λογαριασμός σας έχει αποκλειστεί από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
   inactive: `Ο λογαριασμός σας έχει απενεργοποιηθεί από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
-  approvedTitle: 'Ο λογαριασμός σας εγκρίθηκε',
-  approved: 'Καλώς ήρθατε! Έχετε πλέον πλήρη πρόσβαση στην πλατφόρμα.',
 } as const;
 
 /** The sign-in page's explanation of a session the server ended (auth-client's sessionEnded()). */
@@ -43,25 +41,6 @@ export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
   expired: 'Η σύνδεσή σας έληξε. Συνδεθείτε ξανά για να συνεχίσετε.',
 };
 
-/** The e-mail confirmation page (/email-confirmed?status=…): a title and what to do next. */
-export const CONFIRM_MESSAGES: Record<ConfirmStatus, { title: string; text: string }> = {
-  ok: {
-    title: 'Το email σας επιβεβαιώθηκε',
-    text: 'Η διεύθυνση email σας επιβεβαιώθηκε. Μπορείτε να συνδεθείτε στον λογαριασμό σας.',
-  },
-  already: {
-    title: 'Το email σας έχει ήδη επιβεβαιωθεί',
-    text: 'Αυτός ο σύνδεσμος έχει ήδη χρησιμοποιηθεί και η διεύθυνσή σας είναι επιβεβαιωμένη. Μπορείτε να συνδεθείτε.',
-  },
-  expired: {
-    title: 'Ο σύνδεσμος επιβεβαίωσης έληξε',
-    text: 'Ο σύνδεσμος ισχύει για 24 ώρες ή αντικαταστάθηκε από νεότερο. Ζητήστε νέο σύνδεσμο παρακάτω και χρησιμοποιήστε τον πιο πρόσφατο που θα λάβετε.',
-  },
-  invalid: {
-    title: 'Ο σύνδεσμος επιβεβαίωσης δεν είναι έγκυρος',
-    text: 'Ο σύνδεσμος δεν αναγνωρίστηκε, ίσως επειδή αντιγράφηκε ελλιπώς. Ζητήστε νέο σύνδεσμο παρακάτω.',
-  },
-};
 
 /** The server's message for a refused sign-in, in Greek (the server speaks codes). */
 export function loginErrorMessage(err: ApiError): string {

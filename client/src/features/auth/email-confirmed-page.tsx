@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import type { ConfirmStatus } from '@shared/accounts';
 import { recoverForm } from '@shared/schemas/auth';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -10,9 +11,29 @@ import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { authClient } from '@client/stores/session';
-import { CONFIRM_MESSAGES } from './auth-messages';
 
 const route = getRouteApi('/_auth/email-confirmed');
+
+/** The e-mail confirmation page (/email-confirmed?status=…): a title and what to do next. */
+const CONFIRM_MESSAGES: Record<ConfirmStatus, { title: string; text: string }> = {
+  ok: {
+    title: 'Το email σας επιβεβαιώθηκε',
+    text: 'Η διεύθυνση email σας επιβεβαιώθηκε. Μπορείτε να συνδεθείτε στον λογαριασμό σας.',
+  },
+  already: {
+    title: 'Το email σας έχει ήδη επιβεβαιωθεί',
+    text: 'Αυτός ο σύνδεσμος έχει ήδη χρησιμοποιηθεί και η διεύθυνσή σας είναι επιβεβαιωμένη. Μπορείτε να συνδεθείτε.',
+  },
+  expired: {
+    title: 'Ο σύνδεσμος επιβεβαίωσης έληξε',
+    text: 'Ο σύνδεσμος ισχύει για 24 ώρες ή αντικαταστάθηκε από νεότερο. Ζητήστε νέο σύνδεσμο παρακάτω και χρησιμοποιήστε τον πιο πρόσφατο που θα λάβετε.',
+  },
+  invalid: {
+    title: 'Ο σύνδεσμος επιβεβαίωσης δεν είναι έγκυρος',
+    text: 'Ο σύνδεσμος δεν αναγνωρίστηκε, ίσως επειδή αντιγράφηκε ελλιπώς. Ζητήστε νέο σύνδεσμο παρακάτω.',
+  },
+};
+
 
 /** "Send me a new link": a new confirmation e-mail to an address not confirmed yet. */
 function ResendForm() {

@@ -44,8 +44,8 @@ export function authRoutes(auth: AuthService, db: Db, key: Uint8Array, publicUrl
 
   router.post('/signup', async (req, res) => {
     const body = parse(signupBody, req.body);
-    const { user } = await auth.signup(body, meta(req));
-    res.status(200).json(user);
+    const { user, confirmationUrl } = await auth.signup(body, meta(req));
+    res.status(200).json(confirmationUrl ? { ...user, confirmation_url: confirmationUrl } : user);
   });
 
   router.post('/token', async (req, res) => {

@@ -75,7 +75,7 @@ export class AuthService {
    * Creates an account and mails a confirmation. An address that already has an account gets
    * the same answer (no enumeration): its owner is told by mail instead, and nothing changes.
    */
-  async signup(body: SignupBody, meta: RequestMeta): Promise<{ user: ReturnType<typeof presentUser> }> {
+  async signup(body: SignupBody, meta: RequestMeta): Promise<{ user: ReturnType<typeof presentUser>; confirmationUrl?: string }> {
     const { db, mailer, limiter } = this.deps;
     await limiter.consume([limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many sign-ups from this address; try again later');
     assertPasswordAllowed(body.password);
@@ -93,6 +93,7 @@ export class AuthService {
       this.deps.logger.info('sign-up with a registered address: the owner was told by mail');
       return { user: existing };
     }
+    const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
     const user = await db.transaction(async (trx) => {
       const u = await repo.insertUser(trx, {
         email: body.email,
@@ -123,14 +124,14 @@ export class AuthService {
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
       });
-      const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
       if (mayMail) await mailer.enqueue({ to: body.email, ...confirmSignupMail(url, needsApproval) }, trx);
       return repo.findUserById(trx, u.id);
     });
     mailer.kick();
     this.deps.live.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: user!.id, reason: 'signup' });
     this.deps.logger.info({ userId: user!.id, role: body.data.role, needsApproval }, 'sign-up');
-    return { user: presentUser(user!) };
+    // Never in production: the link is a secret that only the e-mail carries (tests read it here).
+    return { user: presentUser(user!), ...(this.deps.config.isProduction ? {} : { confirmationUrl: url }) };
   }
 
   /** What a new sign-up answers, for an address that already has an account. */
