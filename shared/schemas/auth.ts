@@ -63,10 +63,15 @@ export const signupForm = z
     confirmPassword,
     organization: optionalText(200),
     description: optionalText(2000),
-    /** The terms-of-service box (the form's message kind "consent"). */
-    consent: z.literal(true, { error: 'the terms of service must be accepted' }),
+    /** The terms-of-service box (the form's message kind "consent"), checked with the passwords below. */
+    consent: z.boolean().optional(),
   })
-  .superRefine(withConfirmedPassword);
+  .superRefine((v, ctx) => {
+    // Checked here, not as a field rule: a field's failure would hide the passwords' mismatch,
+    // and the form tells the mismatch first (lib/form-messages.ts).
+    withConfirmedPassword(v, ctx);
+    if (v.consent !== true) ctx.addIssue({ code: 'custom', path: ['consent'], message: 'the terms of service must be accepted' });
+  });
 
 /** The reset-password form (client): a new password, typed twice. */
 export const newPasswordForm = z.object({ password: passwordSchema, confirmPassword }).superRefine(withConfirmedPassword);
