@@ -32,11 +32,11 @@ function Contact() {
         </li>
         <li className="flex items-center gap-2">
           <Phone className="h-4 w-4 text-primary" aria-hidden />
-          <a href={`tel:${CONTACT_DETAILS.phone.replace(/\s/g, '')}`} className="text-primary underline-offset-2 hover:underline">
+          <a href={`tel:${CONTACT_DETAILS.phone.replace(/\s/g, '')}`} className="whitespace-nowrap text-primary underline-offset-2 hover:underline">
             {CONTACT_DETAILS.phone}
           </a>
-          <span className="text-muted-foreground">({CONTACT_DETAILS.hours})</span>
         </li>
+        <li className="pl-6 text-xs text-muted-foreground">Τηλεφωνικά: {CONTACT_DETAILS.hours}</li>
       </ul>
     </div>
   );

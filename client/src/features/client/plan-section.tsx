@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { Link } from '@tanstack/react-router';
 import { CONTACT_DETAILS } from '@shared/contact';
 import { PLAN_STATE_LABELS, inDays, trialDaysLeft, type PlanState } from '@shared/plans';
@@ -10,6 +11,17 @@ import { useAccountPlan } from '@client/features/plans/queries';
 const STATE_BADGE: Record<PlanState, 'success' | 'info' | 'destructive'> = { active: 'success', trial: 'info', expired: 'destructive' };
 
 const used = (n: number, limit: number | null) => (limit === null ? `${n.toLocaleString('el-GR')} (χωρίς όριο)` : `${n.toLocaleString('el-GR')} από ${limit.toLocaleString('el-GR')}`);
+
+function Item({ label, testId, strong, children }: { label: string; testId?: string; strong?: boolean; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={strong ? 'font-semibold' : undefined} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
 
 /** Client settings: the plan, the free trial's dates and days left, the limits and what is used of them. */
 export function PlanSection() {
@@ -30,45 +42,35 @@ export function PlanSection() {
           <p className="text-muted-foreground">Δεν ήταν δυνατή η φόρτωση του πλάνου.</p>
         ) : (
           <>
-            <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">Πλάνο</dt>
-              <dd className="font-semibold" data-testid="plan-name">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
+              <Item label="Πλάνο" testId="plan-name" strong>
                 {data.plan.name}
-              </dd>
-              {data.trial_started_at ? (
-                <>
-                  <dt className="text-muted-foreground">Έναρξη δοκιμής</dt>
-                  <dd data-testid="trial-start">{formatLongDate(data.trial_started_at)}</dd>
-                </>
+              </Item>
+              {data.activated_at ? <Item label="Ενεργό από">{formatLongDate(data.activated_at)}</Item> : null}
+              {data.trial_started_at && data.state !== 'active' ? (
+                <Item label="Έναρξη δοκιμής" testId="trial-start">
+                  {formatLongDate(data.trial_started_at)}
+                </Item>
               ) : null}
               {data.trial_ends_at && data.state !== 'active' ? (
-                <>
-                  <dt className="text-muted-foreground">{data.state === 'expired' ? 'Η δοκιμή έληξε' : 'Λήξη δοκιμής'}</dt>
-                  <dd data-testid="trial-end">
-                    {formatLongDate(data.trial_ends_at)}
-                    {data.state === 'trial' ? (
-                      <span className="text-muted-foreground" data-testid="trial-left">
-                        {' '}
-                        · λήγει {inDays(trialDaysLeft(data.trial_ends_at))}
-                      </span>
-                    ) : null}
-                  </dd>
-                </>
+                <Item label={data.state === 'expired' ? 'Η δοκιμή έληξε' : 'Λήξη δοκιμής'} testId="trial-end">
+                  {formatLongDate(data.trial_ends_at)}
+                  {data.state === 'trial' ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="trial-left">
+                      λήγει {inDays(trialDaysLeft(data.trial_ends_at))}
+                    </span>
+                  ) : null}
+                </Item>
               ) : null}
-              {data.activated_at ? (
-                <>
-                  <dt className="text-muted-foreground">Ενεργό από</dt>
-                  <dd>{formatLongDate(data.activated_at)}</dd>
-                </>
-              ) : null}
-              <dt className="text-muted-foreground">Δελτία αυτόν τον μήνα</dt>
-              <dd data-testid="usage-releases">{used(data.usage.releases_this_month, data.limits.releases_per_month)}</dd>
-              <dt className="text-muted-foreground">Χρήστες</dt>
-              <dd data-testid="usage-members">{used(data.usage.members, data.limits.members)}</dd>
-              <dt className="text-muted-foreground">Παραλήπτες ανά δελτίο</dt>
-              <dd>
+              <Item label="Δελτία αυτόν τον μήνα" testId="usage-releases">
+                {used(data.usage.releases_this_month, data.limits.releases_per_month)}
+              </Item>
+              <Item label="Χρήστες" testId="usage-members">
+                {used(data.usage.members, data.limits.members)}
+              </Item>
+              <Item label="Παραλήπτες ανά δελτίο">
                 {data.limits.recipients_per_release === null ? 'Χωρίς όριο' : `Έως ${data.limits.recipients_per_release.toLocaleString('el-GR')}`}
-              </dd>
+              </Item>
             </dl>
             {data.state === 'expired' ? (
               <p className="rounded-md bg-red-50 p-3 text-red-900">

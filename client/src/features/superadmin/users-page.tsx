@@ -256,8 +256,8 @@ export function UsersPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="relative md:max-w-sm md:flex-1">
+      <div className="mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center">
+        <div className="relative md:w-full xl:w-72">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
@@ -307,7 +307,7 @@ export function UsersPage() {
             </SelectContent>
           </Select>
           <Select value={trial} onValueChange={(v) => setTrial(v as TrialFilter)}>
-            <SelectTrigger className="md:w-52" aria-label="Φίλτρο δοκιμής">
+            <SelectTrigger className="md:w-60" aria-label="Φίλτρο δοκιμής">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -320,7 +320,7 @@ export function UsersPage() {
           </Select>
         </div>
         {list.data ? (
-          <p className="text-sm text-muted-foreground md:ml-auto" data-testid="pending-count">
+          <p className="text-sm text-muted-foreground xl:ml-auto" data-testid="pending-count">
             Σε αναμονή: <strong className="text-foreground">{list.data.pending}</strong>
           </p>
         ) : null}
