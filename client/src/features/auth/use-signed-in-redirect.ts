@@ -15,5 +15,7 @@ export function useSignedInRedirect(signingIn: boolean): boolean {
   useEffect(() => {
     if (!signingIn && status === 'signed_in' && profile) void navigate({ to: landingFor(profile), replace: true });
   }, [signingIn, status, profile, navigate]);
-  return !signingIn && (status === 'signed_in' || (status === 'loading' && authClient.getSession() !== null));
+  // While the redirect is under way, or the stored session still loading; a profile that could
+  // not be loaded shows the form rather than a spinner that never ends.
+  return !signingIn && ((status === 'signed_in' && profile !== null) || (status === 'loading' && authClient.getSession() !== null));
 }
