@@ -16,19 +16,21 @@ async function login(page: Page, email: string, password: string) {
 }
 
 for (const role of ['client', 'media'] as const) {
-  test(`a ${role} signs up, sees the approval note, signs in and lands in their area as pending`, async ({ page, consoleErrors }) => {
+  test(`a ${role} signs up, sees the approval note, signs in and lands on the pending screen`, async ({ page, consoleErrors }) => {
     const email = uniqueEmail(role);
     await page.goto(`/signup?role=${role}`);
     await expect(page.getByTestId('approval-note')).toContainText('εγκριθούν από τον διαχειριστή');
     await expect(page.getByRole('radio', { name: role === 'client' ? /Πελάτης/ : /Media/ })).toBeChecked();
     await fillSignup(page, { name: 'Ελένη Δημητρίου', email, password: 'Thalassa-2026', confirm: 'Thalassa-2026', org: 'Δοκιμή Α.Ε.' });
+    await page.getByLabel(/Αποδέχομαι τους όρους χρήσης/).check();
     await page.getByRole('button', { name: 'Δημιουργία λογαριασμού' }).click();
     await expect(toast(page, 'Ο λογαριασμός δημιουργήθηκε')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
 
     await login(page, email, 'Thalassa-2026');
     await expect(toast(page, 'Επιτυχής σύνδεση')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/account-status$/);
+    await expect(page.getByRole('heading', { name: 'Ο λογαριασμός σας περιμένει έγκριση' })).toBeVisible();
     await page.goto(`/${role}`);
     await expect(page.getByText('Καλώς ήρθατε, Ελένη Δημητρίου')).toBeVisible();
     await expect(page.getByTestId('account-status-banner')).toContainText('περιμένει έγκριση');
@@ -47,6 +49,11 @@ test('sign-up shows the spec messages for missing fields, mismatched and short p
   await fillSignup(page, { password: '123', confirm: '123' });
   await submit.click();
   await expect(toast(page, 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 8 χαρακτήρες')).toBeVisible();
+  // Everything right but the terms: they must be accepted.
+  await fillSignup(page, { password: 'Thalassa-2026', confirm: 'Thalassa-2026' });
+  await submit.click();
+  await expect(toast(page, 'Παρακαλώ αποδεχθείτε τους όρους χρήσης για να δημιουργήσετε λογαριασμό')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup/);
 });
 
 test('sign-up placeholders follow the user type', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { answerCookiesInStorage, expect, signInViaApi, test, toast, uniqueEmail } from './fixtures';
+import { answerCookiesInStorage, expect, signInViaApi, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 const PASSWORD = 'Thalassa-2026';
 
@@ -7,7 +7,7 @@ const PASSWORD = 'Thalassa-2026';
 async function newClient(request: APIRequestContext, prefix: string, organization = 'Ακμή Επικοινωνία') {
   const email = uniqueEmail(prefix);
   const up = await request.post('/auth/v1/signup', {
-    data: { email, password: PASSWORD, data: { role: 'client', name: 'Νίκος Παππάς', organization } },
+    data: { email, password: PASSWORD, data: { role: 'client', name: 'Νίκος Παππάς', organization }, ...ACCEPTED_TERMS },
   });
   expect(up.ok()).toBe(true);
   const tok = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });

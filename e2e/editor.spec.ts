@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast } from './fixtures';
+import { DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast, ACCEPTED_TERMS } from './fixtures';
 
 const COLLEAGUE = { email: 'giorgos.antoniou@example.com', password: 'demodemo' };
 /** Opening the editor; a development build (playwright.dev.config.ts) serves unbundled modules. */
@@ -88,7 +88,7 @@ test("another client's release is a 404, not a leak", async ({ browser }) => {
   const email = `outsider.${Date.now()}@example.gr`;
   const other = await browser.newContext();
   const page = await other.newPage();
-  await page.request.post('/auth/v1/signup', { data: { email, password: 'Thalassa-2026', data: { role: 'client', name: 'Ξένος' } } });
+  await page.request.post('/auth/v1/signup', { data: { email, password: 'Thalassa-2026', data: { role: 'client', name: 'Ξένος' }, ...ACCEPTED_TERMS } });
   await signInViaApi(page, email, 'Thalassa-2026');
   await page.goto(path);
   await expect(page.getByText('Το δελτίο τύπου δεν βρέθηκε.')).toBeVisible();

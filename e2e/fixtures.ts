@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { TERMS_VERSION } from '../shared/plans';
 
 /**
  * Chromium's notice that the send dialog's e-mail preview (a frame sandboxed without scripts,
@@ -82,6 +83,9 @@ export async function signInAs(page: Page, role: keyof typeof DEMO): Promise<voi
 
 /** An ISO date as typed in the Greek date fields (dd/mm/yyyy). */
 export const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
+/** What every sign-up sends with its form: the terms of service accepted, in their current version. */
+export const ACCEPTED_TERMS = { terms_accepted: true, terms_version: TERMS_VERSION } as const;
 
 /** A unique address per test run, so tests can sign up without colliding. */
 export function uniqueEmail(prefix: string): string {

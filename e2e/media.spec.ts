@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, signInViaApi, test, toast, uniqueEmail } from './fixtures';
+import { expect, signInAs, signInViaApi, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 /**
  * The journalist's area with the seeded media@example.com (approved, on every category list;
@@ -152,7 +152,7 @@ test('the bookmarks page lists the favourites, and a bookmark made in another ta
 test('a new journalist sees why nothing arrives yet, and saves categories and a weekly newsletter', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('journalist');
   const up = await page.request.post('/auth/v1/signup', {
-    data: { email, password: 'Thalassa-2026', data: { role: 'media', name: 'Ελένη Μαρκοπούλου', organization: 'Ειδήσεις Αιγαίου' } },
+    data: { email, password: 'Thalassa-2026', data: { role: 'media', name: 'Ελένη Μαρκοπούλου', organization: 'Ειδήσεις Αιγαίου' }, ...ACCEPTED_TERMS },
   });
   expect(up.ok()).toBe(true);
   await signInViaApi(page, email, 'Thalassa-2026');

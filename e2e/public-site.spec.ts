@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '../shared/plans';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
@@ -302,7 +303,7 @@ test.describe('with a stored cookie choice', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('legal pages: privacy has six sections, cookies five with durations, terms come soon', async ({
+  test('legal pages: privacy has six sections, cookies five with durations, terms are real with their version', async ({
     page,
   }) => {
     await page.goto('/legal/privacy');
@@ -314,10 +315,11 @@ test.describe('with a stored cookie choice', () => {
     await expect(types.getByRole('row', { name: /Λειτουργικά/ })).toContainText('1 έτος');
     await expect(types.getByRole('row', { name: /Απόδοσης/ })).toContainText('2 έτη');
     await expect(types.getByRole('row', { name: /Marketing/ })).toContainText('1 έτος');
+    // Issue 20: real terms (the spec's "coming soon" is replaced), versioned as sign-ups record them.
     await page.goto('/legal/terms');
-    await expect(
-      page.getByText('Οι όροι χρήσης της πλατφόρμας θα προστεθούν σύντομα.'),
-    ).toBeVisible();
+    await expect(page.locator('main section[id] h2')).toHaveCount(14);
+    await expect(page.getByRole('heading', { name: /Δωρεάν δοκιμή, πλάνα και χρεώσεις/ })).toBeVisible();
+    await expect(page.getByText(`Έκδοση ${TERMS_VERSION}`)).toBeVisible();
   });
 
   test('the navbar offers the dashboard instead of sign-in when signed in', async ({ page }) => {

@@ -1,11 +1,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { approveUser, expect, LIVE_MS, signInAs, signInViaApi, test, toast, uniqueEmail } from './fixtures';
+import { approveUser, expect, LIVE_MS, signInAs, signInViaApi, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 const PASSWORD = 'Thalassa-2026';
 
 async function signUp(request: APIRequestContext, email: string, role: 'client' | 'media', name: string): Promise<string> {
   const res = await request.post('/auth/v1/signup', {
-    data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` } },
+    data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS },
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { id: string }).id;

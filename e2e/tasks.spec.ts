@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { approveUser, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
+import { approveUser, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 const PASSWORD = 'Thalassa-2026';
 
@@ -14,7 +14,7 @@ interface Person {
 async function freshClient(page: Page, prefix: string, name: string): Promise<Person> {
   const email = uniqueEmail(prefix);
   const signup = await page.request.post('/auth/v1/signup', {
-    data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` } },
+    data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS },
   });
   expect(signup.ok()).toBe(true);
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });

@@ -112,6 +112,8 @@ export const AUDIT_ACTIONS = [
   'workspace.member_role_changed',
   'workspace_word.add',
   'workspace_word.remove',
+  'user.trial_extend',
+  'user.plan_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -29,6 +29,9 @@ export const ROUTES = [
   { path: '/login', title: 'Σύνδεση', area: 'auth' },
   { path: '/signup', title: 'Εγγραφή', area: 'auth' },
   { path: '/reset-password', title: 'Νέος κωδικός πρόσβασης', area: 'auth' },
+  { path: '/email-confirmed', title: 'Επιβεβαίωση email', area: 'auth' },
+  // A signed-in account not (yet) approved lands here after sign-in (issue 20).
+  { path: '/account-status', title: 'Κατάσταση λογαριασμού', area: 'auth', roles: ['client', 'media'] },
   { path: '/legal/privacy', title: 'Πολιτική απορρήτου', area: 'public' },
   { path: '/legal/terms', title: 'Όροι χρήσης', area: 'public' },
   { path: '/legal/cookies', title: 'Πολιτική cookies', area: 'public' },

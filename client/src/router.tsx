@@ -36,6 +36,7 @@ import { PublicFrame } from '@client/components/layout/public-layout';
 import { RouterNavProvider } from '@client/components/router-nav';
 import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { safeRedirect } from '@client/auth/safe-redirect';
+import { CONFIRM_STATUSES, type ConfirmStatus } from '@shared/accounts';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
 import { NotFoundRoute } from '@client/features/public/not-found-page';
 import { PUBLIC_PAGES } from '@client/features/public/public-pages';
@@ -61,6 +62,14 @@ const ResetPasswordPage = lazyRouteComponent(
 const UnsubscribePage = lazyRouteComponent(
   () => import('@client/features/public/unsubscribe-page'),
   'UnsubscribePage',
+);
+const EmailConfirmedPage = lazyRouteComponent(
+  () => import('@client/features/auth/email-confirmed-page'),
+  'EmailConfirmedPage',
+);
+const AccountStatusPage = lazyRouteComponent(
+  () => import('@client/features/auth/account-status-page'),
+  'AccountStatusPage',
 );
 const SignupPage = lazyRouteComponent(
   () => import('@client/features/auth/signup-page'),
@@ -358,6 +367,26 @@ const resetPasswordRoute = createRoute({
   }),
 });
 
+/** Where the confirmation e-mail's link lands: how the confirmation went (the server says). */
+const emailConfirmedRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'email-confirmed',
+  component: EmailConfirmedPage,
+  staticData: titled('/email-confirmed'),
+  validateSearch: (search: Record<string, unknown>): { status: ConfirmStatus } => ({
+    status: (CONFIRM_STATUSES as readonly unknown[]).includes(search.status) ? (search.status as ConfirmStatus) : 'invalid',
+  }),
+});
+
+/** A signed-in account not (yet) approved: what happens next, live (issue 20). */
+const accountStatusRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'account-status',
+  component: AccountStatusPage,
+  staticData: titled('/account-status'),
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: safeRedirect(search.redirect) }),
+});
+
 export interface SignupSearch {
   /** Preselects the user type (marketing links use role=client). */
   role?: 'client' | 'media';
@@ -591,7 +620,7 @@ export const routeTree = rootRoute.addChildren([
     unsubscribeRoute,
     ...marketingRoutes,
   ]),
-  authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute]),
+  authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute, emailConfirmedRoute, accountStatusRoute]),
   clientLayout.addChildren([...clientRoutes]),
   mediaLayout.addChildren([...mediaRoutes]),
   superadminLayout.addChildren([...superadminRoutes]),

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/app';
 import { CALLERS, matrixEntries, setupMatrixWorld, type AuthzModule, type Caller } from './test/authz';
+import { ACCEPTED_TERMS } from './test/http';
 
 const modules = import.meta.glob<{ authz: AuthzModule }>(['./modules/*/*.authz.ts', './collab/*.authz.ts'], { eager: true });
 const entries = matrixEntries(modules);
@@ -21,12 +22,13 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 /** The auth API is not in the /api matrix: its routes, with a sample body each. */
 const AUTH_ROUTES: { key: string; path: string; body?: Record<string, unknown> }[] = [
-  { key: 'POST /auth/v1/signup', path: '/auth/v1/signup', body: { email: 'fuzz@fuzz.test', password: 'Thalassa-2026', data: { role: 'client', name: 'Fuzz' } } },
+  { key: 'POST /auth/v1/signup', path: '/auth/v1/signup', body: { email: 'fuzz@fuzz.test', password: 'Thalassa-2026', data: { role: 'client', name: 'Fuzz' }, ...ACCEPTED_TERMS } },
   { key: 'POST /auth/v1/token', path: '/auth/v1/token?grant_type=password', body: { email: 'client@matrix.test', password: 'wrong-password' } },
   { key: 'POST /auth/v1/token (refresh)', path: '/auth/v1/token?grant_type=refresh_token', body: { refresh_token: 'x'.repeat(40) } },
   { key: 'POST /auth/v1/recover', path: '/auth/v1/recover', body: { email: 'nobody@fuzz.test' } },
   { key: 'POST /auth/v1/verify', path: '/auth/v1/verify', body: { type: 'recovery', token: 'y'.repeat(40) } },
   { key: 'GET /auth/v1/verify', path: '/auth/v1/verify?token=abc' },
+  { key: 'POST /auth/v1/resend', path: '/auth/v1/resend', body: { type: 'signup', email: 'nobody@fuzz.test' } },
   { key: 'GET /auth/v1/user', path: '/auth/v1/user' },
   { key: 'PUT /auth/v1/user', path: '/auth/v1/user', body: { data: { name: 'Fuzz' } } },
 ];

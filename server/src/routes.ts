@@ -28,6 +28,8 @@ import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
 // imports: version history and approval (issue 19)
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
+// imports: plans and the trial (issue 20)
+import { planRoutes } from './modules/plans/plans.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -59,4 +61,6 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   // routes: version history and approval (issue 19)
   versionRoutes(api, ctx);
   approvalRoutes(api, ctx);
+  // routes: plans and the trial (issue 20)
+  planRoutes(api, ctx);
 }

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/app';
-import { call, signIn, signUp, type Session } from './test/http';
+import { ACCEPTED_TERMS, call, signIn, signUp, type Session } from './test/http';
 import { memoryTransport } from './test/mail';
 
 let server: TestServer;
@@ -221,7 +221,7 @@ describe('6. NUL bytes and unpaired surrogates are 400s, never 500s', () => {
   it('in JSON bodies of public forms and sign-up', async () => {
     for (const bad of ['a\u0000b', 'x\ud800y']) {
       const signup = await call(base, 'POST', '/auth/v1/signup', {
-        body: { email: 'nul@sec.test', password: 'Thalassa-2026', data: { role: 'client', name: bad } },
+        body: { email: 'nul@sec.test', password: 'Thalassa-2026', data: { role: 'client', name: bad }, ...ACCEPTED_TERMS },
       });
       expect(signup.status).toBe(400);
       const lead = await call(base, 'POST', '/api/leads', { body: { full_name: bad, email: 'n@sec.test', source: 'contact' } });
@@ -259,12 +259,12 @@ describe('6. NUL bytes and unpaired surrogates are 400s, never 500s', () => {
 describe('7. account rules', () => {
   it('refuses passwords under 8 characters and common ones', async () => {
     const short = await call<{ error: { fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'short7@sec.test', password: 'Ab3$xyz', data: { role: 'client', name: 'S' } },
+      body: { email: 'short7@sec.test', password: 'Ab3$xyz', data: { role: 'client', name: 'S' }, ...ACCEPTED_TERMS },
     });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.password).toBeTruthy();
     const common = await call<{ error: { code: string; fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'common@sec.test', password: 'password1', data: { role: 'client', name: 'S' } },
+      body: { email: 'common@sec.test', password: 'password1', data: { role: 'client', name: 'S' }, ...ACCEPTED_TERMS },
     });
     expect(common.status).toBe(400);
     expect(common.body.error.code).toBe('weak_password');
@@ -308,7 +308,7 @@ describe('7. account rules', () => {
   it('sign-up with a taken address answers like a new one and tells the owner by mail', async () => {
     await signUp(base, 'taken@sec.test', 'media');
     const again = await call<{ id: string; email: string }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'TAKEN@sec.test', password: 'Allos-Kodikos-77', data: { role: 'client', name: 'Other' } },
+      body: { email: 'TAKEN@sec.test', password: 'Allos-Kodikos-77', data: { role: 'client', name: 'Other' }, ...ACCEPTED_TERMS },
     });
     expect(again.status).toBe(200);
     expect(again.body.email).toBe('taken@sec.test');

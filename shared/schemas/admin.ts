@@ -1,6 +1,7 @@
 /** Superadmin console: users, media lists, audit log, overview and statistics (issue 10). */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, CATEGORIES, LIMITS, ROLES, USER_STATUSES } from '../constants';
+import { AUDIT_ACTIONS, CATEGORIES, LIMITS, PLAN_CODES, ROLES, USER_STATUSES } from '../constants';
+import { PLAN_STATES } from '../plans';
 
 const pageParam = z.coerce
   .number({ error: 'page must be a number' })
@@ -26,10 +27,19 @@ const dateParam = (name: string) =>
 export const USER_STATUS_FILTERS = ['all', ...USER_STATUSES, 'inactive'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 
+/** The plan filter: a plan, or accounts without one (media, superadmin). */
+export const PLAN_FILTERS = ['all', ...PLAN_CODES, 'none'] as const;
+export type PlanFilter = (typeof PLAN_FILTERS)[number];
+/** The trial filter: in trial, ending within the notice days, expired, or an active plan. */
+export const TRIAL_FILTERS = ['all', 'trial', 'ending', 'expired', 'active'] as const;
+export type TrialFilter = (typeof TRIAL_FILTERS)[number];
+
 export const adminUsersQuery = z.object({
   q: searchParam,
   role: z.enum(['all', ...ROLES], { error: 'role must be all, client, media or superadmin' }).default('all'),
   status: z.enum(USER_STATUS_FILTERS, { error: 'status is not a valid filter' }).default('all'),
+  plan: z.enum(PLAN_FILTERS, { error: `plan must be one of ${PLAN_FILTERS.join(', ')}` }).default('all'),
+  trial: z.enum(TRIAL_FILTERS, { error: `trial must be one of ${TRIAL_FILTERS.join(', ')}` }).default('all'),
   page: pageParam,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
@@ -43,6 +53,11 @@ export const adminUser = z.object({
   status: z.enum(USER_STATUSES),
   is_active: z.boolean(),
   created_at: z.string(),
+  plan_code: z.enum(PLAN_CODES).nullable(),
+  plan_state: z.enum(PLAN_STATES).nullable(),
+  trial_started_at: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  plan_activated_at: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

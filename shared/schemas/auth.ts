@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, ROLES, SIGNUP_ROLES, USER_STATUSES } from '../constants';
+import { TERMS_VERSION } from '../plans';
 
 export const emailSchema = z
   .string({ error: 'email is required' })
@@ -32,6 +33,11 @@ export const signupBody = z.object({
     organization: optionalText(200),
     description: optionalText(2000),
   }),
+  /** The plan chosen on the pricing page (`?plan=`); unknown or missing: the default plan. Clients only. */
+  plan: z.string().trim().max(40, 'plan is too long').optional(),
+  /** The terms of service were accepted, in this version (the terms page's). */
+  terms_accepted: z.literal(true, { error: 'the terms of service must be accepted' }),
+  terms_version: z.literal(TERMS_VERSION, { error: `terms_version must be ${TERMS_VERSION}` }),
   /** Where the confirmation link returns; only same-site paths are honoured. */
   redirect_to: z.string().max(500).optional(),
   /** Token of a workspace invitation being accepted with this sign-up. */
@@ -57,8 +63,15 @@ export const signupForm = z
     confirmPassword,
     organization: optionalText(200),
     description: optionalText(2000),
+    /** The terms-of-service box (the form's message kind "consent"), checked with the passwords below. */
+    consent: z.boolean().optional(),
   })
-  .superRefine(withConfirmedPassword);
+  .superRefine((v, ctx) => {
+    // Checked here, not as a field rule: a field's failure would hide the passwords' mismatch,
+    // and the form tells the mismatch first (lib/form-messages.ts).
+    withConfirmedPassword(v, ctx);
+    if (v.consent !== true) ctx.addIssue({ code: 'custom', path: ['consent'], message: 'the terms of service must be accepted' });
+  });
 
 /** The reset-password form (client): a new password, typed twice. */
 export const newPasswordForm = z.object({ password: passwordSchema, confirmPassword }).superRefine(withConfirmedPassword);
@@ -91,6 +104,11 @@ export const recoverBody = z.object({
 });
 /** "Forgot password" (client). */
 export const recoverForm = recoverBody.pick({ email: true });
+
+/** POST /resend: a new confirmation link for an account whose address is not confirmed yet. */
+export const resendBody = z.object({ type: z.literal('signup', { error: 'type must be signup' }), email: emailSchema });
+
+export { CONFIRM_STATUSES, SESSION_END_REASONS, type ConfirmStatus, type SessionEndReason } from '../accounts';
 
 export const verifyBody = z.object({
   type: z.enum(['signup', 'recovery']),
@@ -168,6 +186,8 @@ export const AUTH_ERROR_CODES = [
   'too_many_requests',
   'validation_failed',
   'email_not_confirmed',
+  'user_banned',
+  'user_inactive',
 ] as const;
 
 /** An absolute http(s) address, as profiles store websites and logos. */

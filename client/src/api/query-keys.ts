@@ -40,4 +40,5 @@ export const queryKeys = {
   approvalCount: ['approvals', 'count'] as const,
   releaseApproval: (releaseId: string) => ['approvals', 'release', releaseId] as const,
   publicStatus: ['public', 'status'] as const,
+  accountPlan: ['account', 'plan'] as const,
 };

@@ -96,8 +96,39 @@ describe('AuthClient', () => {
     await client.signInWithPassword('a', 'b');
     expect(await client.refresh()).toBeNull();
     expect(client.getSession()).toBeNull();
-    expect(storage.data.size).toBe(0);
+    expect(storage.data.has('deltio.auth.session')).toBe(false);
     expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
+    // No reason given: the session expired.
+    expect(client.sessionEnded()?.reason).toBe('expired');
+  });
+
+  it('remembers why the server ended the session (a refused refresh, the socket) and forgets it at the next sign-in', async () => {
+    const { client } = setup((url) =>
+      Promise.resolve(
+        url.includes('refresh_token')
+          ? json(400, { error: { code: 'invalid_grant', message: 'Invalid Refresh Token', fields: { session: 'banned' } } })
+          : json(200, session(1)),
+      ),
+    );
+    await client.signInWithPassword('a', 'b');
+    expect(client.sessionEnded()).toBeNull();
+    await client.refresh();
+    expect(client.sessionEnded()).toEqual({ reason: 'banned', at: NOW });
+    await client.signInWithPassword('a', 'b');
+    expect(client.sessionEnded()).toBeNull();
+    client.handleRevoked('password_changed');
+    expect(client.getSession()).toBeNull();
+    expect(client.sessionEnded()?.reason).toBe('password_changed');
+    client.handleRevoked('not-a-reason');
+    expect(client.sessionEnded()?.reason).toBe('expired');
+  });
+
+  it('a sign-out of ours is not news: the server\'s "signed out" that follows it is not shown', async () => {
+    const { client } = setup(() => Promise.resolve(json(200, session(1))));
+    await client.signInWithPassword('a', 'b');
+    await client.signOut('local');
+    client.handleRevoked('signed_out'); // this session's sockets (and other tabs') hear of it
+    expect(client.sessionEnded()).toBeNull();
   });
 
   it('makes one refresh call for concurrent callers', async () => {

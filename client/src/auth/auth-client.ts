@@ -1,3 +1,4 @@
+import { SESSION_END_REASONS, type SessionEndReason } from '@shared/accounts';
 import type { LogoutScope, SessionResponse } from '@shared/schemas/auth';
 import { ApiError, NetworkError, toApiError } from '@client/api/errors';
 
@@ -36,6 +37,19 @@ export interface AuthClientOptions {
 
 export const STORAGE_KEY = 'deltio.auth.session';
 const CLOCK_SKEW_WARNING_SECONDS = 120;
+/** An ended session's reason is shown by the sign-in page for this long. */
+const ENDED_REASON_TTL_MS = 30 * 60_000;
+/** A sign-out made here: sessions ended by it are not "ended elsewhere" (other tabs hear of it too). */
+const SELF = 'self';
+
+/** Why the last session ended, when the server ended it (read by the sign-in page). */
+export interface SessionEnded {
+  reason: SessionEndReason;
+  at: number;
+}
+
+const asReason = (v: unknown): SessionEndReason | null =>
+  typeof v === 'string' && (SESSION_END_REASONS as readonly string[]).includes(v) ? (v as SessionEndReason) : null;
 
 /**
  * The session side of the auth API (GoTrue-shaped, /auth/v1): sign-in, sign-up,
@@ -100,8 +114,40 @@ export class AuthClient {
 
   async signInWithPassword(email: string, password: string, loginPath?: string): Promise<Session> {
     const session = await this.post<Session>('/token?grant_type=password', { email, password, ...(loginPath ? { login_path: loginPath } : {}) });
+    this.clearEnded();
     this.setSession(session, 'SIGNED_IN');
     return session;
+  }
+
+  /** Why the last session ended, if the server ended it within the last half hour (not a sign-out of ours). */
+  sessionEnded(): SessionEnded | null {
+    try {
+      const raw = JSON.parse(this.o.storage.getItem(this.endedKey()) ?? 'null') as { reason?: unknown; at?: unknown } | null;
+      const reason = asReason(raw?.reason);
+      const at = typeof raw?.at === 'number' ? raw.at : 0;
+      return reason && this.o.now() - at < ENDED_REASON_TTL_MS ? { reason, at } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  clearEnded(): void {
+    this.o.storage.removeItem(this.endedKey());
+  }
+
+  private endedKey(): string {
+    return `${this.o.storageKey}.ended`;
+  }
+
+  /** Remembers why the server ended the session, unless a sign-out of ours (this tab or another) just did. */
+  private recordEnded(reason: SessionEndReason): void {
+    try {
+      const current = JSON.parse(this.o.storage.getItem(this.endedKey()) ?? 'null') as { reason?: unknown; at?: unknown } | null;
+      if (current?.reason === SELF && typeof current.at === 'number' && this.o.now() - current.at < 15_000) return;
+    } catch {
+      /* unreadable: overwrite */
+    }
+    this.o.storage.setItem(this.endedKey(), JSON.stringify({ reason, at: this.o.now() }));
   }
 
   async signUp(body: unknown): Promise<void> {
@@ -111,6 +157,8 @@ export class AuthClient {
   /** Revokes the session(s) on the server, then forgets it here (even if the server call fails). */
   async signOut(scope: LogoutScope = 'local'): Promise<void> {
     const token = this.session?.access_token;
+    // The server tells this session's sockets (every tab's) it ended: that is us, not news.
+    this.o.storage.setItem(this.endedKey(), JSON.stringify({ reason: SELF, at: this.o.now() }));
     try {
       if (token) await this.post(`/logout?scope=${scope}`, undefined, token);
     } catch {
@@ -119,14 +167,20 @@ export class AuthClient {
     this.clear();
   }
 
-  /** The server ended this session (socket event, 401): forget it. */
-  handleRevoked(): void {
+  /** The server ended this session (socket event with its reason, 401): remember why, and forget it. */
+  handleRevoked(reason?: string): void {
+    this.recordEnded(asReason(reason) ?? 'expired');
     if (this.session) this.clear();
   }
 
   /** loginPath: the hidden superadmin page passes its path (recovery follows the sign-in portal rule). */
   async recover(email: string, loginPath?: string): Promise<void> {
     await this.post('/recover', loginPath ? { email, login_path: loginPath } : { email });
+  }
+
+  /** A new sign-up confirmation link to this address (the server answers the same whatever the address). */
+  async resendConfirmation(email: string): Promise<void> {
+    await this.post('/resend', { type: 'signup', email });
   }
 
   /** Exchanges a recovery token for a session (PASSWORD_RECOVERY); then updateUser({ password }). */
@@ -177,6 +231,8 @@ export class AuthClient {
           return next;
         } catch (err) {
           if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+            // The server says why the session ended (banned, signed out elsewhere...), else it expired.
+            this.recordEnded(asReason(err.fields?.session) ?? 'expired');
             this.clear();
             return null;
           }

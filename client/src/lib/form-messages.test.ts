@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { TERMS_VERSION } from '@shared/plans';
 import { newPasswordForm, recoverForm, signInForm, signupBody, signupForm } from '@shared/schemas/auth';
 import { importMediaBody } from '@shared/schemas/admin';
 import { onboardingCompanyStep, onboardingForm, settingsPatch } from '@shared/schemas/dashboard';
@@ -90,9 +91,10 @@ describe('the account forms, from the shared auth schemas', () => {
     confirmPassword: 'Thalassa-2026',
     organization: '',
     description: '',
+    consent: true,
   };
 
-  it('sign-up: required fields, then the e-mail, then mismatched, then short passwords', () => {
+  it('sign-up: required fields, then the e-mail, then mismatched, then short passwords, then the terms', () => {
     expect(messageFor(signupForm, signup)).toBeNull();
     expect(messageFor(signupForm, { ...signup, userType: undefined, password: '1' })).toBe(FORM_MESSAGES.required);
     expect(messageFor(signupForm, { ...signup, confirmPassword: '' })).toBe(FORM_MESSAGES.required);
@@ -101,6 +103,9 @@ describe('the account forms, from the shared auth schemas', () => {
     expect(messageFor(signupForm, { ...signup, password: '123', confirmPassword: '123' })).toBe(
       FORM_MESSAGES.passwordTooShort,
     );
+    // The terms unticked: said after a mismatch, and alone when all else is right.
+    expect(messageFor(signupForm, { ...signup, consent: false, confirmPassword: 'secret124' })).toBe(FORM_MESSAGES.passwordsMismatch);
+    expect(messageFor(signupForm, { ...signup, consent: false })).toBe(FORM_MESSAGES.consent);
   });
 
   it('sign-up hands the server a body its own schema accepts', () => {
@@ -108,7 +113,7 @@ describe('the account forms, from the shared auth schemas', () => {
       ...signup,
       email: ' Eleni@Example.gr ',
     });
-    const body = signupBody.parse({ email, password, data: { role, name, organization, description } });
+    const body = signupBody.parse({ email, password, data: { role, name, organization, description }, terms_accepted: true, terms_version: TERMS_VERSION });
     expect(body).toMatchObject({ email: 'eleni@example.gr', data: { role: 'client', organization: null } });
   });
 

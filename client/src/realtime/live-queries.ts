@@ -17,7 +17,8 @@ type Payload<E extends LiveEvent> = Parameters<ServerToClientEvents[E]>[0];
 export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]) | null } = {
   'session:ready': null,
   'session:revoked': null,
-  'profile:changed': null, // the session store reloads the one profile (realtime/socket.ts)
+  // The session store reloads the one profile (realtime/socket.ts); the plan and trial refetch.
+  'profile:changed': () => [queryKeys.accountPlan],
   'notification:new': () => [queryKeys.notifications],
   'notification:read': () => [queryKeys.notifications],
   'status:changed': () => [queryKeys.publicStatus],

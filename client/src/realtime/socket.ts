@@ -23,8 +23,14 @@ export function getSocket(): AppSocket {
       void authClient.getAccessToken().then((token) => cb(token ? { token } : {}));
     },
   });
-  socket.on('session:revoked', () => authClient.handleRevoked());
+  socket.on('session:revoked', ({ reason }) => authClient.handleRevoked(reason));
   socket.on('profile:changed', () => void useSession.getState().loadProfile());
+  // Back after a dropped connection: what changed meanwhile (an approval, a ban) was not heard.
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore && authClient.getSession()) void useSession.getState().loadProfile();
+    connectedBefore = true;
+  });
   socket.on('connect_error', (err) => {
     // A token the server refuses: refresh once; if the session is over, stay anonymous.
     if (err.message === 'unauthorized') {

@@ -4,6 +4,7 @@ import { registerSendJob } from '../modules/distribution/distribution.jobs';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
 import { registerApprovalHooks } from '../modules/approvals/approvals.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
+import { registerTrialNotices } from '../modules/plans/plans.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
@@ -12,4 +13,5 @@ export function registerJobs(ctx: AppContext): void {
   registerDraftsCleanup(ctx);
   registerVersionJobs(ctx);
   registerApprovalHooks(ctx);
+  registerTrialNotices(ctx);
 }

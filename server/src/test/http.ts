@@ -1,4 +1,6 @@
 /** Small fetch helpers for integration tests. */
+import { TERMS_VERSION } from '../../../shared/plans';
+
 export interface JsonResponse<T = unknown> {
   status: number;
   body: T;
@@ -36,6 +38,9 @@ export interface Session {
   user: { id: string; email: string };
 }
 
+/** What every sign-up sends with its form: the terms of service accepted, in their current version. */
+export const ACCEPTED_TERMS = { terms_accepted: true, terms_version: TERMS_VERSION } as const;
+
 export async function signUp(
   base: string,
   email: string,
@@ -43,7 +48,7 @@ export async function signUp(
   password = 'Thalassa-2026',
 ): Promise<{ id: string }> {
   const r = await call<{ id: string }>(base, 'POST', '/auth/v1/signup', {
-    body: { email, password, data: { role, name: `Test ${role}`, organization: 'Test Org' } },
+    body: { email, password, data: { role, name: `Test ${role}`, organization: 'Test Org' }, ...ACCEPTED_TERMS },
   });
   if (r.status !== 200) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

@@ -21,6 +21,7 @@ import {
   type UserActionBody,
 } from '@shared/schemas/admin';
 import { platformSettingsSchema, type PlatformSettings } from '@shared/schemas/public-site';
+import type { ExtendTrialBody, SetPlanBody } from '@shared/schemas/plans';
 import { api, downloadFile } from '@client/api/http';
 import { queryKeys } from '@client/api/query-keys';
 
@@ -80,8 +81,10 @@ export const usePlatformSettings = () =>
 export const adminCalls = {
   userAction: (userId: string, body: UserActionBody) => api('POST', `/admin/users/${userId}/actions`, { body, schema: adminUser }),
   bulkApprove: (ids: string[]) => api('POST', '/admin/users/bulk-approve', { body: { ids }, schema: bulkApproveResult }),
-  exportUsers: (filters: { role: string; status: string; q: string }) =>
+  exportUsers: (filters: { role: string; status: string; plan: string; trial: string; q: string }) =>
     downloadFile(`/admin/users/export?${searchOf(filters)}`, `users-${new Date().toISOString().slice(0, 10)}.csv`),
+  extendTrial: (userId: string, body: ExtendTrialBody) => api('POST', `/admin/users/${userId}/trial`, { body, schema: adminUser }),
+  setPlan: (userId: string, body: SetPlanBody) => api('PUT', `/admin/users/${userId}/plan`, { body, schema: adminUser }),
   addMedia: (category: Category, mediaIds: string[]) => api('POST', `/admin/media-lists/${category}`, { body: { mediaIds }, schema: addMediaResult }),
   importMedia: (category: Category, text: string) => api('POST', `/admin/media-lists/${category}/import`, { body: { text }, schema: importMediaResult }),
   exportMediaList: (category: Category) => downloadFile(`/admin/media-lists/${category}/export`, `media-${category}-${new Date().toISOString().slice(0, 10)}.csv`),

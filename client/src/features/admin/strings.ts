@@ -1,5 +1,7 @@
 /** Greek strings of the superadmin console (errors and toasts verbatim from the spec, section 8). */
 import type { AuditAction, Role, UserStatus } from '@shared/constants';
+import type { PlanCode } from '@shared/plans';
+import type { TrialFilter } from '@shared/schemas/admin';
 
 export const ERR = {
   title: 'Σφάλμα',
@@ -24,6 +26,16 @@ export const STATUS_LABELS: Record<UserStatus, string> = {
   banned: 'Αποκλεισμένος',
 };
 export const INACTIVE_LABEL = 'Ανενεργός';
+
+export const PLAN_LABELS: Record<PlanCode, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
+/** The users list's trial filter and column. */
+export const TRIAL_FILTER_LABELS: Record<TrialFilter, string> = {
+  all: 'Κάθε κατάσταση πλάνου',
+  trial: 'Σε δοκιμή',
+  ending: 'Η δοκιμή λήγει σύντομα',
+  expired: 'Η δοκιμή έληξε',
+  active: 'Ενεργό πλάνο',
+};
 
 export const ACTION_LABELS = {
   approve: 'Έγκριση',
@@ -85,6 +97,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
   'workspace_word.add': 'Προσθήκη λέξης στο λεξικό του οργανισμού',
   'workspace_word.remove': 'Αφαίρεση λέξης από το λεξικό του οργανισμού',
+  'user.trial_extend': 'Παράταση δοκιμής',
+  'user.plan_change': 'Αλλαγή πλάνου',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */
@@ -97,4 +111,6 @@ export const USER_ACTION_ERRORS: Record<string, string> = {
   superadmin_role_locked: 'Ο ρόλος ενός superadmin δεν αλλάζει.',
   same_role: 'Ο χρήστης έχει ήδη αυτόν τον ρόλο.',
   cannot_modify_self: 'Δεν μπορείτε να αλλάξετε τον δικό σας λογαριασμό.',
+  no_plan: 'Πλάνα και δοκιμή υπάρχουν μόνο για λογαριασμούς πελατών.',
+  plan_active: 'Το πλάνο είναι ήδη ενεργό· η δοκιμή δεν χρειάζεται παράταση.',
 };

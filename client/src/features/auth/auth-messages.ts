@@ -1,5 +1,9 @@
+import { CONTACT_DETAILS } from '@shared/contact';
+import type { SessionEndReason } from '@shared/accounts';
 import { ApiError } from '@client/api/errors';
 import { FORM_MESSAGES } from '@client/lib/form-messages';
+
+const CONTACT = `Για πληροφορίες επικοινωνήστε μαζί μας στο ${CONTACT_DETAILS.email}.`;
 
 /**
  * The spec's Greek messages for sign-in and sign-up (first document, sections 5 and 8); the
@@ -22,11 +26,27 @@ export const AUTH_MESSAGES = {
   emailExists: 'Υπάρχει ήδη λογαριασμός με αυτό το email',
   approvalNote:
     'Οι νέοι λογαριασμοί ενεργοποιούνται πλήρως αφού εγκριθούν από τον διαχειριστή της πλατφόρμας. Μέχρι τότε μπορείτε να συνδεθείτε και να ολοκληρώσετε τη ρύθμιση του λογαριασμού σας.',
+  termsRequired: 'Παρακαλώ αποδεχθείτε τους όρους χρήσης για να δημιουργήσετε λογαριασμό',
+  banned: `Ο λογαριασμός σας έχει αποκλειστεί από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
+  inactive: `Ο λογαριασμός σας έχει απενεργοποιηθεί από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
 } as const;
+
+/** The sign-in page's explanation of a session the server ended (auth-client's sessionEnded()). */
+export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
+  signed_out: 'Αποσυνδεθήκατε επειδή ζητήθηκε αποσύνδεση από άλλη συσκευή ή καρτέλα. Συνδεθείτε ξανά για να συνεχίσετε.',
+  banned: `Η σύνδεσή σας τερματίστηκε επειδή ο λογαριασμός σας αποκλείστηκε από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
+  deactivated: `Η σύνδεσή σας τερματίστηκε επειδή ο λογαριασμός σας απενεργοποιήθηκε από τον διαχειριστή της πλατφόρμας. ${CONTACT}`,
+  password_changed: 'Ο κωδικός πρόσβασης του λογαριασμού σας άλλαξε από άλλη συσκευή. Συνδεθείτε με τον νέο κωδικό.',
+  revoked: 'Η σύνδεσή σας τερματίστηκε για λόγους ασφαλείας. Συνδεθείτε ξανά για να συνεχίσετε.',
+  expired: 'Η σύνδεσή σας έληξε. Συνδεθείτε ξανά για να συνεχίσετε.',
+};
+
 
 /** The server's message for a refused sign-in, in Greek (the server speaks codes). */
 export function loginErrorMessage(err: ApiError): string {
   if (err.code === 'too_many_requests') return AUTH_MESSAGES.tooManyAttempts;
+  if (err.code === 'user_banned') return AUTH_MESSAGES.banned;
+  if (err.code === 'user_inactive') return AUTH_MESSAGES.inactive;
   return AUTH_MESSAGES.loginFailedDefault;
 }
 

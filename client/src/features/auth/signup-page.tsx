@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Building2, Newspaper } from 'lucide-react';
 import { signupForm } from '@shared/schemas/auth';
+import { DEFAULT_PLAN, TERMS_VERSION, TRIAL_DAYS } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -47,16 +48,26 @@ export function SignupPage() {
     userType: role,
     organization: '',
     description: '',
-  });
+  }, { messages: { consent: AUTH_MESSAGES.termsRequired } });
   const [submitting, setSubmitting] = useState(false);
   const userType = form.watch('userType');
   const ph = PLACEHOLDERS[userType ?? 'none'];
   const invalid = (field: keyof typeof form.formState.errors) => (form.formState.errors[field] ? true : undefined);
 
+  // The plan chosen on the pricing page (a client's; unknown codes are left to the server's default).
+  const chosenPlan = plan && PLAN_NAMES[plan] ? plan : undefined;
   const submit = onSubmit(async ({ userType: role, name, email, password, organization, description }) => {
     setSubmitting(true);
     try {
-      await authClient.signUp({ email, password, data: { role, name, organization, description }, redirect_to: '/' });
+      await authClient.signUp({
+        email,
+        password,
+        data: { role, name, organization, description },
+        ...(role === 'client' && chosenPlan ? { plan: chosenPlan } : {}),
+        terms_accepted: true,
+        terms_version: TERMS_VERSION,
+        redirect_to: '/',
+      });
       toast({ title: AUTH_MESSAGES.signupSuccessTitle, description: AUTH_MESSAGES.signupSuccess, variant: 'success' });
       await navigate({ to: '/login' });
     } catch (err) {
@@ -71,9 +82,10 @@ export function SignupPage() {
       <div className="space-y-1.5 text-center">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="text-sm text-muted-foreground">Δημιουργήστε λογαριασμό πελάτη ή media.</p>
-        {plan && PLAN_NAMES[plan] ? (
-          <p className="text-sm">
-            Επιλεγμένο πλάνο: <span className="font-semibold">{PLAN_NAMES[plan]}</span> · 14 ημέρες δωρεάν, χωρίς κάρτα
+        {userType !== 'media' ? (
+          <p className="text-sm" data-testid="signup-plan" data-plan={chosenPlan ?? DEFAULT_PLAN}>
+            {chosenPlan ? 'Επιλεγμένο πλάνο' : 'Πλάνο δοκιμής'}: <span className="font-semibold">{PLAN_NAMES[chosenPlan ?? DEFAULT_PLAN]}</span> ·{' '}
+            {TRIAL_DAYS} ημέρες δωρεάν, χωρίς κάρτα
           </p>
         ) : null}
       </div>
@@ -131,6 +143,27 @@ export function SignupPage() {
         <div className="space-y-2">
           <Label htmlFor={`${id}-desc`}>Περιγραφή</Label>
           <Textarea id={`${id}-desc`} rows={3} placeholder={ph.description} {...form.register('description')} aria-invalid={invalid('description')} disabled={submitting} />
+        </div>
+        <div className="flex items-start gap-2.5 text-sm">
+          <input
+            id={`${id}-terms`}
+            type="checkbox"
+            {...form.register('consent')}
+            aria-invalid={invalid('consent')}
+            disabled={submitting}
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+          <label htmlFor={`${id}-terms`} className="leading-snug">
+            Αποδέχομαι τους{' '}
+            <a href="/legal/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
+              όρους χρήσης
+            </a>{' '}
+            και έχω διαβάσει την{' '}
+            <a href="/legal/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline">
+              πολιτική απορρήτου
+            </a>
+            . *
+          </label>
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? <Spinner size="sm" className="[&_svg]:text-current" /> : null}

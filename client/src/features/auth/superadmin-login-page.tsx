@@ -6,6 +6,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { EmailPasswordForm } from './email-password-form';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { useSignIn } from './use-sign-in';
+import { useSignedInRedirect } from './use-signed-in-redirect';
 
 /**
  * The hidden superadmin login, rendered by the not-found route when the current path is the
@@ -17,6 +18,7 @@ export function SuperadminLoginPage() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const loginPath = pathname.replace(/\/+$/, '');
   const { submit, submitting } = useSignIn({ loginPath, toRoleHome: true });
+  useSignedInRedirect(submitting);
   return (
     <AuthShell>
       <div className="space-y-6">

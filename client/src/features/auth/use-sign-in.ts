@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ROLE_HOMES } from '@shared/constants';
 import { ApiError } from '@client/api/errors';
+import { ACCOUNT_STATUS_PATH, landingFor } from '@client/auth/landing';
 import { toast } from '@client/components/ui/use-toast';
 import { authClient, signedInProfile } from '@client/stores/session';
 import type { Credentials } from './email-password-form';
@@ -18,6 +19,11 @@ export function useSignIn(opts: { loginPath?: string; redirect?: string; toRoleH
       await authClient.signInWithPassword(email, password, opts.loginPath);
       const profile = await signedInProfile();
       toast({ title: AUTH_MESSAGES.loginSuccessTitle, description: AUTH_MESSAGES.loginSuccess, variant: 'success' });
+      if (profile && landingFor(profile) === ACCOUNT_STATUS_PATH) {
+        // Not approved (yet): first the status screen, which says what happens next.
+        await navigate({ to: ACCOUNT_STATUS_PATH, search: { redirect: opts.redirect }, replace: true });
+        return;
+      }
       const home = opts.toRoleHome && profile ? ROLE_HOMES[profile.role] : '/';
       await navigate({ to: opts.redirect ?? home, replace: true });
     } catch (err) {

@@ -24,9 +24,13 @@ import {
   } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
 import { ApprovalSetting, MemberRole } from '@client/features/approvals/approval-settings';
+import { isPlanError } from '@shared/plans';
 
+/** The Greek message of a refusal; the plan's (trial over, no seat left) come from the server with their figures. */
 function messageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? (INVITATION_ERRORS[err.code] ?? fallback) : fallback;
+  if (!(err instanceof ApiError)) return fallback;
+  if (isPlanError(err.code) && err.message) return err.message;
+  return INVITATION_ERRORS[err.code] ?? fallback;
 }
 
 function fail(description: string, err: unknown) {

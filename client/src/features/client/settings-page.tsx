@@ -23,6 +23,7 @@ import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { useSession } from '@client/stores/session';
+import { PlanSection } from './plan-section';
 
 const S = {
   description: 'Το προφίλ της εταιρείας σας, οι ειδοποιήσεις email και τα στοιχεία του λογαριασμού σας.',
@@ -275,6 +276,7 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
         </div>
 
         <div className="space-y-6">
+          <PlanSection />
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">{S.account}</CardTitle>

@@ -36,6 +36,7 @@ import { RestoreBanner } from '@client/features/versions/restore-banner';
 
 /** The version history panel loads only when opened (it must not weigh on the editor route). */
 const VersionsPanel = lazy(() => import('@client/features/versions/versions-panel'));
+import { isPlanError } from '@shared/plans';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
@@ -69,6 +70,8 @@ function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
     if (err.code === 'account_pending') return PENDING_MESSAGE;
+    // The plan's checks (trial over, monthly releases, recipients): the server's Greek message, with its figures.
+    if (isPlanError(err.code) && err.message) return err.message;
     if (err.code === 'not_rendered') return notRendered(err.fields?.content);
     if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';

@@ -2,12 +2,9 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PublicPage } from '@client/components/public-page';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { deferred } from '@client/components/deferred';
+import { CONTACT_DETAILS } from '@shared/contact';
 
-export const CONTACT_DETAILS = {
-  email: 'hello@deltio.gr',
-  phone: '+30 210 123 4567',
-  address: 'Λεωφόρος Συγγρού 120, 117 45 Αθήνα',
-};
+export { CONTACT_DETAILS };
 
 export const OPENING_HOURS: { days: string; hours: string }[] = [
   { days: 'Δευτέρα - Παρασκευή', hours: '9:00 - 18:00' },

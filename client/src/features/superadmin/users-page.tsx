@@ -1,16 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Check, CheckCheck, Download, MoreHorizontal, Power, PowerOff, Repeat, Search, ShieldCheck, X } from 'lucide-react';
+import { Ban, CalendarPlus, Check, CheckCheck, CreditCard, Download, MoreHorizontal, Power, PowerOff, Repeat, Search, ShieldCheck, X } from 'lucide-react';
 import { ROLES, type Role } from '@shared/constants';
+import { PLAN_STATE_LABELS, type PlanState } from '@shared/plans';
 import {
+  PLAN_FILTERS,
+  TRIAL_FILTERS,
   USER_STATUS_FILTERS,
   type AdminUser,
+  type PlanFilter,
+  type TrialFilter,
   type UserActionBody,
   type UserStatusFilter,
 } from '@shared/schemas/admin';
 import { ApiError } from '@client/api/http';
 import { queryKeys } from '@client/api/query-keys';
 import { PageHeader } from '@client/components/page-header';
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
@@ -36,13 +42,36 @@ import {
   ERR,
   INACTIVE_LABEL,
   OK_TITLE,
+  PLAN_LABELS,
   ROLE_LABELS,
+  TRIAL_FILTER_LABELS,
   STATUS_LABELS,
   USER_ACTION_ERRORS,
 } from '@client/features/admin/strings';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
 import { adminCalls, useAdminUsers } from '@client/features/admin/queries';
 import { refreshQueries } from '@client/lib/refresh';
+import { ExtendTrialDialog, SetPlanDialog } from '@client/features/admin/plan-dialogs';
+
+const PLAN_STATE_BADGE: Record<PlanState, 'success' | 'info' | 'destructive'> = { active: 'success', trial: 'info', expired: 'destructive' };
+
+/** A client's plan, its state and the trial's end; "—" for accounts without a plan. */
+function PlanCell({ user }: { user: AdminUser }) {
+  if (!user.plan_code || !user.plan_state) return <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-medium">{PLAN_LABELS[user.plan_code]}</span>
+        <Badge variant={PLAN_STATE_BADGE[user.plan_state]}>{PLAN_STATE_LABELS[user.plan_state]}</Badge>
+      </div>
+      {user.plan_state !== 'active' && user.trial_ends_at ? (
+        <div className="whitespace-nowrap text-xs text-muted-foreground">
+          {user.plan_state === 'expired' ? 'Έληξε' : 'Λήγει'} {formatDate(user.trial_ends_at)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -60,7 +89,15 @@ function statusFilterLabel(s: UserStatusFilter): string {
   return STATUS_LABELS[s];
 }
 
-function UserActions({ user, onAction }: { user: AdminUser; onAction: (u: AdminUser, body: UserActionBody) => void }) {
+function UserActions({
+  user,
+  onAction,
+  onPlan,
+}: {
+  user: AdminUser;
+  onAction: (u: AdminUser, body: UserActionBody) => void;
+  onPlan: (u: AdminUser, dialog: 'trial' | 'plan') => void;
+}) {
   const other: Role | null = user.role === 'client' ? 'media' : user.role === 'media' ? 'client' : null;
   return (
     <DropdownMenu>
@@ -107,6 +144,19 @@ function UserActions({ user, onAction }: { user: AdminUser; onAction: (u: AdminU
             </DropdownMenuItem>
           </>
         ) : null}
+        {user.plan_code ? (
+          <>
+            <DropdownMenuSeparator />
+            {user.plan_state !== 'active' ? (
+              <DropdownMenuItem onSelect={() => onPlan(user, 'trial')}>
+                <CalendarPlus /> Παράταση δοκιμής
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuItem onSelect={() => onPlan(user, 'plan')}>
+              <CreditCard /> Ορισμός πλάνου
+            </DropdownMenuItem>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -118,17 +168,20 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<'all' | Role>('all');
   const [status, setStatus] = useState<UserStatusFilter>('all');
+  const [plan, setPlan] = useState<PlanFilter>('all');
+  const [trial, setTrial] = useState<TrialFilter>('all');
+  const [dialog, setDialog] = useState<{ user: AdminUser; kind: 'trial' | 'plan' } | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const q = useDebounced(search.trim(), 300);
 
-  useEffect(() => setPage(1), [q, role, status]);
+  useEffect(() => setPage(1), [q, role, status, plan, trial]);
 
   const params = useMemo(() => {
-    const p = new URLSearchParams({ role, status, page: String(page) });
+    const p = new URLSearchParams({ role, status, plan, trial, page: String(page) });
     if (q) p.set('q', q);
     return p.toString();
-  }, [q, role, status, page]);
+  }, [q, role, status, plan, trial, page]);
 
   const list = useAdminUsers(params);
   useErrorToast(list.error, ERR.users);
@@ -159,7 +212,7 @@ export function UsersPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: () => adminCalls.exportUsers({ role, status, q }),
+    mutationFn: () => adminCalls.exportUsers({ role, status, plan, trial, q }),
     onError: (err) => errorToast(ERR.users, undefined, err),
   });
 
@@ -203,8 +256,8 @@ export function UsersPage() {
         }
       />
 
-      <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-center">
-        <div className="relative md:max-w-sm md:flex-1">
+      <div className="mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center">
+        <div className="relative md:w-full xl:w-72">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
@@ -215,7 +268,7 @@ export function UsersPage() {
             className="pl-9"
           />
         </div>
-        <div className="grid grid-cols-2 gap-3 md:flex">
+        <div className="grid grid-cols-2 gap-3 md:flex md:flex-wrap">
           <Select value={role} onValueChange={(v) => setRole(v as 'all' | Role)}>
             <SelectTrigger className="md:w-44" aria-label="Φίλτρο ρόλου">
               <SelectValue />
@@ -241,9 +294,33 @@ export function UsersPage() {
               ))}
             </SelectContent>
           </Select>
+          <Select value={plan} onValueChange={(v) => setPlan(v as PlanFilter)}>
+            <SelectTrigger className="md:w-40" aria-label="Φίλτρο πλάνου">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PLAN_FILTERS.map((p) => (
+                <SelectItem key={p} value={p}>
+                  {p === 'all' ? 'Όλα τα πλάνα' : p === 'none' ? 'Χωρίς πλάνο' : PLAN_LABELS[p]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Select value={trial} onValueChange={(v) => setTrial(v as TrialFilter)}>
+            <SelectTrigger className="md:w-60" aria-label="Φίλτρο δοκιμής">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {TRIAL_FILTERS.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {TRIAL_FILTER_LABELS[t]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
         {list.data ? (
-          <p className="text-sm text-muted-foreground md:ml-auto" data-testid="pending-count">
+          <p className="text-sm text-muted-foreground xl:ml-auto" data-testid="pending-count">
             Σε αναμονή: <strong className="text-foreground">{list.data.pending}</strong>
           </p>
         ) : null}
@@ -260,6 +337,7 @@ export function UsersPage() {
               <TableHead>Οργανισμός</TableHead>
               <TableHead>Ρόλος</TableHead>
               <TableHead>Κατάσταση</TableHead>
+              <TableHead>Πλάνο</TableHead>
               <TableHead>Εγγραφή</TableHead>
               <TableHead className="w-12">
                 <span className="sr-only">Ενέργειες</span>
@@ -269,13 +347,13 @@ export function UsersPage() {
           <TableBody>
             {list.isPending ? (
               <TableRow>
-                <TableCell colSpan={7} className="py-10 text-center">
+                <TableCell colSpan={8} className="py-10 text-center">
                   <Spinner />
                 </TableCell>
               </TableRow>
             ) : items.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
+                <TableCell colSpan={8} className="py-10 text-center text-muted-foreground">
                   {list.isError ? ERR.users : 'Δεν βρέθηκαν χρήστες'}
                 </TableCell>
               </TableRow>
@@ -299,9 +377,18 @@ export function UsersPage() {
                   <TableCell data-testid="user-status">
                     <UserStatusBadge status={u.status} isActive={u.is_active} />
                   </TableCell>
+                  <TableCell data-testid="user-plan">
+                    <PlanCell user={u} />
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">{formatDate(u.created_at)}</TableCell>
                   <TableCell>
-                    {u.user_id === me ? null : <UserActions user={u} onAction={(user, body) => action.mutate({ user, body })} />}
+                    {u.user_id === me ? null : (
+                      <UserActions
+                        user={u}
+                        onAction={(user, body) => action.mutate({ user, body })}
+                        onPlan={(user, kind) => setDialog({ user, kind })}
+                      />
+                    )}
                   </TableCell>
                 </TableRow>
               ))
@@ -310,6 +397,8 @@ export function UsersPage() {
         </Table>
       </div>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} /> : null}
+      <ExtendTrialDialog user={dialog?.kind === 'trial' ? dialog.user : null} onClose={() => setDialog(null)} />
+      <SetPlanDialog user={dialog?.kind === 'plan' ? dialog.user : null} onClose={() => setDialog(null)} />
     </>
   );
 }

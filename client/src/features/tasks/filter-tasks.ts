@@ -1,5 +1,6 @@
 import type { Task } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/constants';
+import { normalizeSearch } from '@shared/search-text';
 
 export interface TaskFilters {
   q: string;
@@ -11,20 +12,19 @@ export interface TaskFilters {
 
 export const NO_FILTERS: TaskFilters = { q: '', status: 'all', priority: 'all', assignee: 'all' };
 
-/** Lower case without Greek accents, so «συνταξη» finds «Σύνταξη». */
-export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-}
 
-/** The board filters in the browser, so live changes apply without a round trip. */
+/**
+ * The board filters in the browser, so live changes apply without a round trip; the search
+ * uses the platform's one fold (shared/search-text.ts): «συνταξη» finds «Σύνταξη».
+ */
 export function filterTasks(tasks: readonly Task[], f: TaskFilters): Task[] {
-  const q = fold(f.q.trim());
+  const q = normalizeSearch(f.q.trim());
   return tasks.filter(
     (t) =>
       (f.status === 'all' || t.status === f.status) &&
       (f.priority === 'all' || t.priority === f.priority) &&
       (f.assignee === 'all' || (f.assignee === 'unassigned' ? !t.assignee_user_id : t.assignee_user_id === f.assignee)) &&
-      (!q || fold(t.title).includes(q) || fold(t.description ?? '').includes(q)),
+      (!q || normalizeSearch(t.title).includes(q) || normalizeSearch(t.description ?? '').includes(q)),
   );
 }
 

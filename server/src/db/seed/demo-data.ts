@@ -10,6 +10,7 @@ import type {
   TaskStatus,
   UserStatus,
 } from '../../../../shared/constants';
+import type { PlanCode } from '../../../../shared/plans';
 import type { Block } from './text';
 
 export const DEMO_PASSWORD = 'demodemo';
@@ -35,6 +36,8 @@ export interface DemoUser {
   /** Media only: categories of interest; approved active media are added to these lists. */
   categories?: Category[];
   digest?: 'none' | 'daily' | 'weekly';
+  /** Clients: the plan chosen at sign-up (else the default). */
+  plan?: PlanCode;
   confirmed: boolean;
   /** Sign-up date, in days before now. */
   createdDaysAgo: number;
@@ -242,6 +245,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'client',
     status: 'pending',
     organization: 'Ελληνικά Τρόφιμα Ο.Ε.',
+    plan: 'starter',
     description: 'Παραγωγή και εξαγωγή τυποποιημένων προϊόντων ελαιολάδου.',
     confirmed: true,
     createdDaysAgo: 2,

@@ -19,6 +19,7 @@ import { releaseDocName, writeSnapshot } from '../../collab/persistence';
 import { docFromJson } from '../../collab/render';
 import { blocksToHtml, blocksToJson, blocksToText, toSearchText, type Block } from './text';
 import { insertSentVersion, type FreezableRelease } from '../../modules/releases/sent-versions.repo';
+import { DEFAULT_PLAN, TERMS_VERSION, TRIAL_DAYS } from '../../../../shared/plans';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -385,6 +386,17 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
   if (audit.length) await trx('audit_logs').insert(audit);
 }
 
+/**
+ * A demo client's plan: a 14-day trial from its sign-up, active (paid) for the approved
+ * clients whose trial is long over, so the demo account never runs out of its trial.
+ */
+function demoPlan(u: DemoUser, createdAt: Date): Record<string, unknown> {
+  if (u.role !== 'client') return {};
+  const endsAt = new Date(createdAt.getTime() + TRIAL_DAYS * DAY);
+  const paid = u.status === 'approved' && endsAt.getTime() < Date.now();
+  return { plan_code: u.plan ?? DEFAULT_PLAN, trial_started_at: createdAt, trial_ends_at: endsAt, plan_activated_at: paid ? endsAt : null };
+}
+
 /** The id of the user with this e-mail, creating user and profile when missing. */
 async function ensureUser(
   trx: Knex,
@@ -427,6 +439,8 @@ async function ensureUser(
     digest_frequency: u.digest ?? 'none',
     created_at: createdAt,
     updated_at: createdAt,
+    ...demoPlan(u, createdAt),
+    ...(u.role === 'superadmin' ? {} : { terms_version: TERMS_VERSION, terms_accepted_at: createdAt }),
   });
   return user.id;
 }

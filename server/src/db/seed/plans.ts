@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PLAN_FEATURE_KEYS, type PLAN_CODES } from '../../../../shared/constants';
+import { SEED_PLAN_LIMITS } from '../../../../shared/plans';
 
 export type PlanFeatureKey = (typeof PLAN_FEATURE_KEYS)[number];
 export type PlanFeatureValue = string | boolean | string[];
@@ -25,7 +26,7 @@ export const SEED_PLANS: readonly SeedPlan[] = [
       press_releases_per_month: '5',
       ai_level: 'Βασικές προτάσεις τίτλων και κειμένου με AI',
       reporting: ['Ανοίγματα', 'Κλικ συνδέσμων'],
-      media_targeting: '100 επαφές media',
+      media_targeting: 'Έως 100 επαφές media ανά δελτίο',
       users: '1 χρήστης',
       support: 'Υποστήριξη μέσω email',
       sso: false,
@@ -84,7 +85,10 @@ export const SEED_PLANS: readonly SeedPlan[] = [
   },
 ];
 
-/** Inserts the plans that are missing; an existing plan (maybe edited) is left as it is. */
+/**
+ * Inserts the plans that are missing, with the limits the server enforces (shared/plans.ts);
+ * an existing plan (maybe edited) is left as it is.
+ */
 export async function seedPlans(db: Knex): Promise<void> {
   for (const plan of SEED_PLANS) {
     const features = Object.fromEntries(PLAN_FEATURE_KEYS.map((k) => [k, plan.features[k]]));
@@ -97,6 +101,7 @@ export async function seedPlans(db: Knex): Promise<void> {
         yearly_price: plan.yearly_price,
         is_active: true,
         features: JSON.stringify(features),
+        limits: JSON.stringify(SEED_PLAN_LIMITS[plan.code]),
       })
       .onConflict('code')
       .ignore();

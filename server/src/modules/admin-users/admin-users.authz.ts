@@ -9,9 +9,14 @@ export const authz: AuthzModule = {
       await db('profiles').insert({ user_id: u!.id, email, name: 'Matrix fixture', role: 'client', status });
       return u!.id;
     };
+    const planUser = await make('admin-plan@matrix.test', 'approved');
+    await db('profiles')
+      .where('user_id', planUser)
+      .update({ plan_code: 'starter', trial_started_at: new Date(), trial_ends_at: new Date(Date.now() + 14 * 86_400_000) });
     return {
       adminActionUser: await make('admin-action@matrix.test', 'approved'),
       adminBulkUser: await make('admin-bulk@matrix.test', 'pending'),
+      adminPlanUser: planUser,
     };
   },
   entries: {
@@ -23,6 +28,14 @@ export const authz: AuthzModule = {
     },
     'POST /admin/users/:id/actions': {
       request: (fx) => ({ path: `/admin/users/${fx.adminActionUser}/actions`, body: { action: 'deactivate' } }),
+      expect: sa(200),
+    },
+    'POST /admin/users/:id/trial': {
+      request: (fx) => ({ path: `/admin/users/${fx.adminPlanUser}/trial`, body: { days: 7 } }),
+      expect: sa(200),
+    },
+    'PUT /admin/users/:id/plan': {
+      request: (fx) => ({ path: `/admin/users/${fx.adminPlanUser}/plan`, body: { plan_code: 'pro', active: false } }),
       expect: sa(200),
     },
   },

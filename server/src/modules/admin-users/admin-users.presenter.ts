@@ -1,4 +1,5 @@
 import { csvLine } from '../../http/csv';
+import { planStateOf } from '../../../../shared/plans';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import type { AdminUserRow } from './admin-users.repo';
 
@@ -12,16 +13,53 @@ export function presentUser(row: AdminUserRow): AdminUser {
     status: row.status,
     is_active: row.is_active,
     created_at: new Date(row.created_at).toISOString(),
+    plan_code: row.plan_code ?? null,
+    plan_state: planStateOf(row),
+    trial_started_at: iso(row.trial_started_at),
+    trial_ends_at: iso(row.trial_ends_at),
+    plan_activated_at: iso(row.plan_activated_at),
   };
 }
 
-const CSV_HEADER = ['user_id', 'name', 'email', 'role', 'organization', 'status', 'is_active', 'created_at'];
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+const CSV_HEADER = [
+  'user_id',
+  'name',
+  'email',
+  'role',
+  'organization',
+  'status',
+  'is_active',
+  'created_at',
+  'plan_code',
+  'plan_state',
+  'trial_started_at',
+  'trial_ends_at',
+  'plan_activated_at',
+];
 
 export function usersCsv(rows: AdminUserRow[]): string {
   const lines = [csvLine(CSV_HEADER)];
   for (const r of rows) {
     const u = presentUser(r);
-    lines.push(csvLine([u.user_id, u.name, u.email, u.role, u.organization, u.status, u.is_active, u.created_at]));
+    lines.push(
+      csvLine([
+        u.user_id,
+        u.name,
+        u.email,
+        u.role,
+        u.organization,
+        u.status,
+        u.is_active,
+        u.created_at,
+        u.plan_code,
+        u.plan_state,
+        u.trial_started_at,
+        u.trial_ends_at,
+        u.plan_activated_at,
+      ]),
+    );
   }
   // BOM so that spreadsheet programs read the Greek text as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;

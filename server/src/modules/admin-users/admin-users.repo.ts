@@ -1,37 +1,55 @@
 import type { Knex } from 'knex';
 import type { AdminUsersQuery } from '../../../../shared/schemas/admin';
+import { TRIAL_NOTICE_DAYS, type PlanCode } from '../../../../shared/plans';
 import type { Db } from '../../db/knex';
+import { whereFoldedContains } from '../../db/search';
 import type { TargetUser, UserPatch } from './admin-users.policy';
 
 type Q = Db | Knex.Transaction;
 
-export const USER_COLUMNS = ['user_id', 'name', 'email', 'role', 'organization', 'status', 'is_active', 'created_at'] as const;
+export const USER_COLUMNS = [
+  'user_id',
+  'name',
+  'email',
+  'role',
+  'organization',
+  'status',
+  'is_active',
+  'created_at',
+  'plan_code',
+  'trial_started_at',
+  'trial_ends_at',
+  'plan_activated_at',
+] as const;
 
 export interface AdminUserRow extends TargetUser {
   name: string;
   email: string;
   organization: string | null;
   created_at: Date | string;
+  plan_code: PlanCode | null;
+  trial_started_at: Date | string | null;
+  trial_ends_at: Date | string | null;
+  plan_activated_at: Date | string | null;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-type Filters = Pick<AdminUsersQuery, 'role' | 'status'> & { q?: string };
+type Filters = Pick<AdminUsersQuery, 'role' | 'status'> & Partial<Pick<AdminUsersQuery, 'plan' | 'trial'>> & { q?: string };
 
 function filtered(q: Q, f: Filters): Knex.QueryBuilder {
   let query = q('profiles');
   if (f.role !== 'all') query = query.where('role', f.role);
   if (f.status === 'inactive') query = query.where('is_active', false);
   else if (f.status !== 'all') query = query.where('status', f.status);
-  if (f.q) {
-    const p = likePattern(f.q);
-    query = query.where((w) => {
-      void w.whereILike('name', p).orWhereILike('email', p).orWhereILike('organization', p);
-    });
+  if (f.plan === 'none') query = query.whereNull('plan_code');
+  else if (f.plan && f.plan !== 'all') query = query.where('plan_code', f.plan);
+  if (f.trial === 'active') query = query.whereNotNull('plan_activated_at');
+  else if (f.trial && f.trial !== 'all') {
+    query = query.whereNotNull('plan_code').whereNull('plan_activated_at');
+    if (f.trial === 'expired') query = query.where((w) => void w.whereNull('trial_ends_at').orWhere('trial_ends_at', '<=', q.fn.now()));
+    else query = query.where('trial_ends_at', '>', q.fn.now());
+    if (f.trial === 'ending') query = query.whereRaw('trial_ends_at <= now() + make_interval(days => ?)', [TRIAL_NOTICE_DAYS]);
   }
+  if (f.q) query = whereFoldedContains(query, ['name', 'email', 'organization'], f.q);
   return query;
 }
 
@@ -69,6 +87,10 @@ export async function exportUsers(q: Q, f: Filters, limit: number): Promise<Admi
       { column: 'user_id', order: 'desc' },
     ])
     .limit(limit)) as AdminUserRow[];
+}
+
+export async function findUser(q: Q, userId: string): Promise<AdminUserRow | undefined> {
+  return (await q('profiles').where('user_id', userId).first(...USER_COLUMNS)) as AdminUserRow | undefined;
 }
 
 export async function findForUpdate(trx: Knex.Transaction, userId: string): Promise<AdminUserRow | undefined> {

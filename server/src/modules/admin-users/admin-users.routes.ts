@@ -4,12 +4,14 @@ import {
   userActionBody,
   userIdParams,
 } from '../../../../shared/schemas/admin';
+import { extendTrialBody, setPlanBody } from '../../../../shared/schemas/plans';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { valid, validate } from '../../http/validate';
 import { todayStamp } from '../../http/csv';
 import { usersCsv } from './admin-users.presenter';
+import * as plans from '../plans/plans.service';
 import * as service from './admin-users.service';
 
 const SA = ['superadmin'] as const;
@@ -46,4 +48,17 @@ export function adminUserRoutes(api: ApiRouter, ctx: AppContext): void {
       res.json(await service.applyUserAction(ctx, actorOf(res), id, valid(res, 'body', userActionBody)));
     },
   );
+
+  // Plans and the trial (no payment provider): the superadmin extends a trial or sets a plan.
+  api.post('/admin/users/:id/trial', SA, validate('params', userIdParams), validate('body', extendTrialBody), async (_req, res) => {
+    const { id } = valid(res, 'params', userIdParams);
+    await plans.extendTrial(ctx, actorOf(res), id, valid(res, 'body', extendTrialBody).days);
+    res.json(await service.getUser(ctx, id));
+  });
+
+  api.put('/admin/users/:id/plan', SA, validate('params', userIdParams), validate('body', setPlanBody), async (_req, res) => {
+    const { id } = valid(res, 'params', userIdParams);
+    await plans.setPlan(ctx, actorOf(res), id, valid(res, 'body', setPlanBody));
+    res.json(await service.getUser(ctx, id));
+  });
 }

@@ -10,6 +10,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import * as plans from '../plans/plans.service';
+import { approvedMail } from './admin-users.mail';
 import { canBulkApprove, decideUserAction } from './admin-users.policy';
 import { presentUser } from './admin-users.presenter';
 import * as repo from './admin-users.repo';
@@ -23,6 +25,12 @@ export async function listUsers(ctx: AppContext, query: AdminUsersQuery): Promis
   const total = await repo.countUsers(ctx.db, query);
   const pending = await repo.countPending(ctx.db);
   return { items: items.map(presentUser), total, page: query.page, pageSize, pending };
+}
+
+export async function getUser(ctx: AppContext, userId: string) {
+  const row = await repo.findUser(ctx.db, userId);
+  if (!row) throw notFound('User not found');
+  return presentUser(row);
 }
 
 export async function exportUsers(ctx: AppContext, query: Omit<AdminUsersQuery, 'page'>) {
@@ -55,6 +63,8 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
     if (patch.role !== undefined) {
       metadata.role = { from: target.role, to: patch.role };
       roleMove = { from: target.role, to: patch.role };
+      // A new client without a plan starts the default plan's trial, as a sign-up does.
+      if (patch.role === 'client') await plans.ensurePlan(trx, userId);
     }
     if (body.action === 'ban' || body.action === 'deactivate') {
       const reason = body.action === 'ban' ? 'banned' : 'deactivated';
@@ -62,16 +72,19 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
       metadata.sessions_revoked = ids.length;
       ended = { ids, reason };
     }
+    // The sign-up confirmation promised an e-mail at approval.
+    if (body.action === 'approve') await ctx.mailer.enqueue({ to: target.email, ...approvedMail(target.role, `${ctx.config.publicUrl}/login`) }, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: AUDIT_OF[body.action],
       entityType: 'user',
       entityId: userId,
       metadata,
     });
-    return row;
+    return patch.role === 'client' ? ((await repo.findUser(trx, userId)) ?? row) : row;
   });
   const end = ended as { ids: string[]; reason: string } | null;
   if (end) ctx.realtime.endSessions(end.ids, end.reason);
+  if (body.action === 'approve') ctx.mailer.kick();
   const move = roleMove as { from: string; to: string } | null;
   if (move) {
     ctx.realtime.removeUser(userId, rooms.role(move.from));
@@ -100,9 +113,11 @@ export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) 
         entityId: r.user_id,
         metadata: { email: r.email, name: r.name, status: { from: 'pending', to: 'approved' }, bulk: true },
       });
+      await ctx.mailer.enqueue({ to: r.email, ...approvedMail(r.role, `${ctx.config.publicUrl}/login`) }, trx);
     }
     return done;
   });
+  if (approved.length) ctx.mailer.kick();
   for (const id of approved) {
     ctx.realtime.broadcast(rooms.user(id), 'profile:changed', { userId: id });
     ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: id, reason: 'approve' });

@@ -90,6 +90,21 @@ describe('user transitions', () => {
     });
   }
 
+  it('approval e-mails the user, as the sign-up confirmation promised (one approval, bulk too); a rejection does not', async () => {
+    const mails = (email: string) => server.ctx.db('mail_outbox').where('to_email', email).where('subject', 'like', 'Ο λογαριασμός σας εγκρίθηκε%');
+    const one = await user();
+    const other = await user();
+    const rejected = await user();
+    await act(one.id, { action: 'approve' });
+    await act(rejected.id, { action: 'reject' });
+    await call(server.url, 'POST', '/api/admin/users/bulk-approve', { token: saToken, body: { ids: [other.id] } });
+    expect(await mails(one.email)).toHaveLength(1);
+    expect(await mails(other.email)).toHaveLength(1);
+    expect(await mails(rejected.email)).toHaveLength(0);
+    const [mail] = (await mails(one.email)) as { text: string }[];
+    expect(mail!.text).toContain('Μπορείτε πλέον να στέλνετε δελτία τύπου');
+  });
+
   it('refuses actions on your own account', async () => {
     const r = await act(saId, { action: 'deactivate' });
     expect(r.status).toBe(409);

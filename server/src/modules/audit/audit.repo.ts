@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuditLogsQuery } from '../../../../shared/schemas/admin';
 import type { Db } from '../../db/knex';
-import { likePattern } from '../admin-users/admin-users.repo';
+import { whereFoldedContains } from '../../db/search';
 
 type Q = Db | Knex.Transaction;
 const TZ = 'Europe/Athens';
@@ -23,7 +23,7 @@ type Filters = Omit<AuditLogsQuery, 'page'>;
 function filtered(q: Q, f: Filters): Knex.QueryBuilder {
   let query = q('audit_logs');
   if (f.action !== 'all') query = query.where('action_type', f.action);
-  if (f.actor) query = query.whereILike('actor_email', likePattern(f.actor));
+  if (f.actor) query = whereFoldedContains(query, ['actor_email'], f.actor);
   // Dates are whole days in the platform's time zone; the "to" day is included.
   if (f.from) query = query.where('created_at', '>=', q.raw(`(?::date)::timestamp at time zone '${TZ}'`, [f.from]));
   if (f.to) query = query.where('created_at', '<', q.raw(`((?::date) + 1)::timestamp at time zone '${TZ}'`, [f.to]));

@@ -62,7 +62,18 @@ export async function insertUser(
 
 export async function insertProfile(
   q: Q,
-  p: { user_id: string; email: string; name: string; role: Role; organization: string | null; description: string | null; status: UserStatus },
+  p: {
+    user_id: string;
+    email: string;
+    name: string;
+    role: Role;
+    organization: string | null;
+    description: string | null;
+    status: UserStatus;
+    /** Sign-ups record the terms they accepted; a superadmin created by the operator has none. */
+    terms_version?: string;
+    terms_accepted_at?: Date;
+  },
 ): Promise<void> {
   await q('profiles').insert(p);
 }
@@ -115,6 +126,7 @@ export interface RefreshTokenRow {
   revoked_at: Date | null;
   user_id: string;
   session_revoked_at: Date | null;
+  session_revoked_reason: string | null;
 }
 
 /** Loads and locks a refresh token with its session. */
@@ -130,6 +142,7 @@ export async function lockRefreshToken(q: Knex.Transaction, hash: string): Promi
       'r.revoked_at',
       's.user_id',
       's.revoked_at as session_revoked_at',
+      's.revoked_reason as session_revoked_reason',
     );
   if (row) row.id = Number(row.id);
   return row;
@@ -182,6 +195,32 @@ export async function consumeAuthToken(
     .update({ used_at: q.fn.now() })
     .returning(['user_id', 'email'])) as { user_id: string; email: string }[];
   return rows[0];
+}
+
+/** Ends the unused tokens of a purpose (a new confirmation link replaces the old ones). */
+export async function retireAuthTokens(q: Q, userId: string, purpose: 'confirm' | 'recover'): Promise<void> {
+  await q('auth_tokens').where({ user_id: userId, purpose }).whereNull('used_at').update({ expires_at: q.fn.now() });
+}
+
+/** Why a token cannot be consumed: unknown, already used, or expired. */
+export async function authTokenState(q: Q, hash: string, purpose: 'confirm' | 'recover'): Promise<'invalid' | 'used' | 'expired' | 'valid'> {
+  const row = (await q('auth_tokens')
+    .where({ token_hash: hash, purpose })
+    .first('used_at', q.raw('expires_at <= now() as expired'))) as { used_at: Date | null; expired: boolean } | undefined;
+  if (!row) return 'invalid';
+  if (row.used_at) return 'used';
+  return row.expired ? 'expired' : 'valid';
+}
+
+/** An account still waiting for its address to be confirmed (for a new confirmation link). */
+export async function unconfirmedUser(q: Q, email: string): Promise<{ id: string; email: string; status: UserStatus } | undefined> {
+  return (await q('users as u')
+    .join('profiles as p', 'p.user_id', 'u.id')
+    .whereRaw('lower(u.email) = ?', [email.toLowerCase()])
+    .whereNull('u.email_confirmed_at')
+    .where('p.is_active', true)
+    .whereNot('p.status', 'banned')
+    .first('u.id', 'u.email', 'p.status')) as { id: string; email: string; status: UserStatus } | undefined;
 }
 
 // Recovery sessions -----------------------------------------------------------------

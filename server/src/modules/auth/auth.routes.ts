@@ -5,6 +5,7 @@ import {
   passwordGrantBody,
   recoverBody,
   refreshGrantBody,
+  resendBody,
   signupBody,
   updateUserBody,
   verifyBody,
@@ -43,8 +44,8 @@ export function authRoutes(auth: AuthService, db: Db, key: Uint8Array, publicUrl
 
   router.post('/signup', async (req, res) => {
     const body = parse(signupBody, req.body);
-    const { user } = await auth.signup(body, meta(req));
-    res.status(200).json(user);
+    const { user, confirmationUrl } = await auth.signup(body, meta(req));
+    res.status(200).json(confirmationUrl ? { ...user, confirmation_url: confirmationUrl } : user);
   });
 
   router.post('/token', async (req, res) => {
@@ -89,11 +90,17 @@ export function authRoutes(auth: AuthService, db: Db, key: Uint8Array, publicUrl
     res.json({});
   });
 
-  /** The link in the confirmation e-mail: confirms, then returns to the site root. */
+  /** The link in the confirmation e-mail: confirms, then the page that says how it went. */
   router.get('/verify', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const ok = token.length >= 20 && (await auth.confirmSignup(token));
-    res.redirect(303, `${publicUrl()}/?confirmed=${ok ? 1 : 0}`);
+    res.redirect(303, `${publicUrl()}/email-confirmed?status=${await auth.confirmSignupStatus(token)}`);
+  });
+
+  /** A new confirmation link (the confirmation page's "send me a new link"). Same answer whatever the address. */
+  router.post('/resend', async (req, res) => {
+    const body = parse(resendBody, req.body);
+    await auth.resendConfirmation(body.email, meta(req));
+    res.json({});
   });
 
   /** Recovery: exchanges the e-mailed token for a session (then PUT /user sets the password). */

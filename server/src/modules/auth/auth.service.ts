@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import type { LogoutScope, PasswordGrantBody, SessionResponse, SignupBody } from '../../../../shared/schemas/auth';
+import {
+  SESSION_END_REASONS,
+  type ConfirmStatus,
+  type LogoutScope,
+  type PasswordGrantBody,
+  type SessionEndReason,
+  type SessionResponse,
+  type SignupBody,
+} from '../../../../shared/schemas/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { HttpError, badRequest } from '../../http/errors';
@@ -13,6 +21,7 @@ import { rooms } from '../../../../shared/events';
 import type { Realtime } from '../../realtime/index';
 import * as repo from './auth.repo';
 import { presentUser } from './auth.presenter';
+import { startTrial } from '../plans/plans.service';
 import { assertPasswordAllowed } from './password-policy';
 import { hashToken, randomToken, signAccessToken, tokenKey } from './auth.tokens';
 
@@ -37,7 +46,15 @@ export const RECOVERY_WINDOW_SECONDS = 15 * 60;
 /** Every refused sign-in says exactly this, whatever the reason. */
 export const invalidCredentials = () =>
   new HttpError(400, 'invalid_credentials', 'Invalid login credentials');
-const invalidGrant = () => new HttpError(400, 'invalid_grant', 'Invalid Refresh Token');
+const invalidGrant = (reason: SessionEndReason | null = null) =>
+  new HttpError(400, 'invalid_grant', 'Invalid Refresh Token', reason ? { session: reason } : undefined);
+
+/** A stored revocation reason (auth_sessions.revoked_reason) as the client knows it. */
+export function sessionEndReason(stored: string | null): SessionEndReason {
+  if (!stored) return 'revoked';
+  if (stored.startsWith('logout_')) return 'signed_out';
+  return (SESSION_END_REASONS as readonly string[]).includes(stored) ? (stored as SessionEndReason) : 'revoked';
+}
 
 export class AuthService {
   private readonly key: Uint8Array;
@@ -58,7 +75,7 @@ export class AuthService {
    * Creates an account and mails a confirmation. An address that already has an account gets
    * the same answer (no enumeration): its owner is told by mail instead, and nothing changes.
    */
-  async signup(body: SignupBody, meta: RequestMeta): Promise<{ user: ReturnType<typeof presentUser> }> {
+  async signup(body: SignupBody, meta: RequestMeta): Promise<{ user: ReturnType<typeof presentUser>; confirmationUrl?: string }> {
     const { db, mailer, limiter } = this.deps;
     await limiter.consume([limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many sign-ups from this address; try again later');
     assertPasswordAllowed(body.password);
@@ -76,6 +93,7 @@ export class AuthService {
       this.deps.logger.info('sign-up with a registered address: the owner was told by mail');
       return { user: existing };
     }
+    const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
     const user = await db.transaction(async (trx) => {
       const u = await repo.insertUser(trx, {
         email: body.email,
@@ -91,8 +109,14 @@ export class AuthService {
         organization: body.data.organization,
         description: body.data.description,
         status: needsApproval ? 'pending' : 'approved',
+        terms_version: body.terms_version,
+        terms_accepted_at: new Date(),
       });
-      if (body.data.role === 'client') await this.createWorkspace(trx, u.id, body.data.organization ?? body.data.name);
+      if (body.data.role === 'client') {
+        await this.createWorkspace(trx, u.id, body.data.organization ?? body.data.name);
+        // The plan chosen on the pricing page (else the default), with its 14-day trial.
+        await startTrial(trx, u.id, body.plan);
+      }
       await repo.insertAuthToken(trx, {
         user_id: u.id,
         email: body.email,
@@ -100,14 +124,14 @@ export class AuthService {
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
       });
-      const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
       if (mayMail) await mailer.enqueue({ to: body.email, ...confirmSignupMail(url, needsApproval) }, trx);
       return repo.findUserById(trx, u.id);
     });
     mailer.kick();
     this.deps.live.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: user!.id, reason: 'signup' });
     this.deps.logger.info({ userId: user!.id, role: body.data.role, needsApproval }, 'sign-up');
-    return { user: presentUser(user!) };
+    // Never in production: the link is a secret that only the e-mail carries (tests read it here).
+    return { user: presentUser(user!), ...(this.deps.config.isProduction ? {} : { confirmationUrl: url }) };
   }
 
   /** What a new sign-up answers, for an address that already has an account. */
@@ -165,12 +189,13 @@ export class AuthService {
     const allowed =
       user !== undefined &&
       passwordOk &&
-      user.status !== 'banned' &&
-      user.is_active &&
       (user.role === 'superadmin') === superadminPortal &&
       (!config.requireEmailConfirmation || user.email_confirmed_at !== null);
 
     if (!allowed) throw invalidCredentials();
+    // The right password on the right page: the owner is told why the account cannot sign in.
+    if (user.status === 'banned') throw new HttpError(403, 'user_banned', 'This account has been banned');
+    if (!user.is_active) throw new HttpError(403, 'user_inactive', 'This account has been deactivated');
     // Only failures count: a success takes its hits back.
     await Promise.all([limiter.reset(perAccountAddress), limiter.reset(perAccount), limiter.undo(perAddress)]);
     return db.transaction(async (trx) => {
@@ -191,19 +216,25 @@ export class AuthService {
     // The transaction returns its outcome instead of throwing, so that a revocation
     // made while refusing the token commits.
     const outcome = await db.transaction(
-      async (trx): Promise<{ session: SessionResponse } | { refused: string[] }> => {
+      async (trx): Promise<{ session: SessionResponse } | { refused: string[]; reason: SessionEndReason | null }> => {
         const row = await repo.lockRefreshToken(trx, hashToken(refreshToken));
-        if (!row || row.revoked_at || row.session_revoked_at) return { refused: [] };
+        if (!row) return { refused: [], reason: null };
+        if (row.session_revoked_at) return { refused: [], reason: sessionEndReason(row.session_revoked_reason) };
+        if (row.revoked_at) return { refused: [], reason: null };
         if (row.used_at) {
           const ageSeconds = (Date.now() - new Date(row.used_at).getTime()) / 1000;
           if (ageSeconds > REFRESH_REUSE_GRACE_SECONDS) {
             logger.warn({ sessionId: row.session_id }, 'refresh token reuse: session revoked');
-            return { refused: await repo.revokeSessions(trx, { userId: row.user_id, only: row.session_id }, 'refresh_token_reuse') };
+            return {
+              refused: await repo.revokeSessions(trx, { userId: row.user_id, only: row.session_id }, 'refresh_token_reuse'),
+              reason: 'revoked',
+            };
           }
         }
         const user = await repo.findUserById(trx, row.user_id);
         if (!user || user.status === 'banned' || !user.is_active) {
-          return { refused: await repo.revokeSessions(trx, { userId: row.user_id }, 'user_blocked') };
+          const reason = user?.status === 'banned' ? 'banned' : 'deactivated';
+          return { refused: await repo.revokeSessions(trx, { userId: row.user_id }, reason), reason };
         }
         if (!row.used_at) await repo.markRefreshTokenUsed(trx, row.id);
         await repo.touchSession(trx, row.session_id);
@@ -211,8 +242,9 @@ export class AuthService {
       },
     );
     if ('session' in outcome) return outcome.session;
-    live.endSessions(outcome.refused, 'revoked');
-    throw invalidGrant();
+    live.endSessions(outcome.refused, outcome.reason ?? 'revoked');
+    // The session's owner is told why it ended (the sign-in page explains it).
+    throw invalidGrant(outcome.reason);
   }
 
   private async issueSession(
@@ -343,10 +375,51 @@ export class AuthService {
 
   /** Confirms a sign-up e-mail; returns whether the token was valid. */
   async confirmSignup(token: string): Promise<boolean> {
-    const row = await repo.consumeAuthToken(this.deps.db, hashToken(token), 'confirm');
-    if (!row) return false;
-    await repo.confirmEmail(this.deps.db, row.user_id);
-    return true;
+    return (await this.confirmSignupStatus(token)) === 'ok';
+  }
+
+  /**
+   * Confirms a sign-up e-mail and says how it went: confirmed now (ok), the link was used
+   * before and the address is confirmed (already), the link expired (expired), or it is not
+   * a link of ours (invalid).
+   */
+  async confirmSignupStatus(token: string): Promise<ConfirmStatus> {
+    const { db } = this.deps;
+    if (token.length < 20) return 'invalid';
+    const hash = hashToken(token);
+    const row = await repo.consumeAuthToken(db, hash, 'confirm');
+    if (row) {
+      await repo.confirmEmail(db, row.user_id);
+      return 'ok';
+    }
+    const state = await repo.authTokenState(db, hash, 'confirm');
+    return state === 'used' ? 'already' : state === 'expired' ? 'expired' : 'invalid';
+  }
+
+  /**
+   * A new confirmation link (the old ones stop working), for an account whose address is not
+   * confirmed yet. Always succeeds (no enumeration); limited per address and per recipient.
+   */
+  async resendConfirmation(email: string, meta: RequestMeta): Promise<void> {
+    const { db, mailer, limiter } = this.deps;
+    await limiter.consume([limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many requests from this address; try again later');
+    if ((await limiter.hit([limiter.limit('signupMailsPerRecipient', email)])).exceeded) return;
+    const user = await repo.unconfirmedUser(db, email);
+    if (!user) return;
+    const token = randomToken();
+    await db.transaction(async (trx) => {
+      await repo.retireAuthTokens(trx, user.id, 'confirm');
+      await repo.insertAuthToken(trx, {
+        user_id: user.id,
+        email: user.email,
+        purpose: 'confirm',
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
+      });
+      const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
+      await mailer.enqueue({ to: user.email, ...confirmSignupMail(url, user.status === 'pending') }, trx);
+    });
+    mailer.kick();
   }
 
   /** Exchanges a recovery token for a new session (the client then sets a new password). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp, type Session } from '../../test/http';
+import { ACCEPTED_TERMS, call, signIn, signUp, type Session } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
 import { LIMITS } from '../../rate-limit/rate-limit';
 
@@ -36,17 +36,64 @@ describe('sign-up', () => {
     expect(link).toBeTruthy();
     const res = await fetch(link!, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`${server.config.publicUrl}/?confirmed=1`);
+    expect(res.headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=ok`);
     const u = await server.ctx.db('users').where('id', user.id).first();
     expect(u.email_confirmed_at).not.toBeNull();
-    // A used link does not confirm twice.
+    // A used link does not confirm twice: the page says the address is already confirmed.
     const again = await fetch(link!, { redirect: 'manual' });
-    expect(again.headers.get('location')).toBe(`${server.config.publicUrl}/?confirmed=0`);
+    expect(again.headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=already`);
+    const bogus = await fetch(`${base}/auth/v1/verify?type=signup&token=${'x'.repeat(32)}`, { redirect: 'manual' });
+    expect(bogus.headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=invalid`);
+  });
+
+  it('says when a confirmation link expired, and sends a new one on request (only to an unconfirmed account)', async () => {
+    const user = await signUp(base, 'late@example.gr', 'media');
+    await server.ctx.mailer.drain();
+    const first = mail.sent.find((m) => m.to === 'late@example.gr');
+    const link = /https?:\/\/[^\s]+\/auth\/v1\/verify\?type=signup&token=[\w-]+/.exec(first!.text)![0];
+    await server.ctx.db('auth_tokens').where({ user_id: user.id, purpose: 'confirm' }).update({ expires_at: new Date(Date.now() - 1000) });
+    const expired = await fetch(link, { redirect: 'manual' });
+    expect(expired.headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=expired`);
+    expect((await server.ctx.db('users').where('id', user.id).first()).email_confirmed_at).toBeNull();
+
+    mail.sent.length = 0;
+    expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'LATE@example.gr' } })).status).toBe(200);
+    // The same answer for an unknown address and for one already confirmed, and no mail to them.
+    expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'ghost@example.gr' } })).status).toBe(200);
+    expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'anna@example.gr' } })).status).toBe(200);
+    await server.ctx.mailer.drain();
+    expect(mail.sent.map((m) => m.to)).toEqual(['late@example.gr']);
+    const fresh = /https?:\/\/[^\s]+\/auth\/v1\/verify\?type=signup&token=[\w-]+/.exec(mail.sent[0]!.text)![0];
+    expect((await fetch(fresh, { redirect: 'manual' })).headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=ok`);
+    expect((await server.ctx.db('users').where('id', user.id).first()).email_confirmed_at).not.toBeNull();
+    expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'not-an-email' } })).status).toBe(400);
+    await server.ctx.db('rate_limits').delete(); // the sign-ups of the other tests
+  });
+
+  it('refuses a sign-up without the terms accepted in their current version, and records them', async () => {
+    const body = { email: 'terms@example.gr', password: 'Thalassa-2026', data: { role: 'client', name: 'Όροι' } };
+    const none = await call<{ error: { fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', { body });
+    expect(none.status).toBe(400);
+    expect(none.body.error.fields.terms_accepted).toBeTruthy();
+    const old = await call<{ error: { fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
+      body: { ...body, terms_accepted: true, terms_version: '2020-01-01' },
+    });
+    expect(old.status).toBe(400);
+    expect(old.body.error.fields.terms_version).toBeTruthy();
+    expect(await server.ctx.db('users').where('email', 'terms@example.gr').first()).toBeUndefined();
+    const before = Date.now();
+    const ok = await call<{ id: string }>(base, 'POST', '/auth/v1/signup', { body: { ...body, ...ACCEPTED_TERMS } });
+    expect(ok.status).toBe(200);
+    const p = await server.ctx.db('profiles').where('user_id', ok.body.id).first<{ terms_version: string; terms_accepted_at: Date }>();
+    expect(p.terms_version).toBe(ACCEPTED_TERMS.terms_version);
+    expect(new Date(p.terms_accepted_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(p.terms_accepted_at).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    await server.ctx.db('rate_limits').delete(); // the sign-ups of the other tests
   });
 
   it('never accepts the superadmin role from the client', async () => {
     const r = await call<{ error: { code: string; fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'evil@example.gr', password: 'Thalassa-2026', data: { role: 'superadmin', name: 'Evil' } },
+      body: { email: 'evil@example.gr', password: 'Thalassa-2026', data: { role: 'superadmin', name: 'Evil' }, ...ACCEPTED_TERMS },
     });
     expect(r.status).toBe(400);
     expect(r.body.error.fields['data.role']).toBeTruthy();
@@ -54,17 +101,17 @@ describe('sign-up', () => {
 
   it('refuses a missing email and a short password with clear 400s; a taken address is not revealed', async () => {
     const noEmail = await call<{ error: { code: string; message: string } }>(base, 'POST', '/auth/v1/signup', {
-      body: { password: 'Thalassa-2026', data: { role: 'client', name: 'X' } },
+      body: { password: 'Thalassa-2026', data: { role: 'client', name: 'X' }, ...ACCEPTED_TERMS },
     });
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.error.message).toMatch(/email/i);
     const short = await call<{ error: { fields: Record<string, string> } }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'short@example.gr', password: '123', data: { role: 'client', name: 'X' } },
+      body: { email: 'short@example.gr', password: '123', data: { role: 'client', name: 'X' }, ...ACCEPTED_TERMS },
     });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.password).toBeTruthy();
     const taken = await call<{ email: string }>(base, 'POST', '/auth/v1/signup', {
-      body: { email: 'ANNA@example.gr', password: 'Thalassa-2026', data: { role: 'media', name: 'X' } },
+      body: { email: 'ANNA@example.gr', password: 'Thalassa-2026', data: { role: 'media', name: 'X' }, ...ACCEPTED_TERMS },
     });
     expect(taken.status).toBe(200);
     expect(taken.body.email).toBe('anna@example.gr');
@@ -174,7 +221,7 @@ describe('logout scopes', () => {
 });
 
 describe('sign-in refusals', () => {
-  it('says the same generic thing for a wrong password, an unknown e-mail, a banned or inactive user and a superadmin on the public page', async () => {
+  it('says the same generic thing for a wrong password, an unknown e-mail, a wrong password of a banned user and a superadmin on the public page', async () => {
     await signUp(base, 'banned@example.gr', 'client');
     await signUp(base, 'inactive@example.gr', 'client');
     await signUp(base, 'boss@example.gr', 'client');
@@ -184,8 +231,8 @@ describe('sign-in refusals', () => {
     const attempts = [
       { email: 'anna@example.gr', password: 'wrong-password' },
       { email: 'nobody@example.gr', password: 'Thalassa-2026' },
-      { email: 'banned@example.gr', password: 'Thalassa-2026' },
-      { email: 'inactive@example.gr', password: 'Thalassa-2026' },
+      { email: 'banned@example.gr', password: 'wrong-password' },
+      { email: 'inactive@example.gr', password: 'wrong-password' },
       { email: 'boss@example.gr', password: 'Thalassa-2026' },
     ];
     const bodies = new Set<string>();
@@ -195,6 +242,19 @@ describe('sign-in refusals', () => {
       bodies.add(JSON.stringify(r.body));
     }
     expect([...bodies]).toEqual([JSON.stringify({ error: { code: 'invalid_credentials', message: 'Invalid login credentials' } })]);
+  });
+
+  it('tells a banned or deactivated user why, once the password is right', async () => {
+    const banned = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/token?grant_type=password', {
+      body: { email: 'banned@example.gr', password: 'Thalassa-2026' },
+    });
+    expect(banned.status).toBe(403);
+    expect(banned.body.error.code).toBe('user_banned');
+    const inactive = await call<{ error: { code: string } }>(base, 'POST', '/auth/v1/token?grant_type=password', {
+      body: { email: 'inactive@example.gr', password: 'Thalassa-2026' },
+    });
+    expect(inactive.status).toBe(403);
+    expect(inactive.body.error.code).toBe('user_inactive');
   });
 
   it('lets a superadmin in only through the hidden login path, and nobody else through it', async () => {
@@ -249,9 +309,30 @@ describe('sign-in refusals', () => {
     const s = await signIn(base, 'later-banned@example.gr');
     await server.ctx.db('profiles').where('email', 'later-banned@example.gr').update({ status: 'banned' });
     expect((await call(base, 'GET', '/api/profile', { token: s.access_token })).status).toBe(401);
-    expect((await refresh(s.refresh_token)).status).toBe(400);
+    const refused = await call<{ error: { code: string; fields?: Record<string, string> } }>(base, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: s.refresh_token },
+    });
+    expect(refused.status).toBe(400);
+    // The session's owner is told why it ended.
+    expect(refused.body.error).toMatchObject({ code: 'invalid_grant', fields: { session: 'banned' } });
     const open = await server.ctx.db('auth_sessions').where('user_id', s.user.id).whereNull('revoked_at');
     expect(open).toHaveLength(0);
+  });
+
+  it('says a signed-out session ended by a sign-out when its refresh token comes back', async () => {
+    await signUp(base, 'two-devices@example.gr', 'media');
+    const a = await signIn(base, 'two-devices@example.gr');
+    const b = await signIn(base, 'two-devices@example.gr');
+    expect((await call(base, 'POST', '/auth/v1/logout?scope=others', { token: b.access_token })).status).toBe(204);
+    const r = await call<{ error: { code: string; fields?: Record<string, string> } }>(base, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: a.refresh_token },
+    });
+    expect(r.body.error).toMatchObject({ code: 'invalid_grant', fields: { session: 'signed_out' } });
+    // An unknown token says nothing about any session.
+    const unknown = await call<{ error: { fields?: unknown } }>(base, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+      body: { refresh_token: 'x'.repeat(40) },
+    });
+    expect(unknown.body.error.fields).toBeUndefined();
   });
 });
 

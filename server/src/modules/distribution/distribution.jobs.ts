@@ -1,3 +1,4 @@
+import { PLAN_SCHEDULE_REASONS, isPlanError } from '../../../../shared/plans';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { failScheduledSend, sendRelease } from '../releases/releases.lifecycle';
@@ -14,7 +15,8 @@ interface SendPayload {
 /**
  * The scheduled send: fires at its time in whichever process claims it. A release that
  * was unscheduled or already sent is left alone; one that can no longer be sent
- * (emptied, unrenderable, author no longer approved) goes back to draft and the author is told.
+ * (emptied, unrenderable, author no longer approved, the plan's trial over or a limit
+ * reached) goes back to draft and the author is told.
  */
 export function registerSendJob(ctx: AppContext): void {
   ctx.jobs.register(EMAIL_JOB, async (job) => {
@@ -52,7 +54,9 @@ export function registerSendJob(ctx: AppContext): void {
             ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})`
             : err.code in GATE_REASONS
               ? GATE_REASONS[err.code as keyof typeof GATE_REASONS]
-              : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+              : isPlanError(err.code)
+                ? PLAN_SCHEDULE_REASONS[err.code]
+                : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
         return failScheduledSend(ctx, releaseId, reason);
       }
       throw err;

@@ -38,15 +38,13 @@ export function listsOf(r: Pick<SendableRelease, 'media_list_categories' | 'cate
 }
 
 /**
- * Creates one delivery per recipient in a single statement: approved, active media in
- * any of the release's category lists (once, even if in several), minus those who
- * unsubscribed from everything, from this sender or from the release's category.
+ * The recipients of a release: approved, active media in any of its category lists (once,
+ * even if in several), minus those who unsubscribed from everything, from this sender or
+ * from the release's category.
  */
-export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease, senderId: string): Promise<Recipient[]> {
-  const result = await trx.raw<{ rows: Recipient[] }>(
-    `insert into deliveries (press_release_id, recipient_user_id, email, state)
-     select ?, p.user_id, p.email, 'queued'
-       from profiles p
+function recipientsOf(r: SendableRelease, senderId: string): { sql: string; binds: Knex.RawBinding[] } {
+  return {
+    sql: `from profiles p
       where p.role = 'media' and p.status = 'approved' and p.is_active
         and exists (select 1 from media_lists l where l.media_id = p.user_id and l.category = any(?::text[]))
         and not exists (
@@ -54,12 +52,30 @@ export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease
            where s.user_id = p.user_id
              and (s.scope = 'all'
                   or (s.scope = 'sender' and s.sender_client_id in (?, ?))
-                  or (s.scope = 'category' and s.category = ?)))
+                  or (s.scope = 'category' and s.category = ?)))`,
+    binds: [listsOf(r), senderId, r.client_id, r.category ?? ''],
+  };
+}
+
+/** Creates one delivery per recipient (recipientsOf) in a single statement. */
+export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease, senderId: string): Promise<Recipient[]> {
+  const who = recipientsOf(r, senderId);
+  const result = await trx.raw<{ rows: Recipient[] }>(
+    `insert into deliveries (press_release_id, recipient_user_id, email, state)
+     select ?, p.user_id, p.email, 'queued'
+       ${who.sql}
      on conflict (press_release_id, recipient_user_id) do nothing
      returning id, recipient_user_id, email`,
-    [r.id, listsOf(r), senderId, r.client_id, r.category ?? ''],
+    [r.id, ...who.binds],
   );
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
+}
+
+/** How many recipients a send of the release would reach now (the plan's limit checks it). */
+export async function countRecipients(q: Knex | Knex.Transaction, r: SendableRelease, senderId: string): Promise<number> {
+  const who = recipientsOf(r, senderId);
+  const result = (await q.raw(`select count(*)::int as n ${who.sql}`, who.binds)) as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export async function ensureReportingRow(trx: Knex.Transaction, releaseId: string): Promise<void> {

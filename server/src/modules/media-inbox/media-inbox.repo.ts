@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { likeContains } from '../../../../shared/search-text';
 import type { SentAttachment } from '../releases/sent-versions.repo';
 import { CATEGORIES, type Category, type DIGEST_FREQUENCIES, type UserStatus } from '../../../../shared/constants';
 
@@ -33,10 +34,6 @@ export interface InboxRow {
   attachment_count: number;
   read_at: Date | null;
   bookmarked_at: Date | null;
-}
-
-function likeContains(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Category } from '../../../../shared/constants';
 import type { Db } from '../../db/knex';
-import { likePattern } from '../admin-users/admin-users.repo';
+import { whereFoldedContains } from '../../db/search';
 
 type Q = Db | Knex.Transaction;
 
@@ -27,15 +27,12 @@ export interface MediaProfileRow {
 }
 
 const PROFILE_COLS = ['p.user_id', 'p.name', 'p.email', 'p.organization', 'p.status', 'p.is_active'];
+/** What the search box looks in (accent- and case-insensitive). */
+const SEARCHED = ['p.name', 'p.email', 'p.organization'];
 
 function members(q: Q, category: Category, search: string | undefined): Knex.QueryBuilder {
   let query = q('media_lists as m').join('profiles as p', 'p.user_id', 'm.media_id').where('m.category', category);
-  if (search) {
-    const p = likePattern(search);
-    query = query.where((w) => {
-      void w.whereILike('p.name', p).orWhereILike('p.email', p).orWhereILike('p.organization', p);
-    });
-  }
+  if (search) query = whereFoldedContains(query, SEARCHED, search);
   return query;
 }
 
@@ -73,12 +70,7 @@ export async function candidates(q: Q, category: Category, search: string | unde
   let query = q('profiles as p')
     .where({ 'p.role': 'media', 'p.status': 'approved', 'p.is_active': true })
     .whereNotExists(q('media_lists as m').where('m.category', category).whereRaw('m.media_id = p.user_id'));
-  if (search) {
-    const p = likePattern(search);
-    query = query.where((w) => {
-      void w.whereILike('p.name', p).orWhereILike('p.email', p).orWhereILike('p.organization', p);
-    });
-  }
+  if (search) query = whereFoldedContains(query, SEARCHED, search);
   return (await query.select(...PROFILE_COLS).orderBy('p.name').orderBy('p.user_id').limit(limit)) as MediaProfileRow[];
 }
 

@@ -8,13 +8,14 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { FileStore } from '../../storage/files';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
-import type { SendableRelease } from '../distribution/distribution.repo';
+import { countRecipients, type SendableRelease } from '../distribution/distribution.repo';
 import { missingFields } from '../distribution/distribution.policy';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { announceApprovalSent, approvalGate, markApprovalSent } from '../approvals/approvals.service';
 import { announceVersion, saveSendVersion } from '../versions/versions.service';
 import { presentState } from './releases.presenter';
-import { insertSentVersion } from './sent-versions.repo';
+import { assertMaySend } from '../plans/plans.service';
+import { currentSender, insertSentVersion } from './sent-versions.repo';
 
 /**
  * The one owner of `press_releases.status` (and of scheduled_at and sent_at). Every status
@@ -62,6 +63,12 @@ function assertSendable(row: SendableRelease): void {
   if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
 }
 
+/** The plan of the release's workspace allows it to go out at `at` (trial, releases per month, recipients). */
+async function assertPlanAllows(trx: Knex.Transaction, row: SendableRelease, at: Date): Promise<void> {
+  const sender = await currentSender(trx, row);
+  await assertMaySend(trx, { release: row, at, recipients: await countRecipients(trx, row, sender.id) });
+}
+
 async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
   const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
   if (!row) throw notFound('Press release not found');
@@ -94,6 +101,7 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     const current = await lock(trx, id);
     assertTransition(current, 'schedule');
     assertSendable(current);
+    await assertPlanAllows(trx, current, at);
     // A workspace that sends only after approval schedules only the approved text (checked again at the send).
     await approvalGate(trx, current);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
@@ -177,6 +185,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         assertTransition(current, 'send');
       }
       assertSendable(current);
+      await assertPlanAllows(trx, current, new Date());
       // With "send only after approval": exactly the approved version goes out, else a 409 (nothing is sent).
       const approval = await approvalGate(trx, current);
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Category, ReleaseStatus } from '../../../../shared/constants';
+import { likeContains } from '../../../../shared/search-text';
 import { touchedSql } from './releases.lifecycle';
 
 export interface ReleaseRow {
@@ -46,10 +47,6 @@ export interface ListFilter {
   offset: number;
 }
 
-/** Escapes LIKE wildcards so a query is matched literally. */
-function likeContains(s: string): string {
-  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The client's releases, without untouched empty drafts (a "new release" nobody wrote in);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TaskListQuery } from '../../../../shared/schemas/tasks';
+import { whereFoldedContains } from '../../db/search';
 
 type Q = Knex | Knex.Transaction;
 
@@ -59,12 +60,7 @@ export async function listTasks(q: Q, workspaceId: string, f: TaskListQuery = {}
   if (f.priority && f.priority !== 'all') void query.andWhere('t.priority', f.priority);
   if (f.assignee === 'unassigned') void query.whereNull('t.assignee_user_id');
   else if (f.assignee && f.assignee !== 'all') void query.andWhere('t.assignee_user_id', f.assignee);
-  if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    void query.andWhere((w) => {
-      void w.whereILike('t.title', like).orWhereILike('t.description', like);
-    });
-  }
+  if (f.q) void whereFoldedContains(query, ['t.title', 't.description'], f.q);
   return (await query.orderBy('t.created_at', 'desc').orderBy('t.id', 'asc')) as TaskRow[];
 }
 

@@ -12,6 +12,7 @@ import { invitationMail } from './workspaces.mail';
 import { assertMember, assertOwner, canRemoveMember } from './workspaces.policy';
 import { presentInvitation, presentMember, presentWorkspace } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
+import * as plans from '../plans/plans.service';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -99,6 +100,8 @@ export async function invite(
     await repo.expireOld(trx, workspaceId);
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
     const existing = await repo.findPendingByEmail(trx, workspaceId, email);
+    // The owner's plan: its trial, and its users (a re-sent invitation takes no new seat).
+    await plans.assertMayInvite(trx, workspaceId, { newSeat: !existing });
     // A second invitation to the same address re-sends it: a new link, a new expiry; the old link stops working.
     const row = existing
       ? await repo.renewInvitation(trx, existing.id, { token_hash: hashToken(token), expires_at: expiresAt, invited_by: actor.userId })
@@ -156,6 +159,7 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
     }
     const ws = await repo.findWorkspace(trx, inv.workspace_id);
     if (!ws) return { error: badRequest('invitation_invalid', 'The workspace no longer exists', { token: 'unknown' }) };
+    if (!(await repo.membership(trx, ws.id, actor.userId))) await plans.assertMayJoin(trx, ws.id);
     const joined = await repo.insertMember(trx, ws.id, actor.userId, inv.role);
     await repo.setInvitationStatus(trx, inv.id, 'accepted', new Date());
     const notes = joined
