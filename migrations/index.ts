@@ -17,6 +17,7 @@ import * as m20261122110000 from './20261122110000_add_reporting_coverage_count'
 import * as m20261123100000 from './20261123100000_release_lifecycle';
 import * as m20261123120000 from './20261123120000_add_rate_limits_leases_and_logo_owners';
 import * as m20261123130000 from './20261123130000_create_collab_ticket_uses';
+import * as m20261126100000 from './20261126100000_add_embargo_and_newsroom';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261123100000_release_lifecycle': m20261123100000,
   '20261123120000_add_rate_limits_leases_and_logo_owners': m20261123120000,
   '20261123130000_create_collab_ticket_uses': m20261123130000,
+  '20261126100000_add_embargo_and_newsroom': m20261126100000,
 };

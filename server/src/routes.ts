@@ -25,6 +25,8 @@ import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 // imports: media area (issue 7)
 import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
+// imports: newsroom (issue 19)
+import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -53,4 +55,6 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   distributionRoutes(api, ctx);
   // routes: media area (issue 7)
   mediaInboxRoutes(api, ctx);
+  // routes: newsroom (issue 19)
+  newsroomRoutes(api, ctx);
 }

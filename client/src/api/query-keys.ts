@@ -29,4 +29,6 @@ export const queryKeys = {
   platformSettings: ['superadmin', 'platform-settings'] as const,
   notifications: ['notifications'] as const,
   publicStatus: ['public', 'status'] as const,
+  newsroom: ['newsroom'] as const,
+  newsroomSlug: (slug: string) => ['newsroom', 'slug', slug] as const,
 };

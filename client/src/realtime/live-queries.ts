@@ -32,6 +32,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'inbox:new': () => [queryKeys.media],
   'inbox:changed': () => [queryKeys.media],
   'report:changed': () => [queryKeys.reports, queryKeys.clientDashboard],
+  'newsroom:changed': () => [queryKeys.newsroom],
 };
 
 /**

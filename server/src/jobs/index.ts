@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { registerDigestJobs } from '../modules/distribution/digest';
 import { registerSendJob } from '../modules/distribution/distribution.jobs';
+import { registerEmbargoJob } from '../modules/newsroom/newsroom.publication';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
@@ -8,4 +9,5 @@ export function registerJobs(ctx: AppContext): void {
   registerSendJob(ctx);
   registerDigestJobs(ctx);
   registerDraftsCleanup(ctx);
+  registerEmbargoJob(ctx);
 }

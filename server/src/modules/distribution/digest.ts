@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, PRODUCT_NAME, type Category } from '../../../../shared/constants';
+import { embargoBanner, isEmbargoed } from '../../../../shared/embargo';
 import type { AppContext } from '../../context';
 import { athensDay, nextAt } from '../../jobs/calendar';
 import type { JobRow } from '../../jobs/queue';
@@ -19,14 +20,23 @@ interface DigestItem {
   category: Category | null;
   company: string;
   sent_at: Date;
+  embargo_until: Date | null;
 }
 
 const dateFmt = new Intl.DateTimeFormat('el-GR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Athens' });
 
-export function digestMail(kind: DigestKind, items: Pick<DigestItem, 'release_id' | 'title' | 'category' | 'company' | 'sent_at'>[], base: string): RenderedMail {
+export function digestMail(
+  kind: DigestKind,
+  items: (Pick<DigestItem, 'release_id' | 'title' | 'category' | 'company' | 'sent_at'> & { embargo_until?: Date | null })[],
+  base: string,
+  now = new Date(),
+): RenderedMail {
   const heading = kind === 'daily' ? 'Τα δελτία τύπου της ημέρας' : 'Τα δελτία τύπου της εβδομάδας';
+  // A release still under embargo says so (its banner's words), so the digest never invites publishing it early.
   const line = (i: (typeof items)[number]) =>
-    `${i.title} — ${i.company}${i.category ? ` · ${CATEGORY_LABELS[i.category]}` : ''} · ${dateFmt.format(new Date(i.sent_at))}`;
+    `${i.title} — ${i.company}${i.category ? ` · ${CATEGORY_LABELS[i.category]}` : ''} · ${dateFmt.format(new Date(i.sent_at))}${
+      isEmbargoed(i.embargo_until, now) ? ` · ${embargoBanner(i.embargo_until!)}` : ''
+    }`;
   const list = items
     .map((i) => `<li style="margin:0 0 10px"><a href="${escapeHtml(`${base}/media/press-releases/${i.release_id}`)}">${escapeHtml(i.title)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(line(i).slice(i.title.length + 3))}</span></li>`)
     .join('');
@@ -63,12 +73,13 @@ export async function runDigest(ctx: AppContext, kind: DigestKind, until: Date):
       'r.category',
       'r.sent_at',
       'r.sender_name as company',
+      'r.embargo_until',
     )) as DigestItem[];
   const byUser = new Map<string, DigestItem[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
   const base = siteUrl(ctx);
   await ctx.db.transaction(async (trx) => {
-    const mails = [...byUser.values()].map((items) => ({ to: items[0]!.email, kind: 'newsletter' as const, ...digestMail(kind, items, base) }));
+    const mails = [...byUser.values()].map((items) => ({ to: items[0]!.email, kind: 'newsletter' as const, ...digestMail(kind, items, base, until) }));
     await ctx.mailer.enqueueMany(mails, trx);
     if (byUser.size) await trx('profiles').whereIn('user_id', [...byUser.keys()]).update({ last_digest_at: until });
     await writeAudit(trx, ctx.logger, null, {

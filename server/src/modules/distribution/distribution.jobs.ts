@@ -46,7 +46,12 @@ export function registerSendJob(ctx: AppContext): void {
     } catch (err) {
       // Changed between the check and the send (emptied, unrenderable): not a retry, a failure to report.
       if (err instanceof HttpError && err.status < 500) {
-        const reason = err.code === 'not_rendered' ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})` : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+        const reason =
+          err.code === 'not_rendered'
+            ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})`
+            : err.code === 'embargo_past'
+              ? 'η λήξη του εμβάργκο είχε ήδη περάσει'
+              : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
         return failScheduledSend(ctx, releaseId, reason);
       }
       throw err;

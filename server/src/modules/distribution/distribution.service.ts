@@ -133,6 +133,8 @@ async function recipientMail(ctx: AppContext, attachments: AttachmentsService, r
       })),
     ),
     pixelUrl: base + trackingPaths.open(trackingToken(key, 'open', r.id)),
+    embargoUntil: release.embargo_until ? new Date(release.embargo_until) : null,
+    pressKit: release,
     readInAppUrl: `${base}/media/press-releases/${release.press_release_id}`,
     unsubscribeSenderUrl: `${unsubscribe}?scope=sender`,
     unsubscribeAllUrl: `${unsubscribe}?scope=all`,

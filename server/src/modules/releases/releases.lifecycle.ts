@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReleaseStatus } from '../../../../shared/constants';
+import { EMBARGO_MESSAGES } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { ReleaseState } from '../../../../shared/schemas/editor';
 import { deleteDocument, releaseDocName } from '../../collab/persistence';
@@ -10,6 +11,7 @@ import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
 import type { SendableRelease } from '../distribution/distribution.repo';
 import { missingFields } from '../distribution/distribution.policy';
+import { announcePublication, announceWithdrawn, schedulePublication } from '../newsroom/newsroom.publication';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { presentState } from './releases.presenter';
 import { insertSentVersion } from './sent-versions.repo';
@@ -60,6 +62,19 @@ function assertSendable(row: SendableRelease): void {
   if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
 }
 
+/**
+ * An embargo must end after the release goes out (`sendAt`: now, or the scheduled time):
+ * one that has passed, or that ends before a scheduled send, protects nothing. 422 in Greek.
+ */
+function assertEmbargo(row: SendableRelease, sendAt: Date): void {
+  if (!row.embargo_until) return;
+  const until = new Date(row.embargo_until).getTime();
+  if (until <= Date.now()) throw new HttpError(422, 'embargo_past', EMBARGO_MESSAGES.past, { embargo: 'must be in the future' });
+  if (until <= sendAt.getTime()) {
+    throw new HttpError(422, 'embargo_before_schedule', EMBARGO_MESSAGES.beforeSchedule, { embargo: 'must end after the scheduled send' });
+  }
+}
+
 async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
   const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
   if (!row) throw notFound('Press release not found');
@@ -92,6 +107,7 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     const current = await lock(trx, id);
     assertTransition(current, 'schedule');
     assertSendable(current);
+    assertEmbargo(current, at);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
@@ -173,10 +189,12 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         assertTransition(current, 'send');
       }
       assertSendable(current);
+      assertEmbargo(current, new Date());
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
       const version = await insertSentVersion(trx, updated, files);
       const fan = await fanOut(ctx, trx, updated, version, { baseUrl: o.baseUrl });
+      await schedulePublication(ctx, trx, version);
       await writeAudit(trx, ctx.logger, o.actor, {
         ...entity(id),
         action: 'press_release.sent',
@@ -186,6 +204,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
           mediaLists: version.media_list_categories,
           recipients: fan.recipients.length,
           scheduled: o.fromScheduled,
+          ...(version.embargo_until ? { embargoUntil: new Date(version.embargo_until).toISOString() } : {}),
         },
       });
       return { updated, version, fan };
@@ -193,6 +212,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
     if (!done) return null;
     sent = true;
     announceDelivered(ctx, done.updated, done.version, done.fan);
+    announcePublication(ctx, done.version);
     ctx.logger.info({ releaseId: id, recipients: done.fan.recipients.length, scheduled: o.fromScheduled }, 'releases: sent');
     return { state: announce(ctx, done.updated), recipients: done.fan.recipients.length };
   } finally {
@@ -223,6 +243,7 @@ export async function removeRelease(ctx: AppContext, actor: AuditActor & { userI
   });
   if (done.outcome === 'deleted') ctx.collab.closeDocument(id);
   announce(ctx, done.row, done.outcome);
+  if (done.outcome === 'archived') await announceWithdrawn(ctx, id).catch((err: unknown) => ctx.logger.warn({ err }, 'newsroom: change not announced'));
   return done.outcome;
 }
 
