@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Link2 } fro
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';
+import { athensDateTime } from '@shared/embargo';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { formatDate } from '@client/lib/dates';
@@ -15,6 +16,10 @@ export const TABLE_STRINGS = {
   opens: 'Μοναδικά ανοίγματα',
   clicks: 'Κλικ',
   coverage: 'Σύνδεσμοι κάλυψης',
+  newsroom: 'Προβολές στο newsroom',
+  embargo: 'Ανοίγματα πριν / μετά το εμβάργκο',
+  embargoCell: (before: number, after: number) => `${int(before)} / ${int(after)}`,
+  embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
   page: (p: number, n: number) => `Σελίδα ${p} από ${n}`,
   previous: 'Προηγούμενη σελίδα',
@@ -40,7 +45,9 @@ export const TABLE_STRINGS = {
   removed: 'Ο σύνδεσμος κάλυψης αφαιρέθηκε',
 };
 
-const int = (n: number) => n.toLocaleString('el-GR');
+function int(n: number): string {
+  return n.toLocaleString('el-GR');
+}
 
 function SortHead({
   label,
@@ -109,6 +116,8 @@ export function ReportTable({
             <SortHead label={TABLE_STRINGS.opens} short="Ανοίγμ." column="opens" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.clicks} column="clicks" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.coverage} short="Κάλυψη" column="coverage" className="px-2 text-right sm:px-4" {...head} />
+            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden text-right xl:table-cell" {...head} />
+            <TableHead className="hidden text-right xl:table-cell">{TABLE_STRINGS.embargo}</TableHead>
             <SortHead label={TABLE_STRINGS.updated} column="updated_at" className="hidden lg:table-cell" {...head} />
           </TableRow>
         </TableHeader>
@@ -143,6 +152,16 @@ export function ReportTable({
                   <Link2 aria-hidden />
                   {int(r.coverage)}
                 </Button>
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums xl:table-cell" data-col="newsroom">
+                {int(r.newsroomViews)}
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell" data-col="embargo">
+                {r.embargoUntil && r.opensBeforeEmbargo !== null && r.opensAfterEmbargo !== null ? (
+                  <span title={TABLE_STRINGS.embargoTitle(r.embargoUntil)}>{TABLE_STRINGS.embargoCell(r.opensBeforeEmbargo, r.opensAfterEmbargo)}</span>
+                ) : (
+                  TABLE_STRINGS.noCategory
+                )}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap lg:table-cell" data-col="updated">
                 {formatDate(r.updated_at)}

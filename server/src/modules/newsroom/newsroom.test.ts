@@ -1,12 +1,11 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsroomSettings, SlugAvailability } from '../../../../shared/schemas/newsroom';
 import type { ClientReport } from '../../../../shared/schemas/reports';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signUp, signUpAndIn } from '../../test/http';
+import { call, signUpAndIn } from '../../test/http';
 import { removeRelease, sendRelease } from '../releases/releases.lifecycle';
-import { EMBARGO_JOB, embargoJobKey, liftEmbargo } from './newsroom.publication';
 
 const PUBLIC_URL = 'https://deltio.example.gr';
 const HOUR = 3_600_000;
@@ -29,9 +28,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 /** A release of `clientId`, inserted as a draft (no live document: what the row says is sent). */
