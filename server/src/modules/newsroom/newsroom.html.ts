@@ -82,7 +82,7 @@ export const S = {
 
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif;color:hsl(222 47% 11%);background:hsl(210 40% 98%);line-height:1.6;-webkit-font-smoothing:antialiased}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Helvetica Neue",Arial,sans-serif;color:hsl(222 47% 11%);background:hsl(210 40% 98%);line-height:1.6;-webkit-font-smoothing:antialiased}
 a{color:hsl(224 76% 40%);text-underline-offset:2px}
 a:hover{color:hsl(224 76% 33%)}
 a:focus-visible{outline:2px solid hsl(224 76% 48%);outline-offset:2px;border-radius:2px}
@@ -96,7 +96,7 @@ a:focus-visible{outline:2px solid hsl(224 76% 48%);outline-offset:2px;border-rad
 .brand svg{width:2rem;height:2rem}
 .site-head nav a{font-size:.875rem;font-weight:500;color:hsl(215 19% 35%);text-decoration:none;padding:.5rem .75rem;border-radius:.375rem}
 .site-head nav a:hover{background:hsl(214 95% 94%);color:hsl(224 76% 28%)}
-main{padding:2rem 0 3rem}
+main.wrap{flex:1;width:100%;padding-top:2rem;padding-bottom:3rem}
 h1{font-size:1.75rem;line-height:1.2;margin:0;letter-spacing:-.01em}
 @media(min-width:640px){h1{font-size:2.125rem}}
 h2{font-size:1.125rem;line-height:1.3;margin:0 0 .75rem}
