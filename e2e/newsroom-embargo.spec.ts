@@ -40,7 +40,7 @@ async function world(request: APIRequestContext, tag: string) {
     press_contact_email: 'press@kyklades.example',
     press_contact_phone: '+30 22850 12345',
   });
-  const journalist = await newUser(request, 'media', `${tag}-media`, 'Lifestyle Today');
+  const journalist = await newUser(request, 'media', `${tag}-media`, 'Ταξίδια και Γεύσεις');
   const sa = await superadminToken(request);
   await apiCall(request, sa, 'POST', `/admin/media-lists/${LIST}`, { mediaIds: [journalist.id] });
   return { client, journalist, slug };
