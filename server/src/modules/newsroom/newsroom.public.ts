@@ -14,6 +14,8 @@ import * as repo from './newsroom.repo';
 
 export const NEWSROOM_PAGE_SIZE = 20;
 const DESCRIPTION_CHARS = 160;
+/** A busy newsroom pushes its owner's reports at most once per this many ms (the last view is never lost). */
+const VIEW_PUSH_MS = 1_000;
 
 export interface Page {
   status: 200 | 404;
@@ -24,6 +26,8 @@ export interface Page {
 
 export class NewsroomPublic {
   private readonly base: string;
+  /** Rooms with a report:changed on its way (views are pushed in batches, not one event each). */
+  private readonly pending = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly ctx: AppContext) {
     this.base = ctx.config.publicUrl;
@@ -203,8 +207,9 @@ export class NewsroomPublic {
 
   /**
    * A view of a newsroom page: a reporting event of the source 'newsroom', pushed live to
-   * the reports of the newsroom's owner (and of the release's author and workspace). Known
-   * robots and link previews are recorded but not counted, as e-mail proxies are.
+   * the reports of the newsroom's owner (and of the release's author and workspace), within a
+   * second and once for any number of views in that second. Known robots and link previews
+   * are recorded but not counted, as e-mail proxies are.
    */
   async recordView(view: NonNullable<Page['view']>, userAgent: string | undefined): Promise<void> {
     const bot = isProxyAgent(userAgent);
@@ -214,6 +219,14 @@ export class NewsroomPublic {
     const targets = new Set([rooms.user(view.ownerId)]);
     if (view.release) targets.add(rooms.user(view.release.client_id));
     if (view.release?.workspace_id) targets.add(rooms.workspace(view.release.workspace_id));
-    for (const room of targets) this.ctx.realtime.broadcast(room, 'report:changed', payload);
+    for (const room of targets) {
+      if (this.pending.has(room)) continue;
+      const timer = setTimeout(() => {
+        this.pending.delete(room);
+        this.ctx.realtime.broadcast(room, 'report:changed', payload);
+      }, VIEW_PUSH_MS);
+      timer.unref();
+      this.pending.set(room, timer);
+    }
   }
 }
