@@ -26,8 +26,8 @@ export interface Page {
 
 export class NewsroomPublic {
   private readonly base: string;
-  /** Rooms with a report:changed on its way (views are pushed in batches, not one event each). */
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Rooms with a report:changed on its way, and the view it will name (the latest). */
+  private readonly pending = new Map<string, { releaseId: string | null; kind: 'view' }>();
 
   constructor(private readonly ctx: AppContext) {
     this.base = ctx.config.publicUrl;
@@ -220,13 +220,14 @@ export class NewsroomPublic {
     if (view.release) targets.add(rooms.user(view.release.client_id));
     if (view.release?.workspace_id) targets.add(rooms.workspace(view.release.workspace_id));
     for (const room of targets) {
-      if (this.pending.has(room)) continue;
-      const timer = setTimeout(() => {
+      const queued = this.pending.has(room);
+      this.pending.set(room, payload);
+      if (queued) continue;
+      setTimeout(() => {
+        const latest = this.pending.get(room) ?? payload;
         this.pending.delete(room);
-        this.ctx.realtime.broadcast(room, 'report:changed', payload);
-      }, VIEW_PUSH_MS);
-      timer.unref();
-      this.pending.set(room, timer);
+        this.ctx.realtime.broadcast(room, 'report:changed', latest);
+      }, VIEW_PUSH_MS).unref();
     }
   }
 }
