@@ -17,7 +17,8 @@ export const TABLE_STRINGS = {
   clicks: 'Κλικ',
   coverage: 'Σύνδεσμοι κάλυψης',
   newsroom: 'Προβολές στο newsroom',
-  embargo: 'Ανοίγματα πριν / μετά το εμβάργκο',
+  embargo: 'Εμβάργκο: πριν / μετά',
+  embargoHead: 'Μοναδικά ανοίγματα πριν και μετά τη λήξη του εμβάργκο',
   embargoCell: (before: number, after: number) => `${int(before)} / ${int(after)}`,
   embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
@@ -116,15 +117,15 @@ export function ReportTable({
             <SortHead label={TABLE_STRINGS.opens} short="Ανοίγμ." column="opens" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.clicks} column="clicks" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.coverage} short="Κάλυψη" column="coverage" className="px-2 text-right sm:px-4" {...head} />
-            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden text-right xl:table-cell" {...head} />
-            <TableHead className="hidden text-right xl:table-cell">{TABLE_STRINGS.embargo}</TableHead>
+            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden w-24 whitespace-normal text-right xl:table-cell" {...head} />
+            <TableHead className="hidden w-24 whitespace-normal text-right font-medium leading-tight xl:table-cell" title={TABLE_STRINGS.embargoHead}>{TABLE_STRINGS.embargo}</TableHead>
             <SortHead label={TABLE_STRINGS.updated} column="updated_at" className="hidden lg:table-cell" {...head} />
           </TableRow>
         </TableHeader>
         <TableBody>
           {report.rows.map((r) => (
             <TableRow key={r.id} data-testid="report-row" data-release-id={r.id}>
-              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 xl:max-w-xs" data-col="title">
+              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 xl:max-w-[13rem] 2xl:max-w-xs" data-col="title">
                 <span className="block truncate font-medium" title={r.title}>
                   {r.title || TABLE_STRINGS.untitled}
                 </span>
