@@ -271,3 +271,23 @@ test('client settings: the newsroom address is transliterated, checked live and 
   await expect.poll(async () => (await request.get(`/newsroom/${slug}`)).status()).toBe(404);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a visit to the newsroom shows in the client’s open reports at once, as newsroom views', async ({ browser, request }) => {
+  test.slow(); // two browsers, one on the chart route
+  const { client, slug } = await world(request, 'views');
+  const created = (await apiCall(request, client.token, 'POST', '/releases', { title: 'Μετρήσιμο δελτίο', content: 'Ένα δελτίο που διαβάζουν πολλοί.', category: LIST })) as {
+    id: string;
+  };
+  await apiCall(request, client.token, 'POST', `/releases/${created.id}/send`);
+  const owner = await openAs(browser, client, '/client/reports');
+  const total = owner.page.getByTestId('newsroom-views-total');
+  await expect(total).toHaveText(/^0 προβολές των δημόσιων σελίδων σας/, { timeout: 15_000 });
+  await expect(owner.page.getByTestId('chart-newsroom').getByTestId('chart-empty')).toBeVisible();
+
+  const visitor = await openAs(browser, null, `/newsroom/${slug}/metrisimo-deltio`);
+  await expect(visitor.page.getByRole('heading', { level: 1, name: 'Μετρήσιμο δελτίο' })).toBeVisible();
+  await expect(total).toHaveText(/^1 προβολή των δημόσιων σελίδων σας/, { timeout: LIVE_MS });
+  await owner.page.setViewportSize({ width: 1280, height: 900 });
+  await expect(owner.page.getByTestId('report-row').filter({ hasText: 'Μετρήσιμο δελτίο' }).locator('[data-col="newsroom"]')).toHaveText('1');
+  await Promise.all([owner.context.close(), visitor.context.close()]);
+});
