@@ -136,7 +136,20 @@ test.describe('client reports', () => {
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = parseCsv(bytes.subarray(3).toString('utf8'));
-    expect(csv[0]).toEqual(['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Λήψεις συνημμένων', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι']);
+    expect(csv[0]).toEqual([
+      'Τίτλος',
+      'Κατηγορία',
+      'Μοναδικά ανοίγματα',
+      'Κλικ',
+      'Λήψεις συνημμένων',
+      'Σύνδεσμοι κάλυψης',
+      'Τελευταία ενημέρωση',
+      'Προβολές στο newsroom',
+      'Εμβάργκο έως',
+      'Ανοίγματα πριν από τη λήξη του εμβάργκο',
+      'Ανοίγματα μετά τη λήξη του εμβάργκο',
+      'Σύνδεσμοι',
+    ]);
     const body = csv.slice(1).map((r) => [r[0], r[1] || '—', r[2], r[3], r[4], r[5], r[6]]);
     // Every row of the table (one page here), in the table's order.
     await expect(page.getByTestId('report-pager')).toHaveText('Σελίδα 1 από 1');

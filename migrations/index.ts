@@ -18,10 +18,11 @@ import * as m20261123100000 from './20261123100000_release_lifecycle';
 import * as m20261123120000 from './20261123120000_add_rate_limits_leases_and_logo_owners';
 import * as m20261123130000 from './20261123130000_create_collab_ticket_uses';
 import * as m20261126000000 from './20261126000000_create_versions_and_approvals';
+import * as m20261126100000 from './20261126100000_add_embargo_and_newsroom';
 import * as m20261126200000 from './20261126200000_create_workspace_words';
-import * as m20261126400000 from './20261126400000_add_daily_release_limit';
 import * as m20261126300000 from './20261126300000_fold_final_sigma_in_search_text';
 import * as m20261126300100 from './20261126300100_add_plans_trials_and_terms';
+import * as m20261126400000 from './20261126400000_add_daily_release_limit';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -44,8 +45,9 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_add_rate_limits_leases_and_logo_owners': m20261123120000,
   '20261123130000_create_collab_ticket_uses': m20261123130000,
   '20261126000000_create_versions_and_approvals': m20261126000000,
+  '20261126100000_add_embargo_and_newsroom': m20261126100000,
   '20261126200000_create_workspace_words': m20261126200000,
-  '20261126400000_add_daily_release_limit': m20261126400000,
   '20261126300000_fold_final_sigma_in_search_text': m20261126300000,
   '20261126300100_add_plans_trials_and_terms': m20261126300100,
+  '20261126400000_add_daily_release_limit': m20261126400000,
 };

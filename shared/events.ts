@@ -42,10 +42,17 @@ export interface ServerToClientEvents {
   /** A release arrived in this media user's inbox (after the send commits). */
   'inbox:new': (payload: { deliveryId: number; releaseId: string; title: string; category: string | null }) => void;
   /** This media user's inbox changed elsewhere (read, bookmark, preferences in another tab): refetch. */
-  'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' }) => void;
+  'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' | 'embargo' }) => void;
   // -- reports (issue 8)
-  /** Tracking of a client's release changed (open, click, coverage): sent to the sender and the workspace after commit. */
-  'report:changed': (payload: { releaseId: string; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' }) => void;
+  /**
+   * Tracking of a client's release changed (open, click, download, coverage, an embargo lifted) or a
+   * newsroom page was viewed (releaseId null for the newsroom's own page): sent to the sender
+   * and the workspace after commit.
+   */
+  'report:changed': (payload: { releaseId: string | null; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' | 'view' | 'embargo' }) => void;
+  // -- newsroom (issue 19)
+  /** A public newsroom's list changed (a release published, its embargo lifted, archived; the newsroom's settings): to the public room. */
+  'newsroom:changed': (payload: { slug: string }) => void;
   // -- version history and approval (issue 19)
   /** A release got a new version (automatic, named, at a send, or a restore): its co-editors refetch the list. */
   'release:versions': (payload: { releaseId: string; versionId: string; kind: 'auto' | 'named' | 'send' | 'restore' }) => void;

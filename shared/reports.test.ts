@@ -141,6 +141,7 @@ describe('table', () => {
     downloads: 0,
     clicks: 0,
     coverage: 0,
+    newsroomViews: opens * 2 - (id === 'a' ? 3 : 0),
   });
   const rows = [row('a', 'Γάμμα', 5, '2026-03-03T10:00:00Z'), row('b', 'άλφα', 5, '2026-03-02T10:00:00Z'), row('c', 'Βήτα', 9, '2026-03-01T10:00:00Z')];
 
@@ -149,6 +150,7 @@ describe('table', () => {
     expect(sortRows(rows, 'opens', 'desc').map((r) => r.id)).toEqual(['c', 'a', 'b']);
     expect(sortRows(rows, 'opens', 'asc').map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect(sortRows(rows, 'created_at', 'asc').map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(sortRows(rows, 'newsroom', 'desc').map((r) => r.id)).toEqual(['c', 'b', 'a']);
   });
 
   it('pages and clamps the page number', () => {

@@ -15,6 +15,12 @@
  *    unique opens (reporting.opened_by), times 100, one decimal; 0 when nothing was opened.
  *  - Coverage links: the clicked links that start with "http" plus the links added by
  *    hand (reporting.coverage_links), each distinct link once.
+ *  - Opens before / after the embargo (issue 19): each recipient who opened (or clicked) the
+ *    release counts once, by the time of their first human open: before the embargo's end
+ *    or from it on. Null for a release without an embargo.
+ *  - Newsroom views: views of the client's public newsroom pages (reporting_events of the
+ *    channel 'newsroom', robots and link previews not counted), their own source: per release
+ *    (its page) in the table, and all pages of the client's newsroom per week and in total.
  */
 import { CATEGORIES, LIMITS, type Category, type ReleaseStatus } from './constants';
 import type { ChartColor } from './chart-colors';
@@ -163,7 +169,7 @@ export function coverageLinks(clicked: readonly string[], manual: readonly strin
 
 // ------------------------------------------------------------------ table
 
-export const REPORT_SORTS = ['created_at', 'title', 'category', 'opens', 'clicks', 'downloads', 'coverage', 'updated_at'] as const;
+export const REPORT_SORTS = ['created_at', 'title', 'category', 'opens', 'clicks', 'downloads', 'coverage', 'newsroom', 'updated_at'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -179,6 +185,8 @@ export interface ReportRowFigures {
   /** Attachment downloads by recipients (mail scanners' fetches not counted). */
   downloads: number;
   coverage: number;
+  /** Views of the release's page in its sender's public newsroom (robots not counted). */
+  newsroomViews: number;
 }
 
 const collator = new Intl.Collator('el', { sensitivity: 'base', numeric: true });
@@ -200,6 +208,8 @@ export function sortRows<T extends ReportRowFigures>(rows: readonly T[], sort: R
         return r.downloads;
       case 'coverage':
         return r.coverage;
+      case 'newsroom':
+        return r.newsroomViews;
       case 'updated_at':
         return Date.parse(r.updated_at);
       default:

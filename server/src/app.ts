@@ -12,6 +12,7 @@ import { PublicSiteService } from './modules/public-site/public-site.service';
 import { requestLogger } from './http/request-log';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsroomPages } from './modules/newsroom/newsroom.pages';
 import { registerApiRoutes } from './routes';
 
 export interface BuiltApp {
@@ -78,6 +79,9 @@ export async function createApp(
   const api = new ApiRouter(db, ctx.tokenKey);
   registerApiRoutes(api, ctx);
   app.use('/api', express.json({ limit: '1mb' }), inputGuard, api.router, apiNotFound);
+
+  // The public newsroom is rendered here, before the client app's catch-all.
+  app.use(newsroomPages(ctx));
 
   let closeClient = () => Promise.resolve();
   if (opts.serveClient !== false) {

@@ -30,6 +30,8 @@ import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
 // imports: plans and the trial (issue 20)
 import { planRoutes } from './modules/plans/plans.routes';
+// imports: newsroom (issue 19)
+import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -63,4 +65,6 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   approvalRoutes(api, ctx);
   // routes: plans and the trial (issue 20)
   planRoutes(api, ctx);
+  // routes: newsroom (issue 19)
+  newsroomRoutes(api, ctx);
 }

@@ -16,6 +16,8 @@ export const releaseStateSchema = z.object({
   updatedAt: z.string(),
   /** Why the live document could not be rendered (not saved; sending refuses), or null. */
   renderError: z.string().nullable().optional(),
+  /** The embargo the editors set (derived from the document), or null. */
+  embargoUntil: z.string().nullable().optional(),
   /** Send now only: how many recipients it was delivered to. */
   recipients: z.number().int().optional(),
 });

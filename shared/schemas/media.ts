@@ -57,6 +57,10 @@ export const inboxItem = z.object({
   attachmentCount: z.number().int(),
   readAt: z.string().nullable(),
   bookmarked: z.boolean(),
+  /** The embargo the sender set (journalists may publish only after it), or null. */
+  embargoUntil: z.string().nullable(),
+  /** Still under embargo now (the server's clock): the banner shows while true. */
+  embargoed: z.boolean(),
 });
 export type InboxItem = z.infer<typeof inboxItem>;
 
@@ -82,6 +86,9 @@ export const inboxRelease = inboxItem.omit({ excerpt: true, attachmentCount: tru
   /** Sanitized HTML; its http(s) links are tracked links of this delivery. */
   html: z.string(),
   attachments: z.array(inboxAttachment),
+  /** The sender's «Σχετικά με» text and press contact, as they were when it was sent. */
+  boilerplate: z.string().nullable(),
+  pressContact: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).nullable(),
 });
 export type InboxRelease = z.infer<typeof inboxRelease>;
 

@@ -54,6 +54,12 @@ export const reportRow = z.object({
   clicks: z.number().int(),
   downloads: z.number().int(),
   coverage: z.number().int(),
+  /** Views of the release's page in the public newsroom. */
+  newsroomViews: z.number().int(),
+  /** The release's embargo, and its unique opens before and after it (null without an embargo). */
+  embargoUntil: z.string().nullable(),
+  opensBeforeEmbargo: z.number().int().nullable(),
+  opensAfterEmbargo: z.number().int().nullable(),
   coverageLinks: z.array(z.string()),
   /** The coverage links added by hand (removable). */
   manualCoverage: z.array(z.string()),
@@ -67,7 +73,11 @@ export const clientReport = z.object({
     opens: z.number().int(),
     clicks: z.number().int(),
     downloads: z.number().int(),
+    /** Views of the client's newsroom pages (all of them) between From and the end of To. */
+    newsroomViews: z.number().int(),
   }),
+  /** Views of the client's newsroom pages per week, the same 8 weeks as `weekly`. */
+  newsroomWeekly: z.array(z.object({ weekStart: z.string(), views: z.number().int() })),
   weekly: z.array(
     z.object({
       weekStart: z.string(),

@@ -41,4 +41,6 @@ export const queryKeys = {
   releaseApproval: (releaseId: string) => ['approvals', 'release', releaseId] as const,
   publicStatus: ['public', 'status'] as const,
   accountPlan: ['account', 'plan'] as const,
+  newsroom: ['newsroom'] as const,
+  newsroomSlug: (slug: string) => ['newsroom', 'slug', slug] as const,
 };

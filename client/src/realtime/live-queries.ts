@@ -36,6 +36,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'report:changed': () => [queryKeys.reports, queryKeys.clientDashboard],
   'release:versions': (p) => [queryKeys.versions(p.releaseId)],
   'approvals:changed': () => [queryKeys.approvals],
+  'newsroom:changed': () => [queryKeys.newsroom],
 };
 
 /**

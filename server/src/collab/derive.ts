@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { MAX_RELEASE_TEXT_CHARS, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
-import { hasFields, readFields, type ReleaseFields } from '../../../shared/editor/doc-fields';
+import { embargoOf, hasFields, readFields, type ReleaseFields } from '../../../shared/editor/doc-fields';
 import type { Db } from '../db/knex';
 import { renderDoc, searchTextOf, type RenderedContent } from './render';
 import { checkDocument } from './schema-check';
@@ -41,7 +41,7 @@ export function deriveContentFromState(state: Uint8Array): DerivedContent {
 
 /**
  * Writes what the document says into the release row: sanitized HTML, plain text, search
- * text, and the title, category and media lists (when the document carries its fields).
+ * text, and the title, category, media lists and embargo (when the document carries its fields).
  * Only a draft or scheduled release changes: what was sent is never rewritten. When the
  * document cannot be rendered the row keeps its last good content and records why
  * (`render_error`, which makes sending and scheduling refuse). Resolves with that reason,
@@ -65,6 +65,7 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
     update.title = title;
     update.category = fields.category;
     update.media_list_categories = fields.mediaLists;
+    update.embargo_until = embargoOf(fields);
   }
   update.search_text = searchTextOf(title, text);
   // The first real edit: a title or text. A draft that never had one is an untouched empty draft.

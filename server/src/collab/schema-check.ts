@@ -2,13 +2,13 @@ import { getSchema } from '@tiptap/core';
 import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { CATEGORIES } from '../../../shared/constants';
-import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '../../../shared/editor/doc-fields';
+import { MEDIA_LISTS_FIELD, META_FIELD, META_KEYS as META_FIELD_KEYS, TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
 
 /** The editor's own schema: the same extension list as the client editor (shared/editor/). */
 const schema = getSchema(editorExtensions());
 
-const META_KEYS = new Set(['category', 'scheduledDate', 'scheduledTime']);
+const META_KEYS = new Set<string>(META_FIELD_KEYS);
 const CATEGORY_SET = new Set<unknown>(CATEGORIES);
 /** The shared types a release document may hold, and nothing else. */
 const ROOTS = new Set([CONTENT_FIELD, TITLE_FIELD, META_FIELD, MEDIA_LISTS_FIELD]);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { registerDigestJobs } from '../modules/distribution/digest';
 import { registerSendJob } from '../modules/distribution/distribution.jobs';
+import { registerEmbargoJob } from '../modules/newsroom/newsroom.publication';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
 import { registerApprovalHooks } from '../modules/approvals/approvals.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
@@ -14,4 +15,5 @@ export function registerJobs(ctx: AppContext): void {
   registerVersionJobs(ctx);
   registerApprovalHooks(ctx);
   registerTrialNotices(ctx);
+  registerEmbargoJob(ctx);
 }

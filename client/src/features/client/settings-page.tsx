@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Loader2, Upload, X } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, DEFAULT_CATEGORY, LIMITS, type Category } from '@shared/constants';
 import { Controller } from 'react-hook-form';
@@ -67,6 +67,9 @@ const SWITCHES: { key: keyof EmailNotifications; title: string; text: string }[]
   { key: 'weekly_summary', title: 'Εβδομαδιαία σύνοψη', text: 'Μια σύνοψη της εβδομάδας κάθε Δευτέρα.' },
   { key: 'system_updates', title: 'Ενημερώσεις συστήματος', text: 'Σημαντικές αλλαγές και ανακοινώσεις της πλατφόρμας.' },
 ];
+
+// The Newsroom section (its own form and endpoint) loads with the page, in its own chunk.
+const NewsroomSettingsCard = lazy(() => import('./newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })));
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -310,6 +313,11 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
           </Button>
         </div>
       </form>
+      <div className="mt-6 lg:w-[calc(66.667%-0.5rem)]">
+        <Suspense fallback={null}>
+          <NewsroomSettingsCard />
+        </Suspense>
+      </div>
     </>
   );
 }

@@ -3,7 +3,6 @@ import { queryKeys } from '@client/api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { AlertTriangle, CalendarClock, History, RotateCw, Save, Send } from 'lucide-react';
-import type * as Y from 'yjs';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUS_LABELS, type Category } from '@shared/constants';
 import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '@shared/editor/doc-fields';
 import { ApiError } from '@client/api/http';
@@ -24,6 +23,8 @@ import { REJECTED_MESSAGE, SaveIndicator } from './save-indicator';
 import { SendDialog, type SendKind } from './send-dialog';
 import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
+import { useMetaField } from './use-meta-field';
+import { EmbargoCard, embargoError, embargoProblem } from './embargo-card';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
 
@@ -52,20 +53,6 @@ const CONFLICT_MESSAGES: Record<string, string> = {
 
 const notRendered = (reason?: string | null) => (reason ? `${NOT_RENDERED_MESSAGE} Αιτία: ${reason}` : NOT_RENDERED_MESSAGE);
 
-/** A value of the shared meta map, kept in React state. */
-function useMetaField(meta: Y.Map<unknown>, key: string): [string, (v: string | null) => void] {
-  const read = () => (typeof meta.get(key) === 'string' ? (meta.get(key) as string) : '');
-  const [value, setValue] = useState(read);
-  useEffect(() => {
-    setValue(read());
-    const observer = () => setValue(read());
-    meta.observe(observer);
-    return () => meta.unobserve(observer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, key]);
-  return [value, (v) => meta.set(key, v)];
-}
-
 function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
@@ -76,6 +63,8 @@ function errorText(err: unknown): string {
     if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';
     if (err.code in APPROVAL_ERRORS) return APPROVAL_ERRORS[err.code]!;
+    const embargo = embargoError(err);
+    if (embargo) return embargo;
   }
   return 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.';
 }
@@ -136,6 +125,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       return;
     }
     if (kind === 'send') {
+      const embargo = embargoProblem(meta, new Date());
+      if (embargo) return void toast({ title: 'Σφάλμα', description: embargo, variant: 'destructive' });
       setConfirm({ kind });
       return;
     }
@@ -144,6 +135,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       toast({ title: 'Σφάλμα', description: 'Επιλέξτε ημερομηνία και ώρα αποστολής', variant: 'destructive' });
       return;
     }
+    const embargo = embargoProblem(meta, at.toDate());
+    if (embargo) return void toast({ title: 'Σφάλμα', description: embargo, variant: 'destructive' });
     setConfirm({ kind, scheduledAt: at.toISOString() });
   }
 
@@ -273,6 +266,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           </CardContent>
         </Card>
         <ApprovalCard releaseId={releaseId} readOnly={readOnly} />
+        <EmbargoCard meta={meta} disabled={readOnly || !ready} sentEmbargo={frozen ? (release?.embargoUntil ?? null) : undefined} />
         <Card>
           <CardContent className="pt-6">
             <MediaListsPicker lists={lists} disabled={readOnly} />

@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import { useSession } from '@client/stores/session';
+import { EmbargoBanner } from './embargo-banner';
 import { NO_FILTERS, useBookmark, useInbox, type InboxFilters } from './use-media';
 
 export const FEED_STRINGS = {
@@ -98,6 +99,7 @@ function FeedItem({ item }: { item: InboxItem }) {
             </Badge>
           ) : null}
         </div>
+        <EmbargoBanner embargoed={item.embargoed} until={item.embargoUntil} compact className="w-fit" />
         <Link
           to="/media/press-releases/$releaseId"
           params={{ releaseId: item.releaseId }}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { ArrowLeft, Building2, CalendarDays, Download, Eye, FileText, MailOpen, MailX } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarDays, Download, Eye, FileText, Mail, MailOpen, MailX, Phone, UserRound } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
 import { ApiError } from '@client/api/http';
 import { Badge } from '@client/components/ui/badge';
@@ -10,8 +10,10 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime, formatLongDate } from '@client/lib/dates';
 import '@client/features/editor/editor.css';
+import { EmbargoBanner } from './embargo-banner';
 import { BookmarkToggle, FEED_STRINGS } from './inbox-feed';
 import { useInboxRelease, useReadState } from './use-media';
+import type { InboxRelease } from '@shared/schemas/media';
 
 const S = {
   back: 'Εισερχόμενα',
@@ -29,7 +31,47 @@ const S = {
   loadError: 'Δεν ήταν δυνατή η φόρτωση του δελτίου τύπου',
   retry: 'Δοκίμασε ξανά',
   error: 'Σφάλμα',
+  contact: 'Επικοινωνία για τον Τύπο',
+  contactName: 'Όνομα',
+  contactEmail: 'Email',
+  contactPhone: 'Τηλέφωνο',
+  about: (company: string) => `Σχετικά με: ${company}`,
 };
+
+/** The sender's press contact as it was when the release was sent (issue 20). */
+function PressContactCard({ contact }: { contact: NonNullable<InboxRelease['pressContact']> }) {
+  const rows = [
+    { key: 'name', label: S.contactName, icon: UserRound, value: contact.name, href: null },
+    { key: 'email', label: S.contactEmail, icon: Mail, value: contact.email, href: contact.email ? `mailto:${contact.email}` : null },
+    { key: 'phone', label: S.contactPhone, icon: Phone, value: contact.phone, href: contact.phone ? `tel:${contact.phone.replace(/[^0-9+]/g, '')}` : null },
+  ].filter((r) => r.value);
+  return (
+    <Card data-testid="press-contact">
+      <CardHeader className="pb-3">
+        <CardTitle className="text-base">{S.contact}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-2 text-sm">
+          {rows.map((r) => (
+            <div key={r.key} className="flex items-start gap-2">
+              <dt className="sr-only">{r.label}</dt>
+              <r.icon className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+              <dd className="min-w-0 break-words">
+                {r.href ? (
+                  <a href={r.href} className="text-primary hover:underline">
+                    {r.value}
+                  </a>
+                ) : (
+                  r.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -117,6 +159,7 @@ export function MediaReleasePage() {
       <article className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" data-testid="release-view">
         <div className="min-w-0 space-y-5">
           <header className="space-y-3">
+            <EmbargoBanner embargoed={r.embargoed} until={r.embargoUntil} />
             <div className="flex flex-wrap items-center gap-2">
               {r.category ? <Badge variant="secondary">{CATEGORY_LABELS[r.category]}</Badge> : null}
               {r.readAt ? (
@@ -155,9 +198,16 @@ export function MediaReleasePage() {
             </dl>
           </header>
           <div className="deltio-prose rounded-lg border bg-background p-4 sm:p-6" data-testid="release-body" dangerouslySetInnerHTML={{ __html: html }} />
+          {r.boilerplate ? (
+            <section className="rounded-lg border bg-muted/40 p-4 text-sm sm:p-6" data-testid="release-boilerplate">
+              <h2 className="mb-2 font-semibold">{S.about(r.senderCompany)}</h2>
+              <p className="whitespace-pre-line text-muted-foreground">{r.boilerplate}</p>
+            </section>
+          ) : null}
         </div>
 
         <aside className="space-y-4">
+          {r.pressContact ? <PressContactCard contact={r.pressContact} /> : null}
           <Card>
             <CardHeader className="pb-3">
               <CardTitle className="text-base">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@client/api/query-keys';
 import type { Category } from '@shared/constants';
@@ -100,3 +101,21 @@ export const preferenceCalls = {
   resubscribe: () => api('DELETE', '/media/preferences/unsubscribe-all', { schema: mediaPreferences }),
 };
 
+
+/**
+ * While a release is under embargo: the media area refetches once the embargo's end has
+ * passed (a second later), should the server's live word (inbox:changed, reason 'embargo')
+ * not arrive, so its banner never outlives the embargo.
+ */
+export function useEmbargoLift(embargoed: boolean, until: string | null) {
+  const refresh = useRefreshMedia();
+  useEffect(() => {
+    if (!embargoed || !until) return;
+    const wait = Date.parse(until) - Date.now() + 1_000;
+    // setTimeout holds at most ~24.8 days; a later embargo is refetched by the page's next visit.
+    if (wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refresh(), Math.max(0, wait));
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [embargoed, until]);
+}

@@ -18,6 +18,11 @@ export const CHART_STRINGS = {
   noCategories: 'Κανένα δελτίο τύπου με κατηγορία σε αυτή την περίοδο.',
   week: (d: string) => `Εβδομάδα από ${formatDate(d)}`,
   noRate: 'καμία αποστολή',
+  newsroom: 'Προβολές στο newsroom',
+  newsroomText: (n: number, from: string, to: string) =>
+    `${n.toLocaleString('el-GR')} ${n === 1 ? 'προβολή' : 'προβολές'} των δημόσιων σελίδων σας από ${formatDate(from)} έως ${formatDate(to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`,
+  views: 'Προβολές',
+  noViews: 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.',
 };
 
 const int = (n: number) => n.toLocaleString('el-GR');
@@ -74,6 +79,14 @@ function CtrTooltip(p: CustomTooltipProps) {
   return <TooltipBox title={c.name} lines={[`CTR: ${pct(c.ctr, 1)}`, `Κλικ: ${int(c.clicks)}`, `Μοναδικά ανοίγματα: ${int(c.opens)}`]} />;
 }
 
+type ViewsRow = ClientReport['newsroomWeekly'][number] & { label: string } & Record<string, unknown>;
+
+function ViewsTooltip(p: CustomTooltipProps) {
+  const w = rowOf<ViewsRow>(p);
+  if (!w) return null;
+  return <TooltipBox title={CHART_STRINGS.week(w.weekStart)} lines={[`${CHART_STRINGS.views}: ${int(w.views)}`]} />;
+}
+
 function Empty({ text }: { text: string }) {
   return (
     <div className="flex h-56 items-center justify-center rounded-md border border-dashed text-center text-sm text-muted-foreground" data-testid="chart-empty">
@@ -82,13 +95,18 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-/** The three charts of the report: weekly open rate (line), releases by category (donut), CTR by category (bar). */
+/**
+ * The charts of the report: weekly open rate (line), releases by category (donut), CTR by
+ * category (bar), and views of the public newsroom per week (bar: a source of its own).
+ */
 export function ReportCharts({ report }: { report: ClientReport }) {
   const weekly: WeekRow[] = report.weekly.map((w) => ({ ...w, label: ddmm(w.weekStart), [CHART_STRINGS.openRate]: w.openRate }));
   const hasSends = report.weekly.some((w) => w.openRate !== null);
   const cats: CatRow[] = report.byCategory.map((c) => ({ ...c, name: CATEGORY_LABELS[c.category], value: c.releases, CTR: c.ctr }));
   const colours = report.byCategory.map((c) => CATEGORY_COLORS[c.category].tremor);
   const total = cats.reduce((n, c) => n + c.releases, 0);
+  const views: ViewsRow[] = report.newsroomWeekly.map((w) => ({ ...w, label: ddmm(w.weekStart), [CHART_STRINGS.views]: w.views }));
+  const hasViews = report.newsroomWeekly.some((w) => w.views > 0);
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -163,6 +181,30 @@ export function ReportCharts({ report }: { report: ClientReport }) {
             />
           ) : (
             <Empty text={CHART_STRINGS.noCategories} />
+          )}
+        </CardContent>
+      </Card>
+      <Card className="lg:col-span-2" data-testid="chart-newsroom">
+        <CardHeader>
+          <CardTitle className="text-base">{CHART_STRINGS.newsroom}</CardTitle>
+          <CardDescription data-testid="newsroom-views-total">{CHART_STRINGS.newsroomText(report.totals.newsroomViews, report.range.from, report.range.to)}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {hasViews ? (
+            <BarChart
+              className="h-56"
+              data={views}
+              index="label"
+              categories={[CHART_STRINGS.views]}
+              colors={['violet']}
+              valueFormatter={int}
+              customTooltip={ViewsTooltip}
+              showLegend={false}
+              allowDecimals={false}
+              yAxisWidth={40}
+            />
+          ) : (
+            <Empty text={CHART_STRINGS.noViews} />
           )}
         </CardContent>
       </Card>

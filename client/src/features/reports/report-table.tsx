@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Link2 } fro
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';
+import { athensDateTime } from '@shared/embargo';
 import { Button } from '@client/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { formatDate } from '@client/lib/dates';
@@ -17,6 +18,11 @@ export const TABLE_STRINGS = {
   downloads: 'Λήψεις',
   downloadsTitle: 'Λήψεις συνημμένων από τους παραλήπτες',
   coverage: 'Σύνδεσμοι κάλυψης',
+  newsroom: 'Προβολές στο newsroom',
+  embargo: 'Εμβάργκο: πριν / μετά',
+  embargoHead: 'Μοναδικά ανοίγματα πριν και μετά τη λήξη του εμβάργκο',
+  embargoCell: (before: number, after: number) => `${int(before)} / ${int(after)}`,
+  embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
   page: (p: number, n: number) => `Σελίδα ${p} από ${n}`,
   previous: 'Προηγούμενη σελίδα',
@@ -42,7 +48,9 @@ export const TABLE_STRINGS = {
   removed: 'Ο σύνδεσμος κάλυψης αφαιρέθηκε',
 };
 
-const int = (n: number) => n.toLocaleString('el-GR');
+function int(n: number): string {
+  return n.toLocaleString('el-GR');
+}
 
 function SortHead({
   label,
@@ -112,13 +120,15 @@ export function ReportTable({
             <SortHead label={TABLE_STRINGS.clicks} column="clicks" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.downloads} column="downloads" className="hidden px-2 text-right md:table-cell md:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.coverage} short="Κάλυψη" column="coverage" className="px-2 text-right sm:px-4" {...head} />
+            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden w-24 whitespace-normal text-right xl:table-cell" {...head} />
+            <TableHead className="hidden w-24 whitespace-normal text-right font-medium leading-tight xl:table-cell" title={TABLE_STRINGS.embargoHead}>{TABLE_STRINGS.embargo}</TableHead>
             <SortHead label={TABLE_STRINGS.updated} column="updated_at" className="hidden lg:table-cell" {...head} />
           </TableRow>
         </TableHeader>
         <TableBody>
           {report.rows.map((r) => (
             <TableRow key={r.id} data-testid="report-row" data-release-id={r.id}>
-              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 xl:max-w-xs" data-col="title">
+              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 xl:max-w-[13rem] 2xl:max-w-xs" data-col="title">
                 <span className="block truncate font-medium" title={r.title}>
                   {r.title || TABLE_STRINGS.untitled}
                 </span>
@@ -149,6 +159,16 @@ export function ReportTable({
                   <Link2 aria-hidden />
                   {int(r.coverage)}
                 </Button>
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums xl:table-cell" data-col="newsroom">
+                {int(r.newsroomViews)}
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell" data-col="embargo">
+                {r.embargoUntil && r.opensBeforeEmbargo !== null && r.opensAfterEmbargo !== null ? (
+                  <span title={TABLE_STRINGS.embargoTitle(r.embargoUntil)}>{TABLE_STRINGS.embargoCell(r.opensBeforeEmbargo, r.opensAfterEmbargo)}</span>
+                ) : (
+                  TABLE_STRINGS.noCategory
+                )}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap lg:table-cell" data-col="updated">
                 {formatDate(r.updated_at)}

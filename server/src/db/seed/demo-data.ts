@@ -38,6 +38,14 @@ export interface DemoUser {
   digest?: 'none' | 'daily' | 'weekly';
   /** Clients: the plan chosen at sign-up (else the default). */
   plan?: PlanCode;
+  /** Client only: the public newsroom, its «Σχετικά με» text and press contact (profiles columns). */
+  newsroom?: {
+    newsroom_slug: string;
+    boilerplate: string;
+    press_contact_name: string;
+    press_contact_email: string;
+    press_contact_phone: string;
+  };
   confirmed: boolean;
   /** Sign-up date, in days before now. */
   createdDaysAgo: number;
@@ -74,6 +82,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     onboarded: true,
     defaultCategory: 'tech',
     website: 'https://aigaio-tech.example',
+    newsroom: {
+      newsroom_slug: 'aigaio-technologies',
+      boilerplate:
+        'Η Αιγαίο Τεχνολογίες Α.Ε. ιδρύθηκε το 2012 στην Αθήνα και αναπτύσσει λογισμικό και υπηρεσίες cloud για επιχειρήσεις και φορείς του δημοσίου. Απασχολεί περισσότερους από 180 εργαζομένους σε Αθήνα, Ηράκλειο και Θεσσαλονίκη.',
+      press_contact_name: 'Μαρία Παπαδοπούλου',
+      press_contact_email: 'client@example.com',
+      press_contact_phone: '210 000 0000',
+    },
     confirmed: true,
     createdDaysAgo: 95,
   },

@@ -437,6 +437,7 @@ async function ensureUser(
     website: u.website ?? null,
     categories: u.categories ?? [],
     digest_frequency: u.digest ?? 'none',
+    ...u.newsroom,
     created_at: createdAt,
     updated_at: createdAt,
     ...demoPlan(u, createdAt),

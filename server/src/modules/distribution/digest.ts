@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { CATEGORY_LABELS, PRODUCT_NAME, type Category, type DigestKind } from '../../../../shared/constants';
+import { embargoBanner, isEmbargoed } from '../../../../shared/embargo';
 import type { DigestPreview, DigestRunResult } from '../../../../shared/schemas/digests';
 import type { AppContext } from '../../context';
 import { athensDay, nextAt } from '../../jobs/calendar';
@@ -23,6 +24,8 @@ export interface DigestItem {
   category: Category | null;
   company: string;
   sent_at: Date;
+  /** The embargo the release was sent under, if any. */
+  embargo_until: Date | null;
   /** Arrived past the journalist's daily limit (no e-mail of its own). */
   held: boolean;
 }
@@ -64,10 +67,18 @@ function intro(items: Pick<DigestItem, 'held'>[]): string[] {
   return lines;
 }
 
-export function digestMail(kind: DigestKind, items: (Omit<DigestItem, 'held'> & { held?: boolean })[], base: string): RenderedMail {
+export function digestMail(
+  kind: DigestKind,
+  items: (Omit<DigestItem, 'held' | 'embargo_until'> & { held?: boolean; embargo_until?: Date | null })[],
+  base: string,
+  now = new Date(),
+): RenderedMail {
   const heading = kind === 'daily' ? 'Τα δελτία τύπου της ημέρας' : 'Τα δελτία τύπου της εβδομάδας';
+  // A release still under embargo says so (its banner's words), so the digest never invites publishing it early.
   const meta = (i: (typeof items)[number]) =>
-    `${i.company}${i.category ? ` · ${CATEGORY_LABELS[i.category]}` : ''} · ${dateFmt.format(new Date(i.sent_at))}${i.held ? ' · πέρα από το ημερήσιο όριο' : ''}`;
+    `${i.company}${i.category ? ` · ${CATEGORY_LABELS[i.category]}` : ''} · ${dateFmt.format(new Date(i.sent_at))}${
+      isEmbargoed(i.embargo_until ?? null, now) ? ` · ${embargoBanner(i.embargo_until!)}` : ''
+    }${i.held ? ' · πέρα από το ημερήσιο όριο' : ''}`;
   const list = items
     .map((i) => `<li style="margin:0 0 10px"><a href="${escapeHtml(`${base}/media/press-releases/${i.release_id}`)}">${escapeHtml(i.title)}</a><br><span style="color:#64748b;font-size:13px">${escapeHtml(meta(i))}</span></li>`)
     .join('');
@@ -111,6 +122,7 @@ export async function planDigest(q: Knex | Knex.Transaction, kind: DigestKind, u
     'r.category',
     'r.sent_at',
     'r.sender_name as company',
+    'r.embargo_until',
   ];
   const base = () =>
     q('deliveries as d')
@@ -150,6 +162,7 @@ export async function planDigest(q: Knex | Knex.Transaction, kind: DigestKind, u
       category: row.category,
       company: row.company,
       sent_at: row.sent_at,
+      embargo_until: row.embargo_until,
       held: row.held_delivery_id !== null,
     });
   }
@@ -170,7 +183,7 @@ export async function runDigest(ctx: AppContext, kind: DigestKind, until: Date, 
   const result = await ctx.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', LOCK_KEYS[kind]);
     const plan = await planDigest(trx, kind, until);
-    const mails = plan.recipients.map((r) => ({ to: r.email, kind: 'newsletter' as const, ...digestMail(kind, r.items, base) }));
+    const mails = plan.recipients.map((r) => ({ to: r.email, kind: 'newsletter' as const, ...digestMail(kind, r.items, base, until) }));
     await ctx.mailer.enqueueMany(mails, trx);
     const ofKind = plan.recipients.filter((r) => r.frequency === kind).map((r) => r.userId);
     if (ofKind.length) {

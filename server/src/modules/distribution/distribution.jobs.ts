@@ -56,7 +56,9 @@ export function registerSendJob(ctx: AppContext): void {
               ? GATE_REASONS[err.code as keyof typeof GATE_REASONS]
               : isPlanError(err.code)
                 ? PLAN_SCHEDULE_REASONS[err.code]
-                : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+                : err.code === 'embargo_past'
+                  ? 'η λήξη του εμβάργκο είχε ήδη περάσει'
+                  : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
         return failScheduledSend(ctx, releaseId, reason);
       }
       throw err;

@@ -18,6 +18,8 @@ export interface SendableRelease {
   edited_at: Date | null;
   /** Why the live document could not be rendered (sending refuses while set). */
   render_error: string | null;
+  /** The embargo the editors set (derived from the document), or null. */
+  embargo_until: Date | null;
 }
 
 export interface Recipient {

@@ -1,3 +1,4 @@
+import { embargoBanner } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
@@ -53,7 +54,8 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
       userId: r.recipient_user_id,
       kind: 'press_release.received',
       title: version.title,
-      body: `Νέο δελτίο τύπου από ${version.sender_name}`,
+      // An embargoed release says so in the bell and its toast too.
+      body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
       link: `/media/press-releases/${release.id}`,
       data: { press_release_id: release.id, delivery_id: r.id, category: version.category },
     })),
@@ -137,6 +139,8 @@ async function recipientMail(ctx: AppContext, attachments: AttachmentsService, r
       })),
     ),
     pixelUrl: base + trackingPaths.open(trackingToken(key, 'open', r.id)),
+    embargoUntil: release.embargo_until ? new Date(release.embargo_until) : null,
+    pressKit: release,
     readInAppUrl: `${base}/media/press-releases/${release.press_release_id}`,
     unsubscribeSenderUrl: `${unsubscribe}?scope=sender`,
     unsubscribeAllUrl: `${unsubscribe}?scope=all`,

@@ -58,7 +58,7 @@ async function audience(ctx: AppContext, r: SendableRelease, senderId: string) {
  * The release's e-mail exactly as a journalist gets it, without tracking (no pixel, links as
  * written). Attachment links only work for recipients, so here they lead to the editor.
  */
-async function journalistMail(ctx: AppContext, r: SendableRelease, sender: string, notice?: string) {
+async function journalistMail(ctx: AppContext, r: SendableRelease, sender: Awaited<ReturnType<typeof currentSender>>, notice?: string) {
   const base = siteUrl(ctx);
   const files = (await ctx.db('release_attachments').where('press_release_id', r.id).orderBy('created_at').select('file_name', 'size_bytes')) as {
     file_name: string;
@@ -69,11 +69,13 @@ async function journalistMail(ctx: AppContext, r: SendableRelease, sender: strin
     html: r.content,
     text: r.content_text,
     category: r.category,
-    company: sender,
+    company: sender.name,
     sentAt: new Date(),
     attachments: files.map((f) => ({ fileName: f.file_name, sizeBytes: Number(f.size_bytes), url: `${base}/client/press-releases/${r.id}` })),
     pixelUrl: null,
     notice,
+    embargoUntil: r.embargo_until ? new Date(r.embargo_until) : null,
+    pressKit: sender.pressKit,
     readInAppUrl: `${base}/media/press-releases/${r.id}`,
     unsubscribeSenderUrl: `${base}/media/settings`,
     unsubscribeAllUrl: `${base}/media/settings`,
@@ -82,7 +84,7 @@ async function journalistMail(ctx: AppContext, r: SendableRelease, sender: strin
 
 export async function sendPreview(ctx: AppContext, r: SendableRelease): Promise<SendPreview> {
   const sender = await currentSender(ctx.db, r);
-  const mail = await journalistMail(ctx, r, sender.name);
+  const mail = await journalistMail(ctx, r, sender);
   return {
     ...(await audience(ctx, r, sender.id)),
     email: { from: sender.name, subject: mail.subject, html: mail.html },
@@ -107,7 +109,7 @@ export async function sendTestEmail(ctx: AppContext, userId: string, r: Sendable
     throw new HttpError(429, 'too_many_test_emails', `Στείλατε ήδη ${TEST_LIMIT} δοκιμαστικά e-mail· δοκιμάστε ξανά σε λίγα λεπτά`);
   }
   const sender = await currentSender(ctx.db, r);
-  const mail = await journalistMail(ctx, r, sender.name, TEST_NOTICE);
+  const mail = await journalistMail(ctx, r, sender, TEST_NOTICE);
   const id = await ctx.mailer.enqueue({ to: me.email, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
   return { id, to: me.email, status: 'queued' };
 }

@@ -34,6 +34,11 @@ export interface InboxRow {
   attachment_count: number;
   read_at: Date | null;
   bookmarked_at: Date | null;
+  embargo_until: Date | null;
+  boilerplate: string | null;
+  press_contact_name: string | null;
+  press_contact_email: string | null;
+  press_contact_phone: string | null;
 }
 
 /**
@@ -70,6 +75,11 @@ function columns(q: Q) {
     q.raw('jsonb_array_length(v.attachments)::int as attachment_count'),
     'd.read_at',
     'd.bookmarked_at',
+    'v.embargo_until',
+    'v.boilerplate',
+    'v.press_contact_name',
+    'v.press_contact_email',
+    'v.press_contact_phone',
   ];
 }
 

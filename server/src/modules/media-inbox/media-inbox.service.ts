@@ -1,4 +1,5 @@
 import type { Category } from '../../../../shared/constants';
+import { isEmbargoed } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type {
   InboxItem,
@@ -65,7 +66,7 @@ export function startOfWeek(now: Date, timeZone = TIME_ZONE): Date {
   return new Date(instant);
 }
 
-function present(r: repo.InboxRow): InboxItem {
+function present(r: repo.InboxRow, now = new Date()): InboxItem {
   return {
     releaseId: r.release_id,
     deliveryId: Number(r.delivery_id),
@@ -79,7 +80,15 @@ function present(r: repo.InboxRow): InboxItem {
     attachmentCount: Number(r.attachment_count),
     readAt: iso(r.read_at),
     bookmarked: Boolean(r.bookmarked_at),
+    embargoUntil: iso(r.embargo_until),
+    embargoed: isEmbargoed(r.embargo_until, now),
   };
+}
+
+/** The sender's press contact as it was when the release was sent, or null when it gave none. */
+function pressContact(r: repo.InboxRow): InboxRelease['pressContact'] {
+  const contact = { name: r.press_contact_name, email: r.press_contact_email, phone: r.press_contact_phone };
+  return contact.name || contact.email || contact.phone ? contact : null;
 }
 
 export class MediaInboxService {
@@ -113,7 +122,7 @@ export class MediaInboxService {
       bookmarked: query.bookmarked,
     };
     const { rows, total } = await repo.listInbox(this.ctx.db, filter, query.limit, query.offset);
-    return { items: rows.map(present), total, hasMore: query.offset + rows.length < total };
+    return { items: rows.map((r) => present(r)), total, hasMore: query.offset + rows.length < total };
   }
 
   async read(actor: Actor, releaseId: string): Promise<InboxRelease> {
@@ -125,6 +134,8 @@ export class MediaInboxService {
     return {
       ...item,
       html: rewriteLinks(row.content, this.ctx.tokenKey, deliveryId, 'in_app', ''),
+      boilerplate: row.boilerplate,
+      pressContact: pressContact(row),
       attachments: await Promise.all(
         files.map(async (f) => ({
           id: f.id,

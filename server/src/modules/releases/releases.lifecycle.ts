@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReleaseStatus } from '../../../../shared/constants';
+import { EMBARGO_MESSAGES } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { ReleaseState } from '../../../../shared/schemas/editor';
 import { deleteDocument, releaseDocName } from '../../collab/persistence';
@@ -10,6 +11,7 @@ import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
 import { countRecipients, type SendableRelease } from '../distribution/distribution.repo';
 import { missingFields } from '../distribution/distribution.policy';
+import { announcePublication, announceWithdrawn, schedulePublication } from '../newsroom/newsroom.publication';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { announceApprovalSent, approvalGate, markApprovalSent } from '../approvals/approvals.service';
 import { announceVersion, saveSendVersion } from '../versions/versions.service';
@@ -69,6 +71,19 @@ async function assertPlanAllows(trx: Knex.Transaction, row: SendableRelease, at:
   await assertMaySend(trx, { release: row, at, recipients: await countRecipients(trx, row, sender.id) });
 }
 
+/**
+ * An embargo must end after the release goes out (`sendAt`: now, or the scheduled time):
+ * one that has passed, or that ends before a scheduled send, protects nothing. 422 in Greek.
+ */
+function assertEmbargo(row: SendableRelease, sendAt: Date): void {
+  if (!row.embargo_until) return;
+  const until = new Date(row.embargo_until).getTime();
+  if (until <= Date.now()) throw new HttpError(422, 'embargo_past', EMBARGO_MESSAGES.past, { embargo: 'must be in the future' });
+  if (until <= sendAt.getTime()) {
+    throw new HttpError(422, 'embargo_before_schedule', EMBARGO_MESSAGES.beforeSchedule, { embargo: 'must end after the scheduled send' });
+  }
+}
+
 async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
   const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
   if (!row) throw notFound('Press release not found');
@@ -104,6 +119,7 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     await assertPlanAllows(trx, current, at);
     // A workspace that sends only after approval schedules only the approved text (checked again at the send).
     await approvalGate(trx, current);
+    assertEmbargo(current, at);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
@@ -188,6 +204,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       await assertPlanAllows(trx, current, new Date());
       // With "send only after approval": exactly the approved version goes out, else a 409 (nothing is sent).
       const approval = await approvalGate(trx, current);
+      assertEmbargo(current, new Date());
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
       const version = await insertSentVersion(trx, updated, files, approval?.id ?? null);
@@ -195,6 +212,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null);
       const spent = approval ? await markApprovalSent(trx, approval.id) : null;
       const fan = await fanOut(ctx, trx, updated, version, { baseUrl: o.baseUrl });
+      await schedulePublication(ctx, trx, version);
       await writeAudit(trx, ctx.logger, o.actor, {
         ...entity(id),
         action: 'press_release.sent',
@@ -207,6 +225,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
           versionId: sendVersion.id,
           approvalId: approval?.id ?? null,
           approvedVersionId: approval?.version_id ?? null,
+          ...(version.embargo_until ? { embargoUntil: new Date(version.embargo_until).toISOString() } : {}),
         },
       });
       return { updated, version, fan, sendVersion, spent };
@@ -216,6 +235,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
     announceDelivered(ctx, done.updated, done.version, done.fan);
     announceVersion(ctx, done.updated, done.sendVersion);
     if (done.spent) announceApprovalSent(ctx, done.spent);
+    announcePublication(ctx, done.version);
     ctx.logger.info({ releaseId: id, recipients: done.fan.recipients.length, scheduled: o.fromScheduled }, 'releases: sent');
     return { state: announce(ctx, done.updated), recipients: done.fan.recipients.length };
   } finally {
@@ -246,6 +266,7 @@ export async function removeRelease(ctx: AppContext, actor: AuditActor & { userI
   });
   if (done.outcome === 'deleted') ctx.collab.closeDocument(id);
   announce(ctx, done.row, done.outcome);
+  if (done.outcome === 'archived') await announceWithdrawn(ctx, id).catch((err: unknown) => ctx.logger.warn({ err }, 'newsroom: change not announced'));
   return done.outcome;
 }
 

@@ -42,5 +42,6 @@ export function presentState(r: SendableRelease): ReleaseState {
     mediaLists: (r.media_list_categories ?? []).filter((c): c is Category => (CATEGORIES as readonly string[]).includes(c)),
     updatedAt: new Date(r.updated_at).toISOString(),
     renderError: r.render_error ?? null,
+    embargoUntil: iso(r.embargo_until ?? null),
   };
 }

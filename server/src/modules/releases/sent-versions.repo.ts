@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import * as Y from 'yjs';
 import type { Category } from '../../../../shared/constants';
+import { numberedSlug, RELEASE_SLUG_MAX, slugify } from '../../../../shared/slug';
 import { loadDocument, releaseDocName } from '../../collab/persistence';
 import type { FileStore } from '../../storage/files';
 
@@ -30,6 +31,15 @@ export interface SentVersion {
   sender_name: string;
   sender_logo_url: string | null;
   sent_at: Date;
+  /** Journalists may publish it only after this instant (null: no embargo). */
+  embargo_until: Date | null;
+  /** Its stable address in the sender's newsroom: /newsroom/<newsroom slug>/<slug>. */
+  slug: string | null;
+  /** The sender's «Σχετικά με» text and press contact, as they were when it was sent. */
+  boilerplate: string | null;
+  press_contact_name: string | null;
+  press_contact_email: string | null;
+  press_contact_phone: string | null;
 }
 
 const COLUMNS = [
@@ -46,6 +56,12 @@ const COLUMNS = [
   'sender_name',
   'sender_logo_url',
   'sent_at',
+  'embargo_until',
+  'slug',
+  'boilerplate',
+  'press_contact_name',
+  'press_contact_email',
+  'press_contact_phone',
 ] as const;
 
 export interface FreezableRelease {
@@ -59,6 +75,7 @@ export interface FreezableRelease {
   client_id: string;
   workspace_id: string | null;
   sent_at: Date | null;
+  embargo_until?: Date | null;
 }
 
 /** The sender of a release: the owner of its workspace, else its author, as they are now. */
@@ -67,10 +84,49 @@ export async function currentSender(q: Q, r: Pick<FreezableRelease, 'client_id' 
     ? (((await q('workspaces').where('id', r.workspace_id).first('owner_user_id')) as { owner_user_id: string } | undefined)?.owner_user_id ??
       r.client_id)
     : r.client_id;
-  const p = (await q('profiles').where('user_id', ownerId).first('organization', 'name', 'company_logo_url')) as
-    | { organization: string | null; name: string; company_logo_url: string | null }
+  const p = (await q('profiles')
+    .where('user_id', ownerId)
+    .first('organization', 'name', 'company_logo_url', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone')) as
+    | ({ organization: string | null; name: string; company_logo_url: string | null } & PressKit)
     | undefined;
-  return { id: ownerId, name: p?.organization?.trim() || p?.name?.trim() || 'Deltio', logoUrl: p?.company_logo_url ?? null };
+  return {
+    id: ownerId,
+    name: p?.organization?.trim() || p?.name?.trim() || 'Deltio',
+    logoUrl: p?.company_logo_url ?? null,
+    pressKit: {
+      boilerplate: p?.boilerplate ?? null,
+      press_contact_name: p?.press_contact_name ?? null,
+      press_contact_email: p?.press_contact_email ?? null,
+      press_contact_phone: p?.press_contact_phone ?? null,
+    },
+  };
+}
+
+/** What a sender adds to every release: the «Σχετικά με» text and the press contact. */
+export interface PressKit {
+  boilerplate: string | null;
+  press_contact_name: string | null;
+  press_contact_email: string | null;
+  press_contact_phone: string | null;
+}
+
+/**
+ * A stable address for a release in its sender's newsroom, from its title: unique among the
+ * sender's releases (…-2, …-3 for a repeated title). The sender's row is locked first, so
+ * two sends of one organisation never pick the same one.
+ */
+async function releaseSlug(trx: Q, senderId: string, title: string): Promise<string> {
+  await trx('profiles').where('user_id', senderId).forUpdate().first('user_id');
+  const base = slugify(title, RELEASE_SLUG_MAX) || 'deltio-typou';
+  const used = new Set(
+    ((await trx('release_sent_versions')
+      .where('sender_user_id', senderId)
+      .andWhere((w) => void w.where('slug', base).orWhere('slug', 'like', `${base.slice(0, RELEASE_SLUG_MAX - 6)}%`))
+      .select('slug')) as { slug: string }[]).map((r) => r.slug),
+  );
+  let n = 1;
+  while (used.has(numberedSlug(base, n))) n++;
+  return numberedSlug(base, n);
 }
 
 async function sha256Of(files: FileStore, key: string): Promise<string> {
@@ -81,8 +137,9 @@ async function sha256Of(files: FileStore, key: string): Promise<string> {
 
 /**
  * Freezes what is being sent (inside the send's transaction): the rendered release, its
- * attachments with their content hashes, the sender's name and logo as they are now, and
- * the Yjs state of the document, and the approval it went out under (when one was needed).
+ * attachments with their content hashes, the sender's name, logo, «Σχετικά με» text and press
+ * contact as they are now, its embargo, its newsroom address, the Yjs state of the document,
+ * and the approval it went out under (when one was needed).
  */
 export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: FileStore, approvalId: string | null = null): Promise<SentVersion> {
   const sender = await currentSender(trx, r);
@@ -106,6 +163,7 @@ export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: Fil
     }
     attachments.push({ id: a.id, fileName: a.file_name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes), sha256 });
   }
+  const slug = await releaseSlug(trx, sender.id, r.title);
   const { doc, exists } = await loadDocument(trx, releaseDocName(r.id));
   const state = exists ? Buffer.from(Y.encodeStateAsUpdate(doc)) : null;
   doc.destroy();
@@ -122,6 +180,9 @@ export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: Fil
       sender_user_id: sender.id,
       sender_name: sender.name,
       sender_logo_url: sender.logoUrl,
+      ...sender.pressKit,
+      embargo_until: r.embargo_until ?? null,
+      slug,
       doc_state: state,
       approval_id: approvalId,
       sent_at: r.sent_at ?? trx.fn.now(),

@@ -1,10 +1,24 @@
 import { CATEGORY_LABELS } from '../../../../shared/constants';
+import { athensDateTime } from '../../../../shared/embargo';
 import { formatDay } from '../../../../shared/reports';
 import type { ReportRow } from '../../../../shared/schemas/reports';
 import { csvLine } from '../../http/csv';
 
-/** The detail table's columns, as on screen, plus the coverage links themselves. */
-export const CSV_HEADER = ['Τίτλος', 'Κατηγορία', 'Μοναδικά ανοίγματα', 'Κλικ', 'Λήψεις συνημμένων', 'Σύνδεσμοι κάλυψης', 'Τελευταία ενημέρωση', 'Σύνδεσμοι'];
+/** The detail table's columns, as on screen (downloads too), plus the embargo's figures and the coverage links themselves. */
+export const CSV_HEADER = [
+  'Τίτλος',
+  'Κατηγορία',
+  'Μοναδικά ανοίγματα',
+  'Κλικ',
+  'Λήψεις συνημμένων',
+  'Σύνδεσμοι κάλυψης',
+  'Τελευταία ενημέρωση',
+  'Προβολές στο newsroom',
+  'Εμβάργκο έως',
+  'Ανοίγματα πριν από τη λήξη του εμβάργκο',
+  'Ανοίγματα μετά τη λήξη του εμβάργκο',
+  'Σύνδεσμοι',
+];
 
 /** UTF-8 CSV with a BOM (so that Excel reads the Greek), CRLF lines, one line per table row. */
 export function reportCsv(rows: ReportRow[], timeZone: string): string {
@@ -19,6 +33,11 @@ export function reportCsv(rows: ReportRow[], timeZone: string): string {
         r.downloads,
         r.coverage,
         formatDay(r.updated_at, timeZone),
+        r.newsroomViews,
+        // The embargo is a time in Athens, whatever the viewer's zone (as the e-mail subject says it).
+        r.embargoUntil ? athensDateTime(r.embargoUntil) : '',
+        r.opensBeforeEmbargo ?? '',
+        r.opensAfterEmbargo ?? '',
         r.coverageLinks.join(' '),
       ]),
     );

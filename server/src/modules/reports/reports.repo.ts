@@ -30,6 +30,7 @@ interface RawRow {
   clicks: number | string;
   downloads: number | string;
   coverage: number | string;
+  newsroom_views: number | string;
 }
 
 /**
@@ -56,7 +57,9 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
             coalesce(cardinality(r.clicked_links), 0)::int as clicks,
             (select count(*)::int from reporting_events e
               where e.press_release_id = p.id and e.kind = 'download' and not e.is_proxy) as downloads,
-            coalesce(r.coverage_count, 0)::int as coverage
+            coalesce(r.coverage_count, 0)::int as coverage,
+            (select count(*)::int from reporting_events e
+              where e.press_release_id = p.id and e.channel = 'newsroom' and not e.is_proxy) as newsroom_views
        from press_releases p left join reporting r on r.press_release_id = p.id
        left join release_sent_versions v on v.press_release_id = p.id
       where ${where.join(' and ')}
@@ -74,6 +77,7 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     clicks: Number(r.clicks),
     downloads: Number(r.downloads),
     coverage: Number(r.coverage),
+    newsroomViews: Number(r.newsroom_views),
   }));
 }
 
@@ -151,4 +155,58 @@ export async function removeCoverage(trx: Knex.Transaction, releaseId: string, u
     [url, releaseId, url],
   );
   return (r.rowCount ?? 0) > 0;
+}
+
+export interface EmbargoFigures {
+  embargoUntil: Date;
+  before: number;
+  after: number;
+}
+
+/**
+ * Opens before and after the embargo of the embargoed releases among `releaseIds`: each
+ * recipient once, by their first human open or click (in the e-mail or the app).
+ */
+export async function embargoFigures(q: Q, releaseIds: string[]): Promise<Map<string, EmbargoFigures>> {
+  if (!releaseIds.length) return new Map();
+  const res = (await q.raw(
+    `select v.press_release_id as id, v.embargo_until,
+            count(f.first_at) filter (where f.first_at < v.embargo_until)::int as before,
+            count(f.first_at) filter (where f.first_at >= v.embargo_until)::int as after
+       from release_sent_versions v
+       left join lateral (
+         select min(e.created_at) as first_at from reporting_events e
+          where e.press_release_id = v.press_release_id and e.kind in ('open', 'click') and e.channel in ('email', 'in_app')
+            and not e.is_proxy and e.recipient_user_id is not null
+          group by e.recipient_user_id
+       ) f on true
+      where v.press_release_id = any(?::uuid[]) and v.embargo_until is not null
+      group by v.press_release_id, v.embargo_until`,
+    [releaseIds],
+  )) as { rows: { id: string; embargo_until: Date; before: number | string; after: number | string }[] };
+  return new Map(res.rows.map((r) => [r.id, { embargoUntil: new Date(r.embargo_until), before: Number(r.before), after: Number(r.after) }]));
+}
+
+/** Views of the client's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
+export async function newsroomViewsByWeek(q: Q, clientId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
+  const res = (await q.raw(
+    `select to_char(date_trunc('week', e.created_at at time zone '${TZ}'), 'YYYY-MM-DD') as week_start, count(*)::int as views
+       from reporting_events e
+      where e.client_id = ? and e.channel = 'newsroom' and not e.is_proxy
+        and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}
+      group by 1`,
+    [clientId, fromDay, toDay],
+  )) as { rows: { week_start: string; views: number | string }[] };
+  return res.rows.map((r) => ({ weekStart: r.week_start, views: Number(r.views) }));
+}
+
+/** Views of the client's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens). */
+export async function newsroomViews(q: Q, clientId: string, fromDay: string, toDay: string): Promise<number> {
+  const res = (await q.raw(
+    `select count(*)::int as n from reporting_events e
+      where e.client_id = ? and e.channel = 'newsroom' and not e.is_proxy
+        and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}`,
+    [clientId, fromDay, toDay],
+  )) as { rows: { n: number | string }[] };
+  return Number(res.rows[0]?.n ?? 0);
 }

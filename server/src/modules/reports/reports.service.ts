@@ -38,13 +38,32 @@ export function resolveFilters(actor: Actor, f: ReportFilters & { sort?: ReportS
   return { clientId: actor.userId, from, to, category: f.category, status: f.status, sort: f.sort ?? 'created_at', dir: f.dir ?? 'desc' };
 }
 
-function withLinks(rows: ReportRowFigures[], links: Map<string, repo.LinkArrays>): ReportRow[] {
+/** A page of rows (or an export's) with their coverage links and their opens before and after the embargo. */
+async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<ReportRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [links, embargoes] = await Promise.all([repo.linkArrays(ctx.db, ids), repo.embargoFigures(ctx.db, ids)]);
   return rows.map((r) => {
     const l = links.get(r.id);
     const manual = l?.coverage_links ?? [];
     const all = coverageLinks(l?.clicked_links ?? [], manual);
-    return { ...r, coverage: all.length, coverageLinks: all, manualCoverage: manual };
+    const e = embargoes.get(r.id);
+    return {
+      ...r,
+      coverage: all.length,
+      coverageLinks: all,
+      manualCoverage: manual,
+      embargoUntil: e ? e.embargoUntil.toISOString() : null,
+      opensBeforeEmbargo: e ? e.before : null,
+      opensAfterEmbargo: e ? e.after : null,
+    };
   });
+}
+
+/** Views of the client's newsroom pages per week, the 8 weeks of the weekly chart. */
+async function newsroomWeekly(ctx: AppContext, f: ResolvedFilters): Promise<ClientReport['newsroomWeekly']> {
+  const weeks = weekStarts(f.to);
+  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.clientId, weeks[0]!, f.to)).map((w) => [w.weekStart, w.views]));
+  return weeks.map((weekStart) => ({ weekStart, views: counted.get(weekStart) ?? 0 }));
 }
 
 /**
@@ -59,13 +78,14 @@ function weeklyCopies(ctx: AppContext, f: ResolvedFilters) {
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
   const f = resolveFilters(actor, query, now);
-  const [rows, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
+  const [rows, sent, newsroomViews, weeklyViews] = await Promise.all([
+    repo.reportRows(ctx.db, f),
+    weeklyCopies(ctx, f),
+    repo.newsroomViews(ctx.db, f.clientId, f.from, f.to),
+    newsroomWeekly(ctx, f),
+  ]);
   const sorted = sortRows(rows, f.sort, f.dir);
   const page = pageOf(sorted, query.page, query.pageSize);
-  const links = await repo.linkArrays(
-    ctx.db,
-    page.rows.map((r) => r.id),
-  );
   let opens = 0;
   let clicks = 0;
   let downloads = 0;
@@ -76,10 +96,11 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
   }
   return {
     range: { from: f.from, to: f.to },
-    totals: { releases: rows.length, opens, clicks, downloads },
+    totals: { releases: rows.length, opens, clicks, downloads, newsroomViews },
+    newsroomWeekly: weeklyViews,
     weekly: weeklyOpenRate(sent, f.to),
     byCategory: categoryStats(rows),
-    rows: withLinks(page.rows, links),
+    rows: await withDetails(ctx, page.rows),
     total: rows.length,
     page: page.page,
     pages: page.pages,
@@ -92,11 +113,7 @@ export async function reportForExport(ctx: AppContext, actor: Actor, query: Repo
   const f = resolveFilters(actor, query, now);
   const [unsorted, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
   const rows = sortRows(unsorted, f.sort, f.dir);
-  const links = await repo.linkArrays(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return { filters: f, rows: withLinks(rows, links), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
+  return { filters: f, rows: await withDetails(ctx, rows), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
 }
 export type ReportExport = Awaited<ReturnType<typeof reportForExport>>;
 

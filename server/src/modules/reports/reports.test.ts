@@ -70,7 +70,7 @@ describe('GET /client/reports', () => {
     const tech = r.body.rows.find((x) => x.id === ids.tech)!;
     expect(tech).toMatchObject({ opens: 3, clicks: 3, downloads: 2, coverage: 2, coverageLinks: ['https://a.gr/1', 'https://news.gr/tech'], manualCoverage: ['https://news.gr/tech'] });
     expect(r.body.rows.find((x) => x.id === ids.draft)).toMatchObject({ opens: 0, clicks: 0, coverage: 0, coverageLinks: [] });
-    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5, downloads: 2 });
+    expect(r.body.totals).toEqual({ releases: 3, opens: 4, clicks: 5, downloads: 2, newsroomViews: 0 });
     // Pie: releases per category; bar: CTR = clicks / unique opens.
     expect(r.body.byCategory).toEqual([
       { category: 'politics', releases: 1, opens: 1, clicks: 2, ctr: 200 },
@@ -156,9 +156,12 @@ describe('GET /client/reports', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Τίτλος,Κατηγορία,Μοναδικά ανοίγματα,Κλικ,Λήψεις συνημμένων,Σύνδεσμοι κάλυψης,Τελευταία ενημέρωση,Σύνδεσμοι');
+    expect(lines[0]).toBe(
+      'Τίτλος,Κατηγορία,Μοναδικά ανοίγματα,Κλικ,Λήψεις συνημμένων,Σύνδεσμοι κάλυψης,Τελευταία ενημέρωση,Προβολές στο newsroom,Εμβάργκο έως,' +
+        'Ανοίγματα πριν από τη λήξη του εμβάργκο,Ανοίγματα μετά τη λήξη του εμβάργκο,Σύνδεσμοι',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Πολιτική Α', 'Πρόχειρο Α', 'Τεχνολογία Α']);
-    expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,2,\d{2}\/\d{2}\/\d{4},https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
+    expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,2,\d{2}\/\d{2}\/\d{4},0,,,,https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
   });
 
   it('exports a PDF report', async () => {

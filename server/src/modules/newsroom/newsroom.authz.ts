@@ -1,0 +1,19 @@
+import { only, type AuthzModule } from '../../test/authz';
+
+/** Every client (pending ones too) keeps their own newsroom settings; nobody else has any. */
+const clients = (ok: number) => only(ok, ['client', 'otherClient', 'pending']);
+
+export const authz: AuthzModule = {
+  entries: {
+    'GET /newsroom/settings': { request: () => ({ path: '/newsroom/settings' }), expect: clients(200) },
+    'PUT /newsroom/settings': {
+      // Each caller saves the same address: the first client takes it, the others are told it is taken.
+      request: () => ({
+        path: '/newsroom/settings',
+        body: { newsroom_slug: 'matrix-newsroom', newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: '', press_contact_phone: '' },
+      }),
+      expect: { ...clients(200), otherClient: 409, pending: 409 },
+    },
+    'GET /newsroom/slug-availability': { request: () => ({ path: '/newsroom/slug-availability?slug=matrix-free' }), expect: clients(200) },
+  },
+};

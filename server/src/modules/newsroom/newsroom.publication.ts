@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import { isEmbargoed } from '../../../../shared/embargo';
+import { rooms } from '../../../../shared/events';
+import { numberedSlug, NEWSROOM_SLUG, suggestNewsroomSlug } from '../../../../shared/slug';
+import type { AppContext } from '../../context';
+import type { SentVersion } from '../releases/sent-versions.repo';
+import * as repo from './newsroom.repo';
+
+/**
+ * A sent release in the public newsroom: it appears there at once, or when its embargo lifts.
+ * Whether a release is public is decided by the clock at each request (newsroom.repo.ts
+ * PUBLIC_RELEASE), so a page asked for one second after the embargo shows it whatever
+ * happened to the job; the job (one per embargoed release, at the embargo's end) tells the
+ * open pages and the journalists' inboxes, which then update themselves.
+ */
+export const EMBARGO_JOB = 'release.embargo';
+export const embargoJobKey = (releaseId: string) => `release.embargo:${releaseId}`;
+
+/** A free newsroom address for an organisation, from its company name (…-2, …-3 when taken). */
+export async function freeNewsroomSlug(q: Knex | Knex.Transaction, name: string): Promise<string> {
+  const base = suggestNewsroomSlug(name);
+  const candidates = Array.from({ length: 20 }, (_, i) => numberedSlug(base, i + 1, NEWSROOM_SLUG.max));
+  const taken = await repo.takenSlugs(q, candidates);
+  const free = candidates.find((c) => !taken.has(c));
+  if (free) return free;
+  return numberedSlug(base, 1000 + Math.floor(Math.random() * 9000), NEWSROOM_SLUG.max);
+}
+
+/**
+ * In the send's transaction: the sender gets a newsroom address if it has none yet (every
+ * client organisation has a newsroom, on by default), and an embargoed release its job.
+ */
+export async function schedulePublication(ctx: AppContext, trx: Knex.Transaction, version: SentVersion): Promise<void> {
+  if (version.sender_user_id) {
+    const owner = await repo.profileOf(trx, version.sender_user_id);
+    if (owner && !owner.newsroom_slug) {
+      // The sender's profile row is locked by the send (sent-versions.repo.ts), so this is its only writer now.
+      await trx.raw('savepoint newsroom_slug');
+      try {
+        await repo.setSlugIfNone(trx, owner.user_id, await freeNewsroomSlug(trx, owner.organization?.trim() || owner.name));
+        await trx.raw('release savepoint newsroom_slug');
+      } catch (err) {
+        // Taken meanwhile by another organisation: the owner chooses one in settings instead.
+        await trx.raw('rollback to savepoint newsroom_slug');
+        ctx.logger.warn({ err, userId: owner.user_id }, 'newsroom: no address given at send');
+      }
+    }
+  }
+  if (version.embargo_until) {
+    await ctx.jobs.schedule(
+      EMBARGO_JOB,
+      { releaseId: version.press_release_id },
+      { runAt: new Date(version.embargo_until), dedupeKey: embargoJobKey(version.press_release_id), onConflict: 'replace' },
+      trx,
+    );
+  }
+}
+
+/** Open newsroom pages (the index and the organisation's page) refresh their lists. */
+function newsroomChanged(ctx: AppContext, slug: string | null): void {
+  if (slug) ctx.realtime.broadcast(rooms.public(), 'newsroom:changed', { slug });
+}
+
+/** After the send commits: a release without an embargo is public now. */
+export function announcePublication(ctx: AppContext, version: SentVersion): void {
+  if (isEmbargoed(version.embargo_until)) return;
+  void repo
+    .sentRef(ctx.db, version.press_release_id)
+    .then((ref) => newsroomChanged(ctx, ref?.newsroom_slug ?? null))
+    .catch((err: unknown) => ctx.logger.warn({ err }, 'newsroom: change not announced'));
+}
+
+/** After an archive commits: the release leaves the newsroom. */
+export async function announceWithdrawn(ctx: AppContext, releaseId: string): Promise<void> {
+  const ref = await repo.sentRef(ctx.db, releaseId);
+  newsroomChanged(ctx, ref?.newsroom_slug ?? null);
+}
+
+/**
+ * The embargo has lifted: the release is public now. Open newsroom pages refresh their
+ * lists and the journalists' inboxes drop the banner, live. Early (the clock of this process
+ * behind the database's), it fails and the queue runs it again a little later.
+ */
+export async function liftEmbargo(ctx: AppContext, releaseId: string, now = new Date()): Promise<boolean> {
+  const ref = await repo.sentRef(ctx.db, releaseId);
+  if (!ref?.embargo_until) return false;
+  if (isEmbargoed(ref.embargo_until, new Date(now.getTime() + 1_000))) throw new Error('embargo not over yet');
+  if (ref.status === 'sent') newsroomChanged(ctx, ref.newsroom_slug);
+  for (const userId of await repo.recipientsOf(ctx.db, releaseId)) {
+    ctx.realtime.broadcast(rooms.user(userId), 'inbox:changed', { deliveryId: null, reason: 'embargo' });
+  }
+  const sender = { releaseId, kind: 'embargo' as const };
+  ctx.realtime.broadcast(rooms.user(ref.client_id), 'report:changed', sender);
+  if (ref.workspace_id) ctx.realtime.broadcast(rooms.workspace(ref.workspace_id), 'report:changed', sender);
+  ctx.logger.info({ releaseId }, 'newsroom: embargo lifted');
+  return true;
+}
+
+export function registerEmbargoJob(ctx: AppContext): void {
+  ctx.jobs.register(EMBARGO_JOB, async (job) => {
+    await liftEmbargo(ctx, String(job.payload.releaseId));
+  });
+}

@@ -1,0 +1,68 @@
+import { rooms } from '../../../../shared/events';
+import { NEWSROOM_MESSAGES, newsroomSlugField, type NewsroomSettings, type SlugAvailability } from '../../../../shared/schemas/newsroom';
+import type { z } from 'zod';
+import type { newsroomSettingsBody } from '../../../../shared/schemas/newsroom';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../http/authenticate';
+import { HttpError, notFound } from '../../http/errors';
+import { freeNewsroomSlug } from './newsroom.publication';
+import * as repo from './newsroom.repo';
+
+export const newsroomPath = (slug: string) => `/newsroom/${slug}`;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+const slugTaken = () => new HttpError(409, 'slug_taken', NEWSROOM_MESSAGES.slugTaken, { newsroom_slug: NEWSROOM_MESSAGES.slugTaken });
+
+async function present(ctx: AppContext, p: repo.NewsroomProfile): Promise<NewsroomSettings> {
+  return {
+    newsroom_slug: p.newsroom_slug,
+    suggested_slug: p.newsroom_slug ?? (await freeNewsroomSlug(ctx.db, p.organization?.trim() || p.name)),
+    newsroom_enabled: p.newsroom_enabled,
+    boilerplate: p.boilerplate,
+    press_contact_name: p.press_contact_name,
+    press_contact_email: p.press_contact_email,
+    press_contact_phone: p.press_contact_phone,
+    url: p.newsroom_slug ? ctx.config.publicUrl + newsroomPath(p.newsroom_slug) : null,
+    public_releases: await repo.countPublicReleases(ctx.db, p.user_id, new Date()),
+  };
+}
+
+export async function getSettings(ctx: AppContext, actor: Actor): Promise<NewsroomSettings> {
+  const p = await repo.profileOf(ctx.db, actor.userId);
+  if (!p) throw notFound('Profile not found');
+  return present(ctx, p);
+}
+
+/**
+ * Saves the newsroom's address, on/off switch, «Σχετικά με» text and press contact. An
+ * address another organisation has is a 409 with the Greek message; the database's unique
+ * index settles two organisations choosing the same one at the same moment.
+ */
+export async function saveSettings(ctx: AppContext, actor: Actor, body: z.output<typeof newsroomSettingsBody>): Promise<NewsroomSettings> {
+  let before: string | null = null;
+  const row = await ctx.db
+    .transaction(async (trx) => {
+      const current = await repo.profileOf(trx, actor.userId);
+      if (!current) throw notFound('Profile not found');
+      before = current.newsroom_slug;
+      const owner = await repo.slugOwner(trx, body.newsroom_slug);
+      if (owner && owner !== actor.userId) throw slugTaken();
+      return repo.updateSettings(trx, actor.userId, body);
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? slugTaken() : err;
+    });
+  if (!row) throw notFound('Profile not found');
+  // Open pages of the old and the new address refresh (a newsroom turned off disappears).
+  for (const slug of new Set([before, row.newsroom_slug])) if (slug) ctx.realtime.broadcast(rooms.public(), 'newsroom:changed', { slug });
+  return present(ctx, row);
+}
+
+/** Whether an address is well formed and free (one's own counts as free). */
+export async function slugAvailability(ctx: AppContext, actor: Actor, raw: string): Promise<SlugAvailability> {
+  const parsed = newsroomSlugField.safeParse(raw);
+  if (!parsed.success) return { slug: raw.trim(), available: false, message: parsed.error.issues[0]?.message ?? NEWSROOM_MESSAGES.slugFormat };
+  const owner = await repo.slugOwner(ctx.db, parsed.data);
+  const available = !owner || owner === actor.userId;
+  return { slug: parsed.data, available, message: available ? null : NEWSROOM_MESSAGES.slugTaken };
+}

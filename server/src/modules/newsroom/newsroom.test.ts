@@ -1,0 +1,382 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewsroomSettings, SlugAvailability } from '../../../../shared/schemas/newsroom';
+import type { ClientReport } from '../../../../shared/schemas/reports';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signUpAndIn } from '../../test/http';
+import { removeRelease, sendRelease } from '../releases/releases.lifecycle';
+
+const PUBLIC_URL = 'https://deltio.example.gr';
+const HOUR = 3_600_000;
+
+let server: TestServer;
+let owner: { id: string; token: string };
+let other: { id: string; token: string };
+let journalist: { id: string; token: string };
+
+const db = () => server.ctx.db;
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLIC_URL });
+  owner = await signUpAndIn(server.url, 'grafeio@newsroom.test');
+  other = await signUpAndIn(server.url, 'allos@newsroom.test');
+  journalist = await signUpAndIn(server.url, 'reporter@newsroom.test', 'media');
+  await db()('profiles').whereIn('user_id', [owner.id, other.id, journalist.id]).update({ status: 'approved' });
+  await db()('profiles').where('user_id', owner.id).update({ organization: 'Αθηναϊκή Ζυθοποιία <Α.Ε.>' });
+  await db()('media_lists').insert({ category: 'tech', media_id: journalist.id });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A release of `clientId`, inserted as a draft (no live document: what the row says is sent). */
+async function draft(clientId: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const [row] = (await db()('press_releases')
+    .insert({
+      title,
+      content: `<p>Κείμενο του «${title}» με <a href="https://example.gr">σύνδεσμο</a>.</p>`,
+      content_text: `Κείμενο του «${title}» με σύνδεσμο.`,
+      category: 'tech',
+      media_list_categories: ['tech'],
+      client_id: clientId,
+      edited_at: new Date(),
+      ...extra,
+    })
+    .returning('id')) as { id: string }[];
+  return row!.id;
+}
+
+async function sent(clientId: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = await draft(clientId, title, extra);
+  await sendRelease(server.ctx, id, { actor: null, baseUrl: server.url, fromScheduled: false });
+  return id;
+}
+
+async function slugOf(releaseId: string): Promise<string> {
+  return ((await db()('release_sent_versions').where('press_release_id', releaseId).first('slug')) as { slug: string }).slug;
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+
+// ------------------------------------------------------------------ HTML and XML checks
+
+const html = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  unpairedTags: ['meta', 'link', 'br', 'img', 'hr', 'input'],
+  stopNodes: ['*.script', '*.style'],
+  processEntities: true,
+  htmlEntities: true,
+});
+
+interface Head {
+  title: string;
+  canonical: string | undefined;
+  meta: Record<string, string>;
+  feed: string | undefined;
+}
+
+/** The page's <head>, read by a real parser (which also refuses a page whose tags do not nest). */
+function headOf(page: string): Head {
+  const body = page.replace(/^<!doctype html>\s*/i, '');
+  // Script bodies are JavaScript, not markup: the validator checks everything else.
+  const markup = body.replace(/(<script[^>]*>)[\s\S]*?(<\/script>)/g, '$1$2');
+  expect(XMLValidator.validate(markup, { unpairedTags: ['meta', 'link', 'br', 'img', 'hr', 'input'] })).toBe(true);
+  const doc = html.parse(body) as { html: { lang: string; head: { title: string; meta: Record<string, string>[]; link: Record<string, string>[] } } };
+  expect(doc.html.lang).toBe('el');
+  const meta: Record<string, string> = {};
+  for (const m of doc.html.head.meta) if (m.content !== undefined) meta[m.property ?? m.name ?? ''] = m.content;
+  const links = doc.html.head.link;
+  return {
+    title: String(doc.html.head.title),
+    canonical: links.find((l) => l.rel === 'canonical')?.href,
+    meta,
+    feed: links.find((l) => l.rel === 'alternate' && l.type === 'application/atom+xml')?.href,
+  };
+}
+
+/** Title, description, canonical (from PUBLIC_URL) and the Open Graph tags every page carries. */
+function expectSeo(h: Head, canonical: string): void {
+  expect(h.title.length).toBeGreaterThan(0);
+  expect(h.canonical).toBe(canonical);
+  expect(h.meta.description?.length).toBeGreaterThan(0);
+  expect(h.meta['og:title']).toBe(h.title);
+  expect(h.meta['og:description']).toBe(h.meta.description);
+  expect(h.meta['og:url']).toBe(canonical);
+  expect(['website', 'article']).toContain(h.meta['og:type']);
+  expect(h.meta['og:site_name']).toBe('Deltio');
+  expect(h.meta['og:locale']).toBe('el_GR');
+}
+
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'link', 'url'].includes(name) });
+
+interface AtomEntry {
+  id: string;
+  title: { '#text': string };
+  updated: string;
+  published: string;
+  link: { '@rel': string; '@href': string }[];
+  content: { '#text': string; '@type': string };
+}
+
+async function feedOf(slug: string): Promise<{ feed: Record<string, unknown> & { entry?: AtomEntry[] } }> {
+  const res = await get(`/newsroom/${slug}/feed.xml`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+  const text = await res.text();
+  expect(XMLValidator.validate(text)).toBe(true);
+  return xml.parse(text) as { feed: Record<string, unknown> & { entry?: AtomEntry[] } };
+}
+
+async function sitemapLocs(): Promise<string[]> {
+  const res = await get('/sitemap.xml');
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  expect(XMLValidator.validate(text)).toBe(true);
+  const doc = xml.parse(text) as { urlset: { '@xmlns': string; url: { loc: string }[] } };
+  expect(doc.urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+  return doc.urlset.url.map((u) => u.loc);
+}
+
+// ------------------------------------------------------------------ settings
+
+describe('newsroom settings', () => {
+  it('proposes an address from the company name, transliterated from Greek, until one is saved', async () => {
+    const r = await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: owner.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ newsroom_slug: null, suggested_slug: 'athinaiki-zythopoiia-a-e', newsroom_enabled: true, url: null, public_releases: 0 });
+  });
+
+  it('saves the address, the switch, the «Σχετικά με» text and the press contact; an address is one organisation’s', async () => {
+    const body = {
+      newsroom_slug: 'athinaiki-zythopoiia',
+      newsroom_enabled: true,
+      boilerplate: 'Η Αθηναϊκή Ζυθοποιία φτιάχνει μπίρα από το 1963.\nΈδρα: Αθήνα.',
+      press_contact_name: 'Ελένη Παπαδοπούλου',
+      press_contact_email: 'Press@Zythos.GR',
+      press_contact_phone: '+30 210 123 4567',
+    };
+    const saved = await call<NewsroomSettings>(server.url, 'PUT', '/api/newsroom/settings', { token: owner.token, body });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ ...body, press_contact_email: 'press@zythos.gr', url: `${PUBLIC_URL}/newsroom/athinaiki-zythopoiia` });
+    const row = await db()('profiles').where('user_id', owner.id).first('newsroom_slug', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone');
+    expect(row).toMatchObject({ newsroom_slug: 'athinaiki-zythopoiia', press_contact_email: 'press@zythos.gr' });
+
+    const mine = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=athinaiki-zythopoiia', { token: owner.token });
+    expect(mine.body).toEqual({ slug: 'athinaiki-zythopoiia', available: true, message: null });
+    const theirs = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=athinaiki-zythopoiia', { token: other.token });
+    expect(theirs.body).toMatchObject({ available: false, message: 'Η διεύθυνση χρησιμοποιείται ήδη από άλλον οργανισμό. Επιλέξτε μια άλλη.' });
+    const taken = await call<{ error: { code: string; message: string; fields: Record<string, string> } }>(server.url, 'PUT', '/api/newsroom/settings', {
+      token: other.token,
+      body: { ...body, newsroom_slug: 'athinaiki-zythopoiia' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'slug_taken', fields: { newsroom_slug: 'Η διεύθυνση χρησιμοποιείται ήδη από άλλον οργανισμό. Επιλέξτε μια άλλη.' } });
+  });
+
+  it('refuses a malformed address with the Greek message, in the check and on save', async () => {
+    for (const slug of ['Αθηνα', 'ab', 'athina--nea', 'athina.gr', 'Athina']) {
+      const r = await call<SlugAvailability>(server.url, 'GET', `/api/newsroom/slug-availability?slug=${encodeURIComponent(slug)}`, { token: other.token });
+      expect(r.body.available).toBe(false);
+      expect(r.body.message).toMatch(/^Η διεύθυνση πρέπει να έχει 3 έως 60 χαρακτήρες/);
+    }
+    const bad = await call<{ error: { fields: Record<string, string> } }>(server.url, 'PUT', '/api/newsroom/settings', {
+      token: other.token,
+      body: { newsroom_slug: 'Αθήνα', newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: 'όχι-email', press_contact_phone: 'abc' },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['newsroom_slug', 'press_contact_email', 'press_contact_phone']);
+    expect(bad.body.error.fields.press_contact_email).toBe('Παρακαλώ εισάγετε έγκυρη διεύθυνση email');
+  });
+});
+
+// ------------------------------------------------------------------ pages, feed, sitemap
+
+describe('the public newsroom', () => {
+  const ids = {} as Record<'first' | 'second' | 'same' | 'draft' | 'scheduled' | 'archived' | 'embargoed' | 'foreign', string>;
+  const base = `${PUBLIC_URL}/newsroom/athinaiki-zythopoiia`;
+
+  beforeAll(async () => {
+    ids.first = await sent(owner.id, 'Νέα μπίρα για το καλοκαίρι');
+    ids.second = await sent(owner.id, 'Επένδυση 5 εκατ. ευρώ στη Θεσσαλονίκη');
+    ids.same = await sent(owner.id, 'Νέα μπίρα για το καλοκαίρι');
+    ids.draft = await draft(owner.id, 'Πρόχειρο που δεν στάλθηκε');
+    ids.scheduled = await draft(owner.id, 'Προγραμματισμένο', { status: 'scheduled', scheduled_at: new Date(Date.now() + 24 * HOUR) });
+    ids.archived = await sent(owner.id, 'Αρχειοθετημένο δελτίο');
+    await removeRelease(server.ctx, { userId: owner.id, email: 'grafeio@newsroom.test', role: 'client' }, ids.archived, () => true);
+    ids.embargoed = await sent(owner.id, 'Αποτελέσματα υπό εμβάργκο', { embargo_until: new Date(Date.now() + 2 * HOUR) });
+    ids.foreign = await sent(other.id, 'Δελτίο άλλου οργανισμού');
+  });
+
+  it('gives each sent release a stable address from its title, unique in its newsroom', async () => {
+    expect(await slugOf(ids.first)).toBe('nea-bira-gia-to-kalokairi');
+    expect(await slugOf(ids.same)).toBe('nea-bira-gia-to-kalokairi-2');
+    expect(await slugOf(ids.second)).toBe('ependysi-5-ekat-evro-sti-thessaloniki');
+    // The other organisation got a newsroom at its first send, from its company name.
+    const theirs = (await db()('profiles').where('user_id', other.id).first('newsroom_slug')) as { newsroom_slug: string };
+    expect(theirs.newsroom_slug).toBe('test-org');
+    // A later rename changes no address.
+    await db()('press_releases').where('id', ids.first).update({ title: 'Άλλος τίτλος' });
+    expect(await slugOf(ids.first)).toBe('nea-bira-gia-to-kalokairi');
+  });
+
+  it('lists sent releases newest first, never drafts, scheduled, archived or embargoed ones', async () => {
+    const res = await get('/newsroom/athinaiki-zythopoiia');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await res.text();
+    const titles = [...page.matchAll(/<a class="title" href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(titles).toEqual([
+      [`${base}/nea-bira-gia-to-kalokairi-2`, 'Νέα μπίρα για το καλοκαίρι'],
+      [`${base}/ependysi-5-ekat-evro-sti-thessaloniki`, 'Επένδυση 5 εκατ. ευρώ στη Θεσσαλονίκη'],
+      [`${base}/nea-bira-gia-to-kalokairi`, 'Νέα μπίρα για το καλοκαίρι'],
+    ]);
+    for (const hidden of ['Πρόχειρο', 'Προγραμματισμένο', 'Αρχειοθετημένο', 'εμβάργκο', 'άλλου οργανισμού']) expect(page).not.toContain(hidden);
+    // The organisation: its name (escaped), «Σχετικά με» and press contact.
+    expect(page).toContain('Αθηναϊκή Ζυθοποιία &lt;Α.Ε.&gt;');
+    expect(page).not.toContain('<Α.Ε.>');
+    expect(page).toContain('Η Αθηναϊκή Ζυθοποιία φτιάχνει μπίρα από το 1963.');
+    expect(page).toContain('Ελένη Παπαδοπούλου');
+    expect(page).toContain('href="mailto:press@zythos.gr"');
+    const h = headOf(page);
+    expectSeo(h, base);
+    expect(h.feed).toBe(`${base}/feed.xml`);
+  });
+
+  it('serves each public release at its address with canonical and Open Graph tags; the rest are a Greek 404', async () => {
+    const res = await get('/newsroom/athinaiki-zythopoiia/ependysi-5-ekat-evro-sti-thessaloniki', { host: 'evil.example' });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const h = headOf(page);
+    expectSeo(h, `${base}/ependysi-5-ekat-evro-sti-thessaloniki`);
+    expect(h.meta['og:type']).toBe('article');
+    expect(h.meta['article:published_time']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(h.title).toBe('Επένδυση 5 εκατ. ευρώ στη Θεσσαλονίκη | Αθηναϊκή Ζυθοποιία <Α.Ε.>');
+    expect(page).toContain('<a href="https://example.gr">σύνδεσμο</a>');
+    expect(page).not.toContain('evil.example');
+
+    const archivedSlug = await slugOf(ids.archived);
+    const embargoedSlug = await slugOf(ids.embargoed);
+    const foreignSlug = await slugOf(ids.foreign);
+    for (const path of [
+      '/newsroom/den-yparxei',
+      `/newsroom/athinaiki-zythopoiia/${archivedSlug}`,
+      `/newsroom/athinaiki-zythopoiia/${embargoedSlug}`,
+      `/newsroom/athinaiki-zythopoiia/${foreignSlug}`,
+      '/newsroom/athinaiki-zythopoiia/proxeiro-pou-den-stalthike',
+      '/newsroom/athinaiki-zythopoiia?page=9',
+      '/newsroom/ATHINAIKI',
+      '/newsroom/den-yparxei/feed.xml',
+    ]) {
+      const r = await get(path);
+      expect(r.status, path).toBe(404);
+      const text = await r.text();
+      expect(text).toContain('Η σελίδα δεν βρέθηκε');
+      expect(headOf(text).meta.robots).toBe('noindex');
+    }
+  });
+
+  it('has a valid Atom feed of the public releases, newest first', async () => {
+    const { feed } = await feedOf('athinaiki-zythopoiia');
+    expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(feed.id).toBe(base);
+    expect((feed.title as { '#text': string })['#text']).toBe('Αθηναϊκή Ζυθοποιία <Α.Ε.>: δελτία τύπου');
+    expect(Date.parse(feed.updated as string)).not.toBeNaN();
+    expect((feed.author as { name: string }).name).toBe('Αθηναϊκή Ζυθοποιία <Α.Ε.>');
+    const links = feed.link as unknown as { '@rel': string; '@href': string }[];
+    expect(links.find((l) => l['@rel'] === 'self')?.['@href']).toBe(`${base}/feed.xml`);
+    const entries = feed.entry!;
+    expect(entries.map((e) => e.id)).toEqual([
+      `${base}/nea-bira-gia-to-kalokairi-2`,
+      `${base}/ependysi-5-ekat-evro-sti-thessaloniki`,
+      `${base}/nea-bira-gia-to-kalokairi`,
+    ]);
+    for (const e of entries) {
+      expect(e.title['#text'].length).toBeGreaterThan(0);
+      expect(Date.parse(e.updated)).not.toBeNaN();
+      expect(e.link.find((l) => l['@rel'] === 'alternate')?.['@href']).toBe(e.id);
+      expect(e.content['@type']).toBe('html');
+      expect(e.content['#text']).toContain('<p>Κείμενο');
+    }
+  });
+
+  it('lists the newsroom on /newsroom and in the sitemap with its public releases only', async () => {
+    const res = await get('/newsroom');
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expectSeo(headOf(page), `${PUBLIC_URL}/newsroom`);
+    expect(page).toContain(`href="${base}"`);
+    expect(page).toContain(`href="${PUBLIC_URL}/newsroom/test-org"`);
+    expect(page).toContain('3 δελτία τύπου');
+
+    const locs = await sitemapLocs();
+    expect(locs).toContain(`${PUBLIC_URL}/`);
+    expect(locs).toContain(`${PUBLIC_URL}/pricing`);
+    expect(locs).toContain(`${PUBLIC_URL}/newsroom`);
+    expect(locs).toContain(base);
+    expect(locs).toContain(`${base}/nea-bira-gia-to-kalokairi`);
+    for (const id of [ids.archived, ids.embargoed]) expect(locs).not.toContain(`${base}/${await slugOf(id)}`);
+    expect(locs.filter((l) => /\/(client|media|superadmin|login|signup)(\/|$)/.test(l))).toEqual([]);
+  });
+
+  it('disappears everywhere when its organisation turns it off, and comes back when turned on', async () => {
+    const settings = (await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: owner.token })).body;
+    const body = { ...settings, newsroom_enabled: false } as Record<string, unknown>;
+    for (const k of ['suggested_slug', 'url', 'public_releases']) delete body[k];
+    expect((await call(server.url, 'PUT', '/api/newsroom/settings', { token: owner.token, body })).status).toBe(200);
+    expect((await get('/newsroom/athinaiki-zythopoiia')).status).toBe(404);
+    expect((await get('/newsroom/athinaiki-zythopoiia/nea-bira-gia-to-kalokairi')).status).toBe(404);
+    expect((await get('/newsroom/athinaiki-zythopoiia/feed.xml')).status).toBe(404);
+    expect(await get('/newsroom').then((r) => r.text())).not.toContain(`href="${base}"`);
+    expect(await sitemapLocs()).not.toContain(base);
+    expect((await call(server.url, 'PUT', '/api/newsroom/settings', { token: owner.token, body: { ...body, newsroom_enabled: true } })).status).toBe(200);
+    expect((await get('/newsroom/athinaiki-zythopoiia')).status).toBe(200);
+  });
+
+  it('counts views of its pages as their own source, live, without robots or its own refreshes', async () => {
+    const socket: Socket = ioClient(server.url, { auth: { token: owner.token }, transports: ['websocket'] });
+    try {
+      await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+      // Views push the reports (in batches of a second): the one of this release's page arrives.
+      const pushed = new Promise<{ releaseId: string | null; kind: string }>((resolve) => {
+        socket.on('report:changed', (p: { releaseId: string | null; kind: string }) => {
+          if (p.releaseId === ids.second) resolve(p);
+        });
+      });
+      const before = await db()('reporting_events').where({ channel: 'newsroom', client_id: owner.id }).count<{ n: string }[]>({ n: '*' });
+      const viewsOf = async () => (await call<ClientReport>(server.url, 'GET', '/api/client/reports', { token: owner.token })).body.rows.find((r) => r.id === ids.second)!.newsroomViews;
+      const earlier = await viewsOf();
+      await get('/newsroom/athinaiki-zythopoiia/ependysi-5-ekat-evro-sti-thessaloniki', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' });
+      expect(await pushed).toEqual({ releaseId: ids.second, kind: 'view' });
+      await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' });
+      await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+      await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', 'x-newsroom-refresh': '1' });
+      const rows = await waitFor(
+        () => db()('reporting_events').where({ channel: 'newsroom', client_id: owner.id }).orderBy('id').select('press_release_id', 'kind', 'is_proxy') as Promise<Record<string, unknown>[]>,
+        (r) => r.length >= Number(before[0]!.n) + 3,
+      );
+      expect(rows.slice(-3)).toEqual([
+        { press_release_id: ids.second, kind: 'view', is_proxy: false },
+        { press_release_id: null, kind: 'view', is_proxy: false },
+        { press_release_id: null, kind: 'view', is_proxy: true },
+      ]);
+      const report = await call<ClientReport>(server.url, 'GET', '/api/client/reports', { token: owner.token });
+      expect(await viewsOf()).toBe(earlier + 1);
+      expect(report.body.totals.newsroomViews).toBeGreaterThanOrEqual(2);
+      expect(report.body.newsroomWeekly).toHaveLength(8);
+      expect(report.body.newsroomWeekly.at(-1)!.views).toBe(report.body.totals.newsroomViews);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
