@@ -27,17 +27,16 @@ import { useMetaField } from './use-meta-field';
 import { EmbargoCard, embargoError, embargoProblem } from './embargo-card';
 import { editorCalls, useReleaseState } from './queries';
 import { YTextInput } from './y-text-input';
-
-// A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
-const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
 import { refreshQueries } from '@client/lib/refresh';
 import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
 import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
+import { isPlanError } from '@shared/plans';
 
+// A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
+const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
 /** The version history panel loads only when opened (it must not weigh on the editor route). */
 const VersionsPanel = lazy(() => import('@client/features/versions/versions-panel'));
-import { isPlanError } from '@shared/plans';
 
 export const REQUIRED_MESSAGE = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
 const PENDING_MESSAGE = 'Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή. Η αποστολή και ο προγραμματισμός θα ενεργοποιηθούν μόλις εγκριθεί.';
