@@ -248,8 +248,16 @@ describe('sending with an embargo', () => {
     expect(plain).toMatchObject({ opensBeforeEmbargo: null, opensAfterEmbargo: null });
 
     const csv = await fetch(`${server.url}/api/client/reports/export.csv?tz=UTC`, { headers: { authorization: `Bearer ${client.token}` } }).then((r) => r.text());
-    const line = csv.split('\r\n').find((l) => l.startsWith('Μετρήσεις εμβάργκο,'));
-    expect(line?.split(',').slice(6, 10)).toEqual(['0', athensDateTime(until), '1', '1']);
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const header = lines[0]!.split(',');
+    const line = lines.find((l) => l.startsWith('Μετρήσεις εμβάργκο,'))!.split(',');
+    const cell = (name: string) => line[header.indexOf(name)];
+    expect(['Προβολές στο newsroom', 'Εμβάργκο έως', 'Ανοίγματα πριν από τη λήξη του εμβάργκο', 'Ανοίγματα μετά τη λήξη του εμβάργκο'].map(cell)).toEqual([
+      '0',
+      athensDateTime(until),
+      '1',
+      '1',
+    ]);
   });
 });
 
