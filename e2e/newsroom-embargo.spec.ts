@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectGreekOnly } from './english-labels';
-import { answerCookiesInStorage, approveUser, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
+import { ACCEPTED_TERMS, answerCookiesInStorage, approveUser, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
 
 /**
  * Embargo and the public newsroom (issue 19, items 3 and 4), seen from three sides: the client
@@ -18,7 +18,7 @@ async function apiCall(request: APIRequestContext, token: string, method: 'GET' 
 
 async function newUser(request: APIRequestContext, role: 'client' | 'media', prefix: string, organization: string) {
   const email = uniqueEmail(prefix);
-  const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name: 'Δήμητρα Αλεξίου', organization } } });
+  const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name: 'Δήμητρα Αλεξίου', organization }, ...ACCEPTED_TERMS } });
   expect(up.ok()).toBe(true);
   const { id } = (await up.json()) as { id: string };
   await approveUser(request, id);

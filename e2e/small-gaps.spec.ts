@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
+  ACCEPTED_TERMS,
   answerCookiesInStorage,
   approveUser,
   cuttableSockets,
@@ -33,7 +34,7 @@ interface Account {
 
 async function account(request: APIRequestContext, role: 'client' | 'media', prefix: string, name: string): Promise<Account> {
   const email = uniqueEmail(prefix);
-  const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` } } });
+  const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS } });
   expect(up.ok()).toBe(true);
   const { id } = (await up.json()) as { id: string };
   await approveUser(request, id);
