@@ -236,7 +236,7 @@ test.describe('settings and shell', () => {
   test('settings persist across a reload; a wrong logo file is refused', async ({ page, consoleErrors }) => {
     await onboardedClient(page, 'settings');
     await page.goto('/client/settings');
-    await expect(page.getByLabel('Email')).toHaveValue(/settings\./);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(/settings\./);
     await expect(page.getByTestId('account-role')).toHaveText('Πελάτης');
     await expect(page.getByTestId('account-year')).toHaveText(String(new Date().getFullYear()));
     await expect(page.getByLabel('Εβδομαδιαία σύνοψη')).toHaveAttribute('aria-checked', 'false');

@@ -249,12 +249,12 @@ test('client settings: the newsroom address is transliterated, checked live and 
   await expect(section.getByTestId('slug-available')).toContainText('Η διεύθυνση είναι διαθέσιμη');
 
   await section.getByLabel('«Σχετικά με» τον οργανισμό').fill('Τα Ορεινά Ελαιόλαδα συνεταιρίζονται με 300 παραγωγούς της Λακωνίας.');
-  await section.getByLabel('Όνομα').fill('Γιάννης Κωστόπουλος');
-  await section.getByLabel('Email').fill('όχι-email');
+  await section.getByLabel('Όνομα υπευθύνου τύπου').fill('Γιάννης Κωστόπουλος');
+  await section.getByLabel('Email υπευθύνου τύπου').fill('όχι-email');
   await section.getByRole('button', { name: 'Αποθήκευση newsroom' }).click();
   await expect(section.getByText('Παρακαλώ εισάγετε έγκυρη διεύθυνση email')).toBeVisible();
-  await section.getByLabel('Email').fill('press@oreina.example');
-  await section.getByLabel('Τηλέφωνο').fill('27310 55555');
+  await section.getByLabel('Email υπευθύνου τύπου').fill('press@oreina.example');
+  await section.getByLabel('Τηλέφωνο υπευθύνου τύπου').fill('27310 55555');
   await section.getByRole('button', { name: 'Αποθήκευση newsroom' }).click();
   await expect(toast(page, 'Οι ρυθμίσεις του newsroom αποθηκεύτηκαν.')).toBeVisible();
   await expect(section.getByTestId('newsroom-link')).toHaveAttribute('href', new RegExp(`/newsroom/${slug}$`));

@@ -261,17 +261,26 @@ function NewsroomForm({ settings }: { settings: NewsroomSettings }) {
             <p className="text-xs text-muted-foreground">{S.contactText}</p>
             <div className="grid gap-4 sm:grid-cols-3">
               <div className="space-y-1.5">
-                <Label htmlFor="press-name">{S.contactName}</Label>
+                <Label htmlFor="press-name">
+                  {S.contactName}
+                  <span className="sr-only"> υπευθύνου τύπου</span>
+                </Label>
                 <Input id="press-name" autoComplete="name" {...form.register('press_contact_name')} aria-invalid={errors.press_contact_name ? true : undefined} />
                 <FieldError id="press-name-error" message={errors.press_contact_name?.message} />
               </div>
               <div className="space-y-1.5">
-                <Label htmlFor="press-email">{S.contactEmail}</Label>
+                <Label htmlFor="press-email">
+                  {S.contactEmail}
+                  <span className="sr-only"> υπευθύνου τύπου</span>
+                </Label>
                 <Input id="press-email" type="email" autoComplete="email" {...form.register('press_contact_email')} aria-invalid={errors.press_contact_email ? true : undefined} />
                 <FieldError id="press-email-error" message={errors.press_contact_email?.message} />
               </div>
               <div className="space-y-1.5">
-                <Label htmlFor="press-phone">{S.contactPhone}</Label>
+                <Label htmlFor="press-phone">
+                  {S.contactPhone}
+                  <span className="sr-only"> υπευθύνου τύπου</span>
+                </Label>
                 <Input id="press-phone" type="tel" autoComplete="tel" {...form.register('press_contact_phone')} aria-invalid={errors.press_contact_phone ? true : undefined} />
                 <FieldError id="press-phone-error" message={errors.press_contact_phone?.message} />
               </div>
