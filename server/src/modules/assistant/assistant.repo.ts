@@ -10,27 +10,13 @@ export interface ReleaseContextRow {
   website: string | null;
   description: string | null;
   newsroom_slug: string | null;
-}
-
-let hasNewsroomSlug: Promise<boolean> | null = null;
-
-/** Whether profiles.newsroom_slug exists yet (it comes with the public newsroom). Asked once per process. */
-function newsroomColumn(q: Q): Promise<boolean> {
-  hasNewsroomSlug ??= (
-    q('information_schema.columns').where({ table_name: 'profiles', column_name: 'newsroom_slug' }).first('column_name') as Promise<unknown>
-  ).then(
-    (row) => Boolean(row),
-    () => {
-      hasNewsroomSlug = null;
-      return false;
-    },
-  );
-  return hasNewsroomSlug;
+  boilerplate: string | null;
+  press_contact_email: string | null;
+  press_contact_phone: string | null;
 }
 
 /** The release's workspace (its own, else its author's) and the organisation's profile. */
 export async function releaseContext(q: Q, releaseId: string): Promise<ReleaseContextRow | undefined> {
-  const slug = await newsroomColumn(q);
   return q('press_releases as p')
     .leftJoin('workspaces as own', 'own.owner_user_id', 'p.client_id')
     .leftJoin('workspaces as w', 'w.id', q.raw('coalesce(p.workspace_id, own.id)'))
@@ -42,7 +28,10 @@ export async function releaseContext(q: Q, releaseId: string): Promise<ReleaseCo
       'o.name as owner_name',
       'o.website',
       'o.description',
-      slug ? 'o.newsroom_slug' : q.raw('null::text as newsroom_slug'),
+      'o.newsroom_slug',
+      'o.boilerplate',
+      'o.press_contact_email',
+      'o.press_contact_phone',
     );
 }
 

@@ -37,6 +37,10 @@ export async function review(ctx: AppContext, actor: Actor, body: ReviewBody): P
     contact: contact ? { name: contact.name, email: contact.email } : null,
     publicUrl: ctx.config.publicUrl,
     newsroomSlug: release.newsroom_slug,
+    pressKit: {
+      boilerplate: Boolean(release.boilerplate?.trim()),
+      contact: Boolean(release.press_contact_email?.trim() || release.press_contact_phone?.trim()),
+    },
     today: new Date(),
   });
   const body_ = bodyBlocks(doc);

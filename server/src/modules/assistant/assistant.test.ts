@@ -249,6 +249,19 @@ describe('the assistant API', () => {
     expect((await review(outsider.token, text)).status).toBe(404);
   });
 
+  it('does not ask for a «Σχετικά με» or a press contact that the newsroom settings add under every release', async () => {
+    const text = 'Η Νηρηίδα ανακοινώνει νέο σκάφος.';
+    await server.ctx.db('profiles').where('user_id', owner.id).update({ boilerplate: 'Η Νηρηίδα Α.Ε. ιδρύθηκε το 1990.', press_contact_email: 'press@nirida.gr' });
+    try {
+      const checks = (await review(member.token, text)).body.findings.map((f) => f.check);
+      expect(checks).not.toContain('boilerplate_missing');
+      expect(checks).not.toContain('contact_missing');
+      expect(checks).toContain('quote_missing');
+    } finally {
+      await server.ctx.db('profiles').where('user_id', owner.id).update({ boilerplate: null, press_contact_email: null });
+    }
+  });
+
   it('learns a workspace word: stored, audited, announced to the workspace live, and no longer flagged', async () => {
     const before = await review(owner.token, 'Η Θαλασσόδρομος ανακοινώνει νέο σκάφος.');
     expect(before.body.spelling.map((s) => s.word)).toContain('Θαλασσόδρομος');

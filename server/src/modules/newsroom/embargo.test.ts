@@ -269,3 +269,21 @@ function athensDateTime(at: Date): string {
   );
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
+
+describe('the press kit under a sent release', () => {
+  it('adds no second «Σχετικά με» to a release that has its own section, and keeps the press contact', async () => {
+    const id = await draft('Με δική του ταυτότητα', {
+      content: '<p>Το κείμενο.</p><h2>Σχετικά με την Εμβάργκο Α.Ε.</h2><p>Ιδρύθηκε το 2001.</p>',
+      content_text: 'Το κείμενο.\nΣΧΕΤΙΚΑ ΜΕ την Εμβάργκο Α.Ε.\nΙδρύθηκε το 2001.',
+    });
+    expect((await send(id)).status).toBe(200);
+    const version = (await db()('release_sent_versions').where('press_release_id', id).first('boilerplate', 'press_contact_email')) as Record<string, unknown>;
+    expect(version).toEqual({ boilerplate: null, press_contact_email: 'press@embargo.gr' });
+    const read = await call<InboxRelease>(server.url, 'GET', `/api/media/inbox/${id}`, { token: journalist.token });
+    expect(read.body).toMatchObject({ boilerplate: null, pressContact: { email: 'press@embargo.gr' } });
+    await server.ctx.jobs.drain();
+    const mail = (await db()('mail_outbox').where('to_email', 'embargo@media.test').where('subject', 'like', '%Με δική του ταυτότητα%').first('text')) as { text: string };
+    expect(mail.text).not.toContain('Σχετικά με: Εμβάργκο Α.Ε.');
+    expect(mail.text).toContain('press@embargo.gr');
+  });
+});

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import * as Y from 'yjs';
 import type { Category } from '../../../../shared/constants';
+import { hasBoilerplateSection } from '../../../../shared/press-kit';
 import { numberedSlug, RELEASE_SLUG_MAX, slugify } from '../../../../shared/slug';
 import { loadDocument, releaseDocName } from '../../collab/persistence';
 import type { FileStore } from '../../storage/files';
@@ -181,6 +182,8 @@ export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: Fil
       sender_name: sender.name,
       sender_logo_url: sender.logoUrl,
       ...sender.pressKit,
+      // A release with its own «Σχετικά με …» section does not get the settings' one as well.
+      boilerplate: hasBoilerplateSection(r.content_text) ? null : sender.pressKit.boilerplate,
       embargo_until: r.embargo_until ?? null,
       slug,
       doc_state: state,

@@ -11,6 +11,8 @@ export interface CheckContext {
   /** PUBLIC_URL: newsroom links are `${publicUrl}/newsroom/<slug>`. */
   publicUrl: string;
   newsroomSlug: string | null;
+  /** What the sender's newsroom settings add under every sent release (absent: nothing). */
+  pressKit?: { boilerplate: boolean; contact: boolean };
   today: Date;
 }
 

@@ -3,6 +3,7 @@
  * who, what, when and where, at least one attributed quote, a «Σχετικά με …» boilerplate and
  * press contact details at the end. Heuristics on Greek text, each with a Greek message.
  */
+import { opensBoilerplate } from '../../../../../../shared/press-kit';
 import type { Finding } from '../../../../../../shared/schemas/assistant';
 import { fold, foldKeepOffsets } from '../../spelling/greek';
 import { bodyBlocks, DAY_PATTERN, firstPlace, greekDate, MONTH_PATTERN, MONTHS, PLACES, sentenceSpans, wordCount, type ReviewDoc } from '../text';
@@ -195,11 +196,11 @@ export function quote(doc: ReviewDoc): Finding[] {
   ];
 }
 
-const BOILERPLATE = /^\s*(σχετικα\s+με|λιγα\s+λογια\s+για|ταυτοτητα|σχετικα\s*:|about\s)/u;
-
 export function boilerplate(doc: ReviewDoc, ctx: CheckContext): Finding[] {
   if (bodyBlocks(doc).length === 0) return [];
-  if (doc.blocks.some((b) => BOILERPLATE.test(fold(b.text)))) return [];
+  // The newsroom settings' «Σχετικά με» goes under every sent release by itself.
+  if (ctx.pressKit?.boilerplate) return [];
+  if (doc.blocks.some((b) => opensBoilerplate(b.text))) return [];
   const org = ctx.organization.name?.trim();
   const description = ctx.organization.description?.trim();
   return [
@@ -227,6 +228,8 @@ export const PHONE = /(?<![\p{N}])(?:(?:\+|00)30[\s.-]?)?(?:2\d|69)\d(?:[\s.-]?\
 export function contact(doc: ReviewDoc, ctx: CheckContext): Finding[] {
   const blocks = doc.blocks.filter((b) => b.text.trim());
   if (blocks.length === 0) return [];
+  // The newsroom settings' press contact goes under every sent release by itself.
+  if (ctx.pressKit?.contact) return [];
   const tail = blocks.slice(-Math.max(3, Math.ceil(blocks.length * 0.3)));
   const text = tail.map((b) => b.text).join('\n');
   if (EMAIL.test(text) || PHONE.test(text)) return [];
