@@ -15,9 +15,13 @@ export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerE
 
 export interface Realtime {
   io: Io;
-  /** The one broadcast function: call it after the transaction commits. */
+  /**
+   * The one broadcast function: call it after the transaction commits. Several rooms reach
+   * each socket once, however many of them it is in (an owner in their own room and their
+   * workspace's).
+   */
   broadcast<E extends keyof ServerToClientEvents>(
-    room: string,
+    room: string | string[],
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;

@@ -22,6 +22,10 @@ export const TABLE_STRINGS = {
   embargo: 'Εμβάργκο: πριν / μετά',
   embargoHead: 'Μοναδικά ανοίγματα πριν και μετά τη λήξη του εμβάργκο',
   embargoCell: (before: number, after: number) => `${int(before)} / ${int(after)}`,
+  /** Under the title where the columns are hidden (below 1280 px). */
+  downloadsShort: (n: number) => `Λήψεις ${int(n)}`,
+  newsroomShort: (n: number) => `Προβολές newsroom ${int(n)}`,
+  embargoShort: (before: number, after: number) => `Εμβάργκο ${int(before)} / ${int(after)}`,
   embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
   page: (p: number, n: number) => `Σελίδα ${p} από ${n}`,
@@ -92,6 +96,29 @@ function SortHead({
 // The coverage links dialog (its form on the server's schema) loads when first opened.
 const CoverageDialog = lazy(() => import('./coverage-dialog').then((m) => ({ default: m.CoverageDialog })));
 
+/**
+ * The figures of the columns a narrow screen hides (downloads below 768 px, newsroom views
+ * and the embargo split below 1280 px), as one line under the title, where they are not zero.
+ */
+function HiddenFigures({ row }: { row: ClientReport['rows'][number] }) {
+  const parts: { text: string; className: string; title?: string }[] = [];
+  if (row.downloads > 0) parts.push({ text: TABLE_STRINGS.downloadsShort(row.downloads), className: 'md:hidden', title: TABLE_STRINGS.downloadsTitle });
+  if (row.newsroomViews > 0) parts.push({ text: TABLE_STRINGS.newsroomShort(row.newsroomViews), className: '', title: TABLE_STRINGS.newsroom });
+  if (row.embargoUntil && row.opensBeforeEmbargo !== null && row.opensAfterEmbargo !== null) {
+    parts.push({ text: TABLE_STRINGS.embargoShort(row.opensBeforeEmbargo, row.opensAfterEmbargo), className: '', title: TABLE_STRINGS.embargoTitle(row.embargoUntil) });
+  }
+  if (parts.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground xl:hidden" data-testid="report-row-more">
+      {parts.map((p) => (
+        <span key={p.text} className={p.className} title={p.title}>
+          {p.text}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** The detail table: sortable columns, pages of 10, coverage links per release. */
 export function ReportTable({
   report,
@@ -135,6 +162,7 @@ export function ReportTable({
                 <span className="block text-xs text-muted-foreground md:hidden">
                   {r.category ? CATEGORY_LABELS[r.category] : TABLE_STRINGS.noCategory} · {formatDate(r.updated_at)}
                 </span>
+                <HiddenFigures row={r} />
               </TableCell>
               <TableCell className="hidden md:table-cell" data-col="category">
                 {r.category ? CATEGORY_LABELS[r.category] : TABLE_STRINGS.noCategory}

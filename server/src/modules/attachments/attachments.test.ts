@@ -136,8 +136,10 @@ describe('downloads pushed live', () => {
     const inApp = await service.signedUrl(id, 600, media.id, 'in_app');
     expect((await fetch(`${server.url}${inApp}`)).status).toBe(200);
     await waitFor(2);
-    // (The owner is told in their own room and the workspace's: once each.)
-    expect([...new Set(pushed)].sort()).toEqual([`member:download:${releaseId}`, `owner:download:${releaseId}`]);
+    // The owner is in their own room and the workspace's, and is told once: a round trip on
+    // each socket (ordered after anything already sent to it) shows nothing more was coming.
+    await Promise.all([owner, member].map((s) => new Promise((r) => s.emit('ping', r))));
+    expect(pushed.sort()).toEqual([`member:download:${releaseId}`, `owner:download:${releaseId}`]);
     const events = (await server.ctx.db('reporting_events')
       .where({ press_release_id: releaseId, kind: 'download', recipient_user_id: media.id })
       .orderBy('id')

@@ -13,6 +13,7 @@ import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { ensureReportingRow, holdOverDailyLimit, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
 import { rewriteLinks } from './tracking.service';
 import { trackingPaths, trackingToken } from './tracking.tokens';
+import { reportChanged } from '../reports/report-events';
 
 /** E-mailed attachment links stay valid for a month. */
 const MAIL_LINK_TTL_SECONDS = 30 * 24 * 3600;
@@ -81,9 +82,7 @@ export function announceDelivered(ctx: AppContext, release: SendableRelease, ver
       category: version.category,
     });
   }
-  const sent = { releaseId: release.id, kind: 'sent' as const };
-  ctx.realtime.broadcast(rooms.user(release.client_id), 'report:changed', sent);
-  if (release.workspace_id) ctx.realtime.broadcast(rooms.workspace(release.workspace_id), 'report:changed', sent);
+  reportChanged(ctx.realtime, { clientId: release.client_id, workspaceId: release.workspace_id }, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();
 }

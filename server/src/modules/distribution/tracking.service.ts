@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { rooms } from '../../../../shared/events';
 import type { AppContext } from '../../context';
 import { trackingPaths, trackingToken, type TrackChannel } from './tracking.tokens';
+import { reportChanged } from '../reports/report-events';
 
 export interface DeliveryRef {
   deliveryId: number;
@@ -50,9 +50,7 @@ async function addOpener(trx: Knex.Transaction, releaseId: string, recipientId: 
 }
 
 function announce(ctx: AppContext, d: Pick<DeliveryRef, 'releaseId' | 'clientId' | 'workspaceId'>, kind: 'open' | 'click' | 'download'): void {
-  const payload = { releaseId: d.releaseId, kind };
-  ctx.realtime.broadcast(rooms.user(d.clientId), 'report:changed', payload);
-  if (d.workspaceId) ctx.realtime.broadcast(rooms.workspace(d.workspaceId), 'report:changed', payload);
+  reportChanged(ctx.realtime, d, { releaseId: d.releaseId, kind });
 }
 
 /**

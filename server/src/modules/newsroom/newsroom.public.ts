@@ -11,6 +11,7 @@ import { excerptOf } from '../media-inbox/media-inbox.service';
 import { atomFeed, sitemap, type SitemapUrl } from './newsroom.feed';
 import * as html from './newsroom.html';
 import * as repo from './newsroom.repo';
+import { reportRooms } from '../reports/report-events';
 
 export const NEWSROOM_PAGE_SIZE = 20;
 const DESCRIPTION_CHARS = 160;
@@ -216,18 +217,17 @@ export class NewsroomPublic {
     await repo.recordView(this.ctx.db, view.ownerId, view.release?.press_release_id ?? null, bot);
     if (bot) return;
     const payload = { releaseId: view.release?.press_release_id ?? null, kind: 'view' as const };
-    const targets = new Set([rooms.user(view.ownerId)]);
-    if (view.release) targets.add(rooms.user(view.release.client_id));
-    if (view.release?.workspace_id) targets.add(rooms.workspace(view.release.workspace_id));
-    for (const room of targets) {
-      const queued = this.pending.has(room);
-      this.pending.set(room, payload);
-      if (queued) continue;
-      setTimeout(() => {
-        const latest = this.pending.get(room) ?? payload;
-        this.pending.delete(room);
-        this.ctx.realtime.broadcast(room, 'report:changed', latest);
-      }, VIEW_PUSH_MS).unref();
-    }
+    const targets = [
+      ...new Set([rooms.user(view.ownerId), ...(view.release ? reportRooms({ clientId: view.release.client_id, workspaceId: view.release.workspace_id }) : [])]),
+    ];
+    const key = targets.join(' ');
+    const queued = this.pending.has(key);
+    this.pending.set(key, payload);
+    if (queued) return;
+    setTimeout(() => {
+      const latest = this.pending.get(key) ?? payload;
+      this.pending.delete(key);
+      this.ctx.realtime.broadcast(targets, 'report:changed', latest);
+    }, VIEW_PUSH_MS).unref();
   }
 }

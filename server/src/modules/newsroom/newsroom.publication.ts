@@ -5,6 +5,7 @@ import { numberedSlug, NEWSROOM_SLUG, suggestNewsroomSlug } from '../../../../sh
 import type { AppContext } from '../../context';
 import type { SentVersion } from '../releases/sent-versions.repo';
 import * as repo from './newsroom.repo';
+import { reportChanged } from '../reports/report-events';
 
 /**
  * A sent release in the public newsroom: it appears there at once, or when its embargo lifts.
@@ -89,9 +90,7 @@ export async function liftEmbargo(ctx: AppContext, releaseId: string, now = new 
   for (const userId of await repo.recipientsOf(ctx.db, releaseId)) {
     ctx.realtime.broadcast(rooms.user(userId), 'inbox:changed', { deliveryId: null, reason: 'embargo' });
   }
-  const sender = { releaseId, kind: 'embargo' as const };
-  ctx.realtime.broadcast(rooms.user(ref.client_id), 'report:changed', sender);
-  if (ref.workspace_id) ctx.realtime.broadcast(rooms.workspace(ref.workspace_id), 'report:changed', sender);
+  reportChanged(ctx.realtime, { clientId: ref.client_id, workspaceId: ref.workspace_id }, { releaseId, kind: 'embargo' });
   ctx.logger.info({ releaseId }, 'newsroom: embargo lifted');
   return true;
 }

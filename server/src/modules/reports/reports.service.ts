@@ -1,4 +1,3 @@
-import { rooms } from '../../../../shared/events';
 import {
   categoryStats,
   coverageLinks,
@@ -18,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import * as repo from './reports.repo';
+import { reportChanged } from './report-events';
 
 /**
  * A client's own releases are those with client_id = the user (as on the client dashboard
@@ -131,9 +131,7 @@ async function coverageOf(ctx: AppContext, releaseId: string): Promise<CoverageR
 }
 
 function announce(ctx: AppContext, rel: repo.OwnedRelease): void {
-  const payload = { releaseId: rel.id, kind: 'coverage' as const };
-  ctx.realtime.broadcast(rooms.user(rel.client_id), 'report:changed', payload);
-  if (rel.workspace_id) ctx.realtime.broadcast(rooms.workspace(rel.workspace_id), 'report:changed', payload);
+  reportChanged(ctx.realtime, { clientId: rel.client_id, workspaceId: rel.workspace_id }, { releaseId: rel.id, kind: 'coverage' });
 }
 
 /** One of the client's own releases with its coverage links (any status: only a sent one takes new links). */
