@@ -122,15 +122,25 @@ export async function insert(trx: Knex.Transaction, values: Pick<ApprovalRow, 'p
 const approverWorkspaces = (q: Q, userId: string) =>
   q('workspace_members').where('user_id', userId).whereIn('role', ['approver', 'owner']).select('workspace_id');
 
-/** Requests waiting for a decision in the workspaces where the user approves, oldest first. */
+/**
+ * Requests waiting for this user's decision, oldest first: pending, in the workspaces where
+ * they approve, and asked by someone else (one may not decide on one's own request; those
+ * are listed among their own requests).
+ */
 export async function pendingFor(q: Q, userId: string): Promise<ApprovalView[]> {
-  return (await views(q).where('a.status', 'pending').whereIn('a.workspace_id', approverWorkspaces(q, userId)).orderBy('a.requested_at', 'asc').limit(200)) as ApprovalView[];
+  return (await views(q)
+    .where('a.status', 'pending')
+    .whereIn('a.workspace_id', approverWorkspaces(q, userId))
+    .whereNot('a.requested_by', userId)
+    .orderBy('a.requested_at', 'asc')
+    .limit(200)) as ApprovalView[];
 }
 
 export async function countPendingFor(q: Q, userId: string): Promise<number> {
   const [row] = (await q('release_approvals')
     .where('status', 'pending')
     .whereIn('workspace_id', approverWorkspaces(q, userId))
+    .whereNot('requested_by', userId)
     .select(q.raw('count(*)::int as n'))) as { n: number }[];
   return Number(row?.n ?? 0);
 }

@@ -197,6 +197,13 @@ describe('approval bound to a version', () => {
     await editor(owner.token, own);
     const mine = (await api<Approval>('POST', `/releases/${own}/approval-requests`, owner.token, {})).body;
     expect((await api<Err>('POST', `/approvals/${mine.id}/decision`, owner.token, { decision: 'approve', versionId: mine.versionId })).body.error.code).toBe('self_approval');
+    // So their own request is not in their queue or badge, but among their requests; the other approvers have it.
+    const ownerQueue = (await api<ApprovalQueue>('GET', '/approvals', owner.token)).body;
+    expect(ownerQueue.pending.map((a) => a.id)).not.toContain(mine.id);
+    expect(ownerQueue.mine.map((a) => a.id)).toContain(mine.id);
+    const ownerCount = (await api<{ pending: number }>('GET', '/approvals/count', owner.token)).body.pending;
+    expect(ownerCount).toBe(ownerQueue.pending.length);
+    expect((await api<ApprovalQueue>('GET', '/approvals', approver.token)).body.pending.map((a) => a.id)).toContain(mine.id);
   });
 
   it('a scheduled send goes out only with the approved text; an edit after scheduling sends it back to draft', async () => {
