@@ -230,8 +230,11 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                   <p className="truncate font-medium">
                     {m.name || m.email} {m.user_id === me ? <span className="text-muted-foreground">{S.you}</span> : null}
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {m.email} · {S.joined} {formatDate(m.joined_at)}
+                  <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
+                    <span className="min-w-0 max-w-full truncate">{m.email} ·</span>
+                    <span className="whitespace-nowrap">
+                      {S.joined} {formatDate(m.joined_at)}
+                    </span>
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

@@ -55,8 +55,20 @@ export function EmbargoCard({ meta, disabled, sentEmbargo }: { meta: Y.Map<unkno
   const [time, setTime] = useMetaField(meta, EMBARGO_TIME_FIELD);
   const at = date && time ? athensInstant(date, time) : null;
   const sent = sentEmbargo !== undefined;
-  const summary = sent ? (sentEmbargo ? S.until(sentEmbargo) : S.sentNone) : at ? S.until(at) : date || time ? EMBARGO_MESSAGES.incomplete : S.none;
-  const warn = !sent && (date || time) && !at;
+  // An end that has passed cannot be sent: said here already, not only when sending.
+  const past = !sent && at !== null && at.getTime() <= Date.now();
+  const summary = sent
+    ? sentEmbargo
+      ? S.until(sentEmbargo)
+      : S.sentNone
+    : past
+      ? EMBARGO_MESSAGES.past
+      : at
+        ? S.until(at)
+        : date || time
+          ? EMBARGO_MESSAGES.incomplete
+          : S.none;
+  const warn = !sent && (date || time) && (!at || past);
   return (
     <Card data-testid="embargo-card">
       <CardHeader className="pb-3">

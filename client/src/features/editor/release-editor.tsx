@@ -164,11 +164,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const user = { name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-ready={ready}>
-      <div className="space-y-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-ready={ready}>
+      <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PresenceBar awareness={provider.awareness} />
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             {release ? (
               <Badge variant={release.status === 'sent' ? 'default' : 'secondary'} data-testid="release-status">
                 {RELEASE_STATUS_LABELS[release.status]}
@@ -229,7 +229,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         </div>
       </div>
 
-      <aside className="space-y-4">
+      <aside className="min-w-0 space-y-4">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Αποστολή</CardTitle>

@@ -156,6 +156,7 @@ export default function VersionsPanel({ releaseId, open, onOpenChange, readOnly 
   const save = onSubmit(async ({ name }) => {
     try {
       await versionCalls.save(releaseId, name);
+      form.reset({ name: S.savePlaceholder });
       toast({ title: S.success, description: S.saved, variant: 'success' });
     } catch (err) {
       toast({ title: S.error, description: versionError(err), variant: 'destructive' });
@@ -194,7 +195,7 @@ export default function VersionsPanel({ releaseId, open, onOpenChange, readOnly 
             <DialogDescription>{S.description}</DialogDescription>
           </DialogHeader>
           {editable ? (
-            <form onSubmit={(e) => void save(e)} className="flex items-end gap-2" noValidate>
+            <form onSubmit={(e) => void save(e)} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
               <div className="grid flex-1 gap-1">
                 <Label htmlFor="version-name">{S.saveLabel}</Label>
                 <Input id="version-name" {...form.register('name')} aria-invalid={message ? true : undefined} />
