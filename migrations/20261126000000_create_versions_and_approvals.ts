@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { APPROVAL_STATUSES, VERSION_KINDS } from '../shared/constants';
-import { enumColumn, nowColumn, sqlList, tsColumn, uuidPk } from './lib/helpers';
+import { auditActions, enumColumn, nowColumn, setAuditActions, sqlList, tsColumn, uuidPk } from './lib/helpers';
 
 /** Workspace roles before and after this migration (the constraint `down` puts back). */
 const ROLES_BEFORE = ['owner', 'member'];
@@ -15,23 +15,6 @@ const NEW_AUDIT_ACTIONS = [
   'workspace.settings_changed',
   'workspace.member_role_changed',
 ];
-
-/**
- * The audit actions the constraint allows now. Read from the database rather than repeated
- * here, so that migrations of parallel branches that each add actions compose in any order.
- */
-async function auditActions(knex: Knex): Promise<string[]> {
-  const res = (await knex.raw(
-    `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'audit_logs_action_type_check'`,
-  )) as { rows: { def: string }[] };
-  const def = res.rows[0]?.def ?? '';
-  return [...def.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
-}
-
-async function setAuditActions(knex: Knex, actions: string[]): Promise<void> {
-  await knex.raw('alter table audit_logs drop constraint audit_logs_action_type_check');
-  await knex.raw(`alter table audit_logs add constraint audit_logs_action_type_check check (action_type in (${sqlList([...new Set(actions)])}))`);
-}
 
 async function setRoles(knex: Knex, roles: string[]): Promise<void> {
   for (const table of ['workspace_members', 'workspace_invitations']) {

@@ -1,27 +1,13 @@
 import type { Knex } from 'knex';
 import { PLAN_CODES } from '../shared/constants';
 import { DEFAULT_PLAN, SEED_PLAN_LIMITS, TRIAL_DAYS } from '../shared/plans';
-import { sqlList } from './lib/helpers';
+import { auditActions, setAuditActions, sqlList } from './lib/helpers';
 
 /** Audit actions this migration adds (superadmin: extend a trial, set a plan). */
 const ACTIONS = ['user.trial_extend', 'user.plan_change'];
 /** The starter plan's recipients promise, worded as the limit it is (per release). */
 const STARTER_TARGETING_BEFORE = '100 επαφές media';
 const STARTER_TARGETING = 'Έως 100 επαφές media ανά δελτίο';
-
-/** The values of the audit action check as it stands (other migrations may have added some). */
-async function auditActions(knex: Knex): Promise<string[]> {
-  const r = (await knex.raw(
-    `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'audit_logs_action_type_check'`,
-  )) as { rows: { def: string }[] };
-  const def = r.rows[0]?.def ?? '';
-  return [...def.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
-}
-
-async function setAuditActions(knex: Knex, actions: string[]): Promise<void> {
-  await knex.raw('alter table audit_logs drop constraint audit_logs_action_type_check');
-  await knex.raw(`alter table audit_logs add constraint audit_logs_action_type_check check (action_type in (${sqlList(actions)}))`);
-}
 
 /**
  * Plans and the free trial become real (issue 20):

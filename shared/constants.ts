@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'approval.approved',
   'approval.rejected',
   'approval.stale',
+  'approval.send_refused',
   'workspace.settings_changed',
   'workspace.member_role_changed',
   'workspace_word.add',

@@ -82,3 +82,17 @@ export async function addUpdatedAtTrigger(knex: Knex, table: string): Promise<vo
       'for each row execute function set_updated_at()',
   );
 }
+
+/** The values of the audit action check as it stands (read from the database, so migrations compose in any order). */
+export async function auditActions(knex: Knex): Promise<string[]> {
+  const res = (await knex.raw(
+    `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'audit_logs_action_type_check'`,
+  )) as { rows: { def: string }[] };
+  const def = res.rows[0]?.def ?? '';
+  return [...def.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+}
+
+export async function setAuditActions(knex: Knex, actions: readonly string[]): Promise<void> {
+  await knex.raw('alter table audit_logs drop constraint audit_logs_action_type_check');
+  await knex.raw(`alter table audit_logs add constraint audit_logs_action_type_check check (action_type in (${sqlList([...new Set(actions)])}))`);
+}

@@ -104,6 +104,15 @@ describe('approval bound to a version', () => {
     expect(refused.body.error.message).toMatch(/μόνο αφού εγκριθεί/);
     const sched = await api<Err>('POST', `/releases/${id}/schedule`, writer.token, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(sched.body.error.code).toBe('approval_required');
+    // Each refusal is a step of the approval trail: audited with who, what and why.
+    const refusals = (await db('audit_logs').where({ entity_id: id, action_type: 'approval.send_refused' }).orderBy('id').select('actor_user_id', 'metadata')) as {
+      actor_user_id: string;
+      metadata: Record<string, unknown>;
+    }[];
+    expect(refusals).toEqual([
+      { actor_user_id: writer.id, metadata: { title: 'Δελτίο προς έγκριση', reason: 'approval_required', attempt: 'send' } },
+      { actor_user_id: writer.id, metadata: { title: 'Δελτίο προς έγκριση', reason: 'approval_required', attempt: 'schedule' } },
+    ]);
 
     // The writer asks; the approvers (the approver and the owner) get it in the app and by e-mail.
     const before = mail.sent.length;

@@ -111,6 +111,18 @@ function announce(ctx: AppContext, row: SendableRelease, reason?: 'archived' | '
 
 const entity = (id: string) => ({ entityType: 'press_release', entityId: id });
 
+/**
+ * A send or schedule that the approval rule refused is a step of the approval trail too: it
+ * is audited (its own transaction was rolled back and wrote nothing), with the reason code.
+ */
+async function auditApprovalRefusal(ctx: AppContext, actor: AuditActor, id: string, err: unknown, attempt: 'send' | 'schedule'): Promise<void> {
+  if (!(err instanceof HttpError) || !err.code.startsWith('approval_')) return;
+  const row = (await ctx.db('press_releases').where('id', id).first('title')) as { title: string } | undefined;
+  await ctx.db.transaction((trx) =>
+    writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'approval.send_refused', metadata: { title: row?.title ?? '', reason: err.code, attempt } }),
+  );
+}
+
 export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: string, at: Date, baseUrl: string): Promise<ReleaseState> {
   const row = await ctx.db.transaction(async (trx) => {
     const current = await lock(trx, id);
@@ -124,6 +136,9 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
     return updated;
+  }).catch(async (err: unknown) => {
+    await auditApprovalRefusal(ctx, actor, id, err, 'schedule');
+    throw err;
   });
   ctx.jobs.kick();
   return announce(ctx, row);
@@ -229,6 +244,10 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         },
       });
       return { updated, version, fan, sendVersion, spent };
+    }).catch(async (err: unknown) => {
+      // A scheduled send refused is audited as press_release.schedule_failed by its job.
+      if (!o.fromScheduled) await auditApprovalRefusal(ctx, o.actor, id, err, 'send');
+      throw err;
     });
     if (!done) return null;
     sent = true;
