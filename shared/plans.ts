@@ -86,8 +86,8 @@ export function inDays(n: number): string {
 }
 
 /** The version of the terms of service a sign-up accepts (the terms page shows it). */
-export const TERMS_VERSION = '2026-11-26';
-export const TERMS_UPDATED = '26 Νοεμβρίου 2026';
+export const TERMS_VERSION = '2026-11-25';
+export const TERMS_UPDATED = '25 Νοεμβρίου 2026';
 
 /** Error codes of the plan checks (403 for the trial, 409 for a limit). */
 export const PLAN_ERROR_CODES = ['trial_expired', 'plan_limit_releases', 'plan_limit_recipients', 'plan_limit_members'] as const;

@@ -151,7 +151,7 @@ const NOTICE_COLUMNS = ['p.user_id', 'p.email', 'p.name', 'pl.name as plan_name'
 export async function trialsEndingSoon(q: Q, now: Date, days: number): Promise<TrialNoticeRow[]> {
   return (await withPlan(q)
     .where({ 'p.role': 'client', 'p.is_active': true })
-    .whereNot('p.status', 'banned')
+    .where('p.status', 'approved') // not to a pending, rejected or banned account
     .whereNull('p.plan_activated_at')
     .whereNotNull('p.plan_code')
     .where('p.trial_ends_at', '>', now)
@@ -164,7 +164,7 @@ export async function trialsEndingSoon(q: Q, now: Date, days: number): Promise<T
 export async function trialsEnded(q: Q, now: Date): Promise<TrialNoticeRow[]> {
   return (await withPlan(q)
     .where({ 'p.role': 'client', 'p.is_active': true })
-    .whereNot('p.status', 'banned')
+    .where('p.status', 'approved') // not to a pending, rejected or banned account
     .whereNull('p.plan_activated_at')
     .whereNotNull('p.plan_code')
     .where('p.trial_ends_at', '<=', now)

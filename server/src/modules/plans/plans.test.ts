@@ -360,4 +360,19 @@ describe('the trial notices', () => {
     await sendTrialNotices(server.ctx, now);
     expect(await server.ctx.db('notifications').where('user_id', paid.id).whereLike('kind', 'plan.%')).toHaveLength(0);
   });
+
+  it('are not sent to an account that is pending, rejected or banned (it cannot use the trial)', async () => {
+    const now = new Date();
+    const ids: string[] = [];
+    for (const status of ['pending', 'rejected', 'banned'] as const) {
+      const id = await signUpAs(`${status}-notice@plans.test`, 'client', 'pro');
+      await server.ctx.db('profiles').where('user_id', id).update({ status, trial_ends_at: new Date(now.getTime() + DAY) });
+      ids.push(id);
+    }
+    await sendTrialNotices(server.ctx, now);
+    await sendTrialNotices(server.ctx, new Date(now.getTime() + 2 * DAY));
+    expect(await server.ctx.db('notifications').whereIn('user_id', ids).whereLike('kind', 'plan.%')).toHaveLength(0);
+    await server.ctx.mailer.drain();
+    expect(mail.sent.filter((m) => m.to.endsWith('-notice@plans.test') && m.subject.includes('δοκιμή'))).toHaveLength(0);
+  });
 });
