@@ -6,7 +6,7 @@ import type { ReviewResponse } from '../../../../shared/schemas/assistant';
 import { createLogger } from '../../logger';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUpAndIn } from '../../test/http';
-import { builtinAssistant } from './builtin';
+import { applyEdits, builtinAssistant, compress } from './builtin';
 import { GREEK_QUESTION_MARK, questionMark, quotes, semicolonPause, spacing } from './review/checks/punctuation';
 import { sentenceSpans, type ReviewDoc } from './review/text';
 import { keyPhrases, pageRank, rankSentences, stem } from './review/textrank';
@@ -101,6 +101,22 @@ describe('the Greek question mark and the ano teleia', () => {
     expect(spacing(doc('Αύξηση 1,5% και 2.000 ευρώ, όπως είπε.'))).toHaveLength(0);
     expect(spacing(doc('Αύξηση , όπως είπε.')).map((f) => f.check)).toEqual(['space_before_punctuation']);
     expect(spacing(doc('Αύξηση,όπως είπε.')).map((f) => f.check)).toEqual(['space_after_punctuation']);
+  });
+  it('moves a space before a mark to after it when the mark is glued to the next word, in one fix', () => {
+    const fix = (text: string) => {
+      const edits = spacing(doc(text)).flatMap((f) => f.fix!.edits.map((edit) => ({ label: f.check, edit })));
+      return applyEdits(doc(text), edits).doc.blocks[0]!.text;
+    };
+    expect(fix('200 θέσεις εργασίας ,και θα ολοκληρωθεί.')).toBe('200 θέσεις εργασίας, και θα ολοκληρωθεί.');
+    expect(fix('Είπε ότι ·«θα γίνει».')).toBe('Είπε ότι· «θα γίνει».');
+    expect(fix('Αύξηση , όπως είπε .')).toBe('Αύξηση, όπως είπε.');
+  });
+});
+
+describe('headlines from sentences', () => {
+  it('drop the leading article of a name, never of a common noun', () => {
+    expect(compress('Η Αιγαίο Τεχνολογίες ανοίγει νέο γραφείο στη Θεσσαλονίκη.')).toBe('Αιγαίο Τεχνολογίες ανοίγει νέο γραφείο στη Θεσσαλονίκη');
+    expect(compress('Το έργο θα δημιουργήσει 200 θέσεις εργασίας.')).toBe('Το έργο θα δημιουργήσει 200 θέσεις εργασίας');
   });
 });
 

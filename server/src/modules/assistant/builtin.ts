@@ -106,8 +106,9 @@ const isFunctionWord = (w: string) => STOPWORDS.has(fold(w.replace(/[^\p{L}\p{M}
 /** A sentence as a headline: its main clause (before a relative or a second clause), ≤ `maxWords`, never ending on a function word. */
 export function compress(sentence: string, maxWords = 12): string {
   let s = sentence.replace(/[.!;;…]+$/u, '').replace(/^[«"“]|[»"”]$/gu, '').trim();
-  // Headlines drop the leading article ('Η Αιγαίο Τεχνολογίες …' → 'Αιγαίο Τεχνολογίες …').
-  s = s.replace(/^(Ο|Η|Το|Οι|Τα)\s+(?=\S)/u, '');
+  // Headlines drop the leading article of a name ('Η Αιγαίο Τεχνολογίες …' → 'Αιγαίο Τεχνολογίες …'),
+  // not of a common noun ('Το έργο θα …' stays: 'Έργο θα …' is not Greek).
+  s = s.replace(/^(Ο|Η|Το|Οι|Τα)\s+(?=\p{Lu})/u, '');
   const clause = /,\s+(που|ο οποίος|η οποία|το οποίο|οι οποίοι|οι οποίες|τα οποία|ενώ|καθώς|ώστε|με στόχο|με σκοπό|σύμφωνα με|όπως)\s|\s[—–]\s|:\s|\s\(/u.exec(s);
   if (clause && wordCount(s.slice(0, clause.index)) >= 5) s = s.slice(0, clause.index);
   let words = s.split(/\s+/);

@@ -138,10 +138,13 @@ export function spacing(doc: ReviewDoc): Finding[] {
     for (const m of text.matchAll(/(?<=[\p{L}\p{N}»)])[ \u00a0]+(?=[,.;;:!·…](?![.\p{N}]))/gu)) {
       if (inSpans(skip, m.index)) continue;
       const at = { block, from: m.index, to: m.index + m[0].length, text };
+      // 'εργασίας ,και': the space belongs after the mark, so it moves there ('εργασίας, και').
+      const mark = at.to;
+      const glued = /[\p{L}«]/u.test(text[mark + 1] ?? '');
       out.push(
         makeFinding('space_before_punctuation', 'punctuation', 'info', 'Κενό πριν από σημείο στίξης.', at, {
-          label: 'Αφαίρεση του κενού',
-          edits: [replace(block, text, at.from, at.to, '')],
+          label: glued ? 'Μεταφορά του κενού μετά το σημείο' : 'Αφαίρεση του κενού',
+          edits: [glued ? replace(block, text, at.from, mark + 1, `${text[mark]} `) : replace(block, text, at.from, at.to, '')],
           safe: true,
         }),
       );
