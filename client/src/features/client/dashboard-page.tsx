@@ -203,8 +203,8 @@ export function ClientDashboardPage() {
         </StatCard>
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-3">
+        <Card className="min-w-0 lg:col-span-2">
           <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
             <div className="space-y-1.5">
               <CardTitle className="text-lg">{S.recent}</CardTitle>
@@ -230,7 +230,9 @@ export function ClientDashboardPage() {
                         {formatDate(r.sent_at ?? r.scheduled_at ?? r.created_at)}
                       </p>
                     </div>
-                    <Badge variant={RECENT_STATUS[r.status].variant}>{RECENT_STATUS[r.status].label}</Badge>
+                    <Badge variant={RECENT_STATUS[r.status].variant} className="shrink-0">
+                      {RECENT_STATUS[r.status].label}
+                    </Badge>
                   </li>
                 ))}
               </ul>
@@ -260,7 +262,7 @@ export function ClientDashboardPage() {
             {upcomingItems.length === 0 ? (
               <p className="py-4 text-center text-sm text-muted-foreground">{S.noUpcoming}</p>
             ) : (
-              <ul className="grid gap-3 md:grid-cols-2" data-testid="upcoming-actions">
+              <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" data-testid="upcoming-actions">
                 {upcomingItems.map((u) =>
                   u.kind === 'scheduled' ? (
                     <li key={u.key} className="flex items-start gap-3 rounded-md border p-3">

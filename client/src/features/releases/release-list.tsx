@@ -284,10 +284,10 @@ export function ReleaseList() {
               <TableRow>
                 <TableHead>{S.title}</TableHead>
                 <TableHead className="hidden md:table-cell">{S.category}</TableHead>
-                <TableHead className="hidden lg:table-cell">{S.created}</TableHead>
+                <TableHead className="hidden w-28 whitespace-normal leading-tight lg:table-cell">{S.created}</TableHead>
                 <TableHead className="hidden lg:table-cell">{S.schedule}</TableHead>
                 <TableHead className="hidden sm:table-cell">{S.status}</TableHead>
-                <TableHead className="w-12 text-right">
+                <TableHead className="sticky right-0 w-12 bg-muted text-right">
                   <span className="sr-only">{S.actions}</span>
                 </TableHead>
               </TableRow>
@@ -295,7 +295,7 @@ export function ReleaseList() {
             <TableBody>
               {data.items.map((r) => (
                 <TableRow key={r.id} data-testid="release-row">
-                  <TableCell className="max-w-[15rem] sm:max-w-md">
+                  <TableCell className="max-w-[15rem] sm:max-w-xs 2xl:max-w-md">
                     <Link
                       to="/client/press-releases/$id"
                       params={{ id: r.id }}
@@ -316,7 +316,7 @@ export function ReleaseList() {
                   <TableCell className="hidden sm:table-cell">
                     <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="sticky right-0 bg-background text-right">
                     <RowMenu release={r} onDelete={() => setToDelete(r)} onCoverage={() => setCoverageOf(r.id)} />
                   </TableCell>
                 </TableRow>

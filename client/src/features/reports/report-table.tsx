@@ -22,7 +22,7 @@ export const TABLE_STRINGS = {
   embargo: 'Εμβάργκο: πριν / μετά',
   embargoHead: 'Μοναδικά ανοίγματα πριν και μετά τη λήξη του εμβάργκο',
   embargoCell: (before: number, after: number) => `${int(before)} / ${int(after)}`,
-  /** Under the title where the columns are hidden (below 1280 px). */
+  /** Under the title where the columns are hidden (below 1536 px). */
   downloadsShort: (n: number) => `Λήψεις ${int(n)}`,
   newsroomShort: (n: number) => `Προβολές newsroom ${int(n)}`,
   embargoShort: (before: number, after: number) => `Εμβάργκο ${int(before)} / ${int(after)}`,
@@ -97,8 +97,8 @@ function SortHead({
 const CoverageDialog = lazy(() => import('./coverage-dialog').then((m) => ({ default: m.CoverageDialog })));
 
 /**
- * The figures of the columns a narrow screen hides (downloads below 768 px, newsroom views
- * and the embargo split below 1280 px), as one line under the title, where they are not zero.
+ * The figures of the columns a narrower screen hides (downloads below 768 px, newsroom views
+ * and the embargo split below 1536 px), as one line under the title, where they are not zero.
  */
 function HiddenFigures({ row }: { row: ClientReport['rows'][number] }) {
   const parts: { text: string; className: string; title?: string }[] = [];
@@ -109,7 +109,7 @@ function HiddenFigures({ row }: { row: ClientReport['rows'][number] }) {
   }
   if (parts.length === 0) return null;
   return (
-    <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground xl:hidden" data-testid="report-row-more">
+    <span className="flex flex-wrap gap-x-2 text-xs text-muted-foreground 2xl:hidden" data-testid="report-row-more">
       {parts.map((p) => (
         <span key={p.text} className={p.className} title={p.title}>
           {p.text}
@@ -147,15 +147,15 @@ export function ReportTable({
             <SortHead label={TABLE_STRINGS.clicks} column="clicks" className="px-2 text-right sm:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.downloads} column="downloads" className="hidden px-2 text-right md:table-cell md:px-4" {...head} />
             <SortHead label={TABLE_STRINGS.coverage} short="Κάλυψη" column="coverage" className="px-2 text-right sm:px-4" {...head} />
-            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden w-24 whitespace-normal text-right xl:table-cell" {...head} />
-            <TableHead className="hidden w-24 whitespace-normal text-right font-medium leading-tight xl:table-cell" title={TABLE_STRINGS.embargoHead}>{TABLE_STRINGS.embargo}</TableHead>
+            <SortHead label={TABLE_STRINGS.newsroom} column="newsroom" className="hidden w-24 whitespace-normal text-right 2xl:table-cell" {...head} />
+            <TableHead className="hidden w-24 whitespace-normal text-right font-medium leading-tight 2xl:table-cell" title={TABLE_STRINGS.embargoHead}>{TABLE_STRINGS.embargo}</TableHead>
             <SortHead label={TABLE_STRINGS.updated} column="updated_at" className="hidden lg:table-cell" {...head} />
           </TableRow>
         </TableHeader>
         <TableBody>
           {report.rows.map((r) => (
             <TableRow key={r.id} data-testid="report-row" data-release-id={r.id}>
-              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 xl:max-w-[13rem] 2xl:max-w-xs" data-col="title">
+              <TableCell className="max-w-[8rem] pr-2 sm:max-w-[14rem] sm:pr-4 2xl:max-w-xs" data-col="title">
                 <span className="block truncate font-medium" title={r.title}>
                   {r.title || TABLE_STRINGS.untitled}
                 </span>
@@ -188,10 +188,10 @@ export function ReportTable({
                   {int(r.coverage)}
                 </Button>
               </TableCell>
-              <TableCell className="hidden text-right tabular-nums xl:table-cell" data-col="newsroom">
+              <TableCell className="hidden text-right tabular-nums 2xl:table-cell" data-col="newsroom">
                 {int(r.newsroomViews)}
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell" data-col="embargo">
+              <TableCell className="hidden whitespace-nowrap text-right tabular-nums 2xl:table-cell" data-col="embargo">
                 {r.embargoUntil && r.opensBeforeEmbargo !== null && r.opensAfterEmbargo !== null ? (
                   <span title={TABLE_STRINGS.embargoTitle(r.embargoUntil)}>{TABLE_STRINGS.embargoCell(r.opensBeforeEmbargo, r.opensAfterEmbargo)}</span>
                 ) : (

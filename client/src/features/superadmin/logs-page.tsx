@@ -45,7 +45,7 @@ export function LogsPage() {
   return (
     <>
       <PageHeader description="Οι ευαίσθητες ενέργειες του συστήματος, νεότερες πρώτα. Οι εγγραφές δεν αλλάζουν και δεν διαγράφονται." />
-      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[14rem_1fr_10rem_10rem_auto] lg:items-end">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-[14rem_1fr_10rem_10rem_auto] xl:items-end">
         <div className="space-y-1.5">
           <Label>Ενέργεια</Label>
           <Select value={action} onValueChange={(v) => setAction(v as 'all' | AuditAction)}>

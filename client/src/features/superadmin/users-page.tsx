@@ -334,12 +334,12 @@ export function UsersPage() {
                 <Checkbox checked={allOnPage} onChange={togglePage} aria-label="Επιλογή όλων της σελίδας" disabled={!selectable.length} />
               </TableHead>
               <TableHead>Χρήστης</TableHead>
-              <TableHead>Οργανισμός</TableHead>
+              <TableHead className="hidden 2xl:table-cell">Οργανισμός</TableHead>
               <TableHead>Ρόλος</TableHead>
               <TableHead>Κατάσταση</TableHead>
               <TableHead>Πλάνο</TableHead>
               <TableHead>Εγγραφή</TableHead>
-              <TableHead className="w-12">
+              <TableHead className="sticky right-0 w-12 bg-muted">
                 <span className="sr-only">Ενέργειες</span>
               </TableHead>
             </TableRow>
@@ -371,8 +371,9 @@ export function UsersPage() {
                   <TableCell className="min-w-[12rem]">
                     <div className="font-medium text-foreground">{u.name || '—'}</div>
                     <div className="text-xs text-muted-foreground">{u.email}</div>
+                    {u.organization ? <div className="text-xs text-muted-foreground 2xl:hidden">{u.organization}</div> : null}
                   </TableCell>
-                  <TableCell>{u.organization ?? '—'}</TableCell>
+                  <TableCell className="hidden 2xl:table-cell">{u.organization ?? '—'}</TableCell>
                   <TableCell>{ROLE_LABELS[u.role]}</TableCell>
                   <TableCell data-testid="user-status">
                     <UserStatusBadge status={u.status} isActive={u.is_active} />
@@ -381,7 +382,7 @@ export function UsersPage() {
                     <PlanCell user={u} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatDate(u.created_at)}</TableCell>
-                  <TableCell>
+                  <TableCell className="sticky right-0 bg-card">
                     {u.user_id === me ? null : (
                       <UserActions
                         user={u}
