@@ -359,6 +359,11 @@ for (const width of [1280, 375]) {
     // Once its entry animation is over, compare where both are drawn.
     await shown.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     expect(overlaps(await box(shown), await box(banner))).toBe(false);
+    // Nor does the banner hide the end of the page: scrolled to the bottom, the footer's content ends above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footerContentEnd = () =>
+      page.locator('footer').last().evaluate((f) => f.getBoundingClientRect().bottom - parseFloat(getComputedStyle(f).paddingBottom));
+    await expect.poll(async () => (await footerContentEnd()) <= (await box(banner)).y + 1, { timeout: 5_000 }).toBe(true);
     // Without the banner the toasts go back to the edge.
     await banner.getByRole('button', { name: 'Απόρριψη μη απαραίτητων' }).click();
     await expect(banner).toHaveCount(0);
