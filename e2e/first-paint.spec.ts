@@ -69,6 +69,9 @@ test('/pricing and /status arrive with their data: prices and states in the HTML
   // The plans came with the page; the status page loads its status once more when it goes
   // live (a change between the render and its subscription is not missed).
   await page.goto('/status');
+  // The live part loads after hydration (on a loaded machine, after the network went idle):
+  // wait for its one read, then for anything more it would start.
+  await expect.poll(() => calls).toEqual(['/api/status']);
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual(['/api/status']);
 });

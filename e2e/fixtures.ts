@@ -124,11 +124,18 @@ export async function approveUser(request: APIRequestContext, userId: string): P
 export async function cuttableSockets(context: BrowserContext) {
   const open = new Set<WebSocketRoute>();
   await context.routeWebSocket(/\/socket\.io\//, (ws) => {
-    ws.connectToServer();
-    open.add(ws);
+    const server = ws.connectToServer();
+    // Counted once Socket.IO has connected (the server's CONNECT packet, '40…', reached the
+    // page), not when the page starts to open it: a cut during the handshake is no
+    // disconnect of a live socket.
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('40')) open.add(ws);
+      ws.send(message);
+    });
     ws.onClose(() => open.delete(ws));
   });
   return {
+    /** Sockets whose Socket.IO connection is established. */
     connected: () => open.size,
     async cut() {
       await context.setOffline(true);
