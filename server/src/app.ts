@@ -73,7 +73,7 @@ export async function createApp(
   // the built assets are precompressed (client-app.ts), and already-encoded bodies pass through.
   app.use(compression());
 
-  app.use(healthRoutes(db, config));
+  app.use(healthRoutes(db, config, ctx.readiness));
   app.use('/auth/v1', authRoutes(ctx.auth, db, ctx.tokenKey, () => config.publicUrl));
 
   const api = new ApiRouter(db, ctx.tokenKey);

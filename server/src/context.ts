@@ -2,6 +2,7 @@ import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import type { JobQueue } from './jobs/queue';
+import type { Readiness } from './health/readiness';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
@@ -22,6 +23,8 @@ export interface AppContext {
   collab: CollabEndpoint;
   /** Rate limits shared by every process (rate_limits table). */
   limiter: RateLimiter;
+  /** The probes /readyz reports (Redis, data folder, event loop …). */
+  readiness: Readiness;
   /** Signing key of access tokens. */
   tokenKey: Uint8Array;
 }

@@ -5,6 +5,7 @@ import { seed } from './db/seed/index';
 import { startBanner } from './dev-panel';
 import { createLogger } from './logger';
 import { ensureFirstSuperadmin } from './modules/auth/superadmin';
+import { installProcessHandlers } from './process-handlers';
 import { startServer } from './server';
 
 const SHUTDOWN_DEADLINE_MS = 5_000;
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
+  installProcessHandlers(logger);
   const db = createDb(config);
   const mode = dbMode(config);
   logger.info({ mode, dataDir: mode === 'embedded' ? config.dataDir : undefined }, 'database');

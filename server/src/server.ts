@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { Db } from './db/knex';
 import { actorFromToken } from './http/authenticate';
 import type { Logger } from './logger';
+import { Readiness } from './health/readiness';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
 import { Mailer } from './mail/mailer';
@@ -60,7 +61,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const collab = attachCollab(server, { db, logger, config, key, ...(bus ? { bus } : {}) });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger);
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, tokenKey: key };
+  const readiness = new Readiness();
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, tokenKey: key };
   registerJobs(ctx);
 
   const built = await createApp(ctx, opts);
