@@ -29,7 +29,7 @@ export async function createApp(
   const { config, db, logger } = ctx;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.set('query parser', strictQueryParser);
 
   app.use((_req, res, next) => {

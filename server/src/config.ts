@@ -1,8 +1,49 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * TRUST_PROXY: which proxies in front of the app may tell the client's address in
+ * X-Forwarded-For (the per-address rate limits key on it). A hop count (`1`: one proxy, such
+ * as the compose file's nginx, whose appended address is taken; anything a client wrote before
+ * it is ignored), `false`/`none` (no proxy: the socket's address), or a comma-separated list of
+ * addresses, CIDR ranges and Express's names `loopback`, `linklocal`, `uniquelocal`.
+ */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isAddressOrRange(v: string): boolean {
+  if (NAMED_RANGES.has(v)) return true;
+  const [addr = '', bits, extra] = v.split('/');
+  if (extra !== undefined) return false;
+  const family = net.isIP(addr);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+export type TrustProxy = number | false | string[];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    if (/^(false|none|0)$/i.test(v)) return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10' });
+      return hops;
+    }
+    const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !isAddressOrRange(x));
+    if (!list.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count, false, or addresses/CIDR ranges/loopback/linklocal/uniquelocal (not: ${bad.join(', ') || v})`,
+      });
+    }
+    return list;
+  });
 
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
@@ -38,6 +79,7 @@ export const envSchema = z
     CLIENT_DEV: bool.default(false),
     SUPERADMIN_EMAIL: z.string().optional(),
     SUPERADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    TRUST_PROXY: trustProxy.default(['loopback']),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .superRefine((env, ctx) => {
@@ -87,6 +129,8 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** Serve the client through Vite in middleware mode with hot reload (`npm run dev`). */
   clientDev: boolean;
+  /** Proxies trusted to pass the client's address in X-Forwarded-For (Express's `trust proxy`). */
+  trustProxy: TrustProxy;
   /** Multiplies every rate limit (test rigs that sign up many accounts from one address); 1 by default. */
   rateLimitScale: number;
   /** First start: create this superadmin when there is none (SUPERADMIN_EMAIL + SUPERADMIN_PASSWORD). */
@@ -141,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? 'gpt-4o-mini' }
       : undefined,
     clientDev: e.CLIENT_DEV,
+    trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     firstSuperadmin:
       e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD } : undefined,
