@@ -239,6 +239,9 @@ test('client settings: the newsroom address is transliterated, checked live and 
   // Another organisation's address (the demo client's) is refused as it is typed.
   await address.fill('aigaio-technologies');
   await expect(section.getByTestId('slug-error')).toHaveText('Η διεύθυνση χρησιμοποιείται ήδη από άλλον οργανισμό. Επιλέξτε μια άλλη.');
+  // The product's own name is nobody's.
+  await address.fill('deltio-official');
+  await expect(section.getByTestId('slug-error')).toHaveText('Η διεύθυνση αυτή δεν είναι διαθέσιμη. Επιλέξτε μια άλλη.');
 
   // Greek typed into it becomes Latin when the field is left, and a free address says so.
   const wanted = `Ορεινά Ελαιόλαδα ${Date.now().toString(36)}`;

@@ -108,15 +108,90 @@ export const NEWSROOM_SLUG = { min: 3, max: 60, pattern: /^[a-z0-9]+(?:-[a-z0-9]
 /** A release's address in its newsroom: /newsroom/<slug>/<release slug>. */
 export const RELEASE_SLUG_MAX = 80;
 
+/**
+ * Newsroom addresses nobody may claim: the site's own paths and words a visitor would take for
+ * the product or its staff (deltio, admin, api, support …). Any address with the product's name
+ * as one of its words is reserved too (deltio-official, epishmo-deltio): it would pass for ours.
+ */
+export const RESERVED_NEWSROOM_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'billing',
+  'blog',
+  'contact',
+  'dashboard',
+  'demo',
+  'docs',
+  'feed',
+  'help',
+  'helpdesk',
+  'info',
+  'login',
+  'logout',
+  'mail',
+  'media',
+  'news',
+  'newsroom',
+  'newsrooms',
+  'official',
+  'postmaster',
+  'press',
+  'pricing',
+  'root',
+  'security',
+  'settings',
+  'signup',
+  'sitemap',
+  'static',
+  'status',
+  'superadmin',
+  'support',
+  'system',
+  'team',
+  'test',
+  'www',
+  'grafeio-typou',
+  'ypostirixi',
+  'diaxeirisi',
+  'diachirisi',
+  'epikoinonia',
+  'timologisi',
+]);
+/** The product's own names: reserved as any word of an address. */
+export const PRODUCT_SLUG_WORDS: readonly string[] = ['deltio', 'deltiogr', 'deltio-gr'];
+
+/** Whether nobody may claim `slug` as a newsroom address. */
+export function isReservedNewsroomSlug(slug: string): boolean {
+  if (RESERVED_NEWSROOM_SLUGS.has(slug)) return true;
+  const words = slug.split('-');
+  return PRODUCT_SLUG_WORDS.some((w) =>
+    w.includes('-') ? `-${slug}-`.includes(`-${w}-`) : words.includes(w),
+  );
+}
+
 /** Whether a newsroom slug is well formed (its availability is the server's question). */
 export function isNewsroomSlug(slug: string): boolean {
-  return slug.length >= NEWSROOM_SLUG.min && slug.length <= NEWSROOM_SLUG.max && NEWSROOM_SLUG.pattern.test(slug);
+  return (
+    slug.length >= NEWSROOM_SLUG.min &&
+    slug.length <= NEWSROOM_SLUG.max &&
+    NEWSROOM_SLUG.pattern.test(slug)
+  );
 }
 
 /** A newsroom slug proposed from a company name (always well formed; its availability is the server's question). */
 export function suggestNewsroomSlug(name: string): string {
-  const base = slugify(name, NEWSROOM_SLUG.max);
-  return base.length >= NEWSROOM_SLUG.min ? base : [base, 'newsroom'].filter(Boolean).join('-');
+  // The product's names are left out of a proposal ("Deltio Α.Ε." is not offered "deltio-ae").
+  const base = slugify(name, NEWSROOM_SLUG.max)
+    .split('-')
+    .filter((w) => w && !PRODUCT_SLUG_WORDS.includes(w))
+    .join('-');
+  return base.length >= NEWSROOM_SLUG.min && !RESERVED_NEWSROOM_SLUGS.has(base)
+    ? base
+    : [base, 'newsroom'].filter(Boolean).join('-');
 }
 
 /** The n-th candidate of a unique slug: base, base-2, base-3, … (kept within `max`). */

@@ -152,7 +152,7 @@ function NewsroomForm({ settings }: { settings: NewsroomSettings }) {
       if (err instanceof ApiError && err.fields) {
         for (const f of FIELDS) if (err.fields[f]) form.setError(f, { type: 'server', message: err.fields[f] });
       }
-      const description = err instanceof ApiError && err.code === 'slug_taken' ? err.message : S.saveError;
+      const description = err instanceof ApiError && ['slug_taken', 'slug_reserved', 'account_not_approved'].includes(err.code) ? err.message : S.saveError;
       toast({ title: S.error, description, variant: 'destructive' });
     } finally {
       setSaving(false);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isEmbargoed } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
-import { numberedSlug, NEWSROOM_SLUG, suggestNewsroomSlug } from '../../../../shared/slug';
+import { isReservedNewsroomSlug, numberedSlug, NEWSROOM_SLUG, suggestNewsroomSlug } from '../../../../shared/slug';
 import type { AppContext } from '../../context';
 import type { SentVersion } from '../releases/sent-versions.repo';
 import * as repo from './newsroom.repo';
@@ -22,7 +22,7 @@ export async function freeNewsroomSlug(q: Knex | Knex.Transaction, name: string)
   const base = suggestNewsroomSlug(name);
   const candidates = Array.from({ length: 20 }, (_, i) => numberedSlug(base, i + 1, NEWSROOM_SLUG.max));
   const taken = await repo.takenSlugs(q, candidates);
-  const free = candidates.find((c) => !taken.has(c));
+  const free = candidates.find((c) => !taken.has(c) && !isReservedNewsroomSlug(c));
   if (free) return free;
   return numberedSlug(base, 1000 + Math.floor(Math.random() * 9000), NEWSROOM_SLUG.max);
 }

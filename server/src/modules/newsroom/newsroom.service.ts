@@ -5,6 +5,7 @@ import type { newsroomSettingsBody } from '../../../../shared/schemas/newsroom';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
+import { isReservedNewsroomSlug } from '../../../../shared/slug';
 import { freeNewsroomSlug } from './newsroom.publication';
 import * as repo from './newsroom.repo';
 
@@ -12,6 +13,21 @@ export const newsroomPath = (slug: string) => `/newsroom/${slug}`;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 const slugTaken = () => new HttpError(409, 'slug_taken', NEWSROOM_MESSAGES.slugTaken, { newsroom_slug: NEWSROOM_MESSAGES.slugTaken });
+const slugReserved = () => new HttpError(409, 'slug_reserved', NEWSROOM_MESSAGES.slugReserved, { newsroom_slug: NEWSROOM_MESSAGES.slugReserved });
+const needsApproval = () =>
+  new HttpError(403, 'account_not_approved', NEWSROOM_MESSAGES.slugNeedsApproval, { newsroom_slug: NEWSROOM_MESSAGES.slugNeedsApproval });
+
+/**
+ * Why `actor` may not take `slug` as their newsroom's address (their own current one is always
+ * theirs to keep), or null: reserved names are nobody's, and only an approved account claims an
+ * address (a sign-up awaiting approval could otherwise hold another company's name).
+ */
+function claimRefusal(actor: Actor, slug: string, current: string | null): 'reserved' | 'approval' | null {
+  if (slug === current) return null;
+  if (isReservedNewsroomSlug(slug)) return 'reserved';
+  if (actor.status !== 'approved') return 'approval';
+  return null;
+}
 
 async function present(ctx: AppContext, p: repo.NewsroomProfile): Promise<NewsroomSettings> {
   return {
@@ -45,6 +61,8 @@ export async function saveSettings(ctx: AppContext, actor: Actor, body: z.output
       const current = await repo.profileOf(trx, actor.userId);
       if (!current) throw notFound('Profile not found');
       before = current.newsroom_slug;
+      const refusal = claimRefusal(actor, body.newsroom_slug, current.newsroom_slug);
+      if (refusal) throw refusal === 'reserved' ? slugReserved() : needsApproval();
       const owner = await repo.slugOwner(trx, body.newsroom_slug);
       if (owner && owner !== actor.userId) throw slugTaken();
       return repo.updateSettings(trx, actor.userId, body);
@@ -62,6 +80,11 @@ export async function saveSettings(ctx: AppContext, actor: Actor, body: z.output
 export async function slugAvailability(ctx: AppContext, actor: Actor, raw: string): Promise<SlugAvailability> {
   const parsed = newsroomSlugField.safeParse(raw);
   if (!parsed.success) return { slug: raw.trim(), available: false, message: parsed.error.issues[0]?.message ?? NEWSROOM_MESSAGES.slugFormat };
+  const current = (await repo.profileOf(ctx.db, actor.userId))?.newsroom_slug ?? null;
+  const refusal = claimRefusal(actor, parsed.data, current);
+  if (refusal) {
+    return { slug: parsed.data, available: false, message: refusal === 'reserved' ? NEWSROOM_MESSAGES.slugReserved : NEWSROOM_MESSAGES.slugNeedsApproval };
+  }
   const owner = await repo.slugOwner(ctx.db, parsed.data);
   const available = !owner || owner === actor.userId;
   return { slug: parsed.data, available, message: available ? null : NEWSROOM_MESSAGES.slugTaken };

@@ -189,6 +189,43 @@ describe('newsroom settings', () => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['newsroom_slug', 'press_contact_email', 'press_contact_phone']);
     expect(bad.body.error.fields.press_contact_email).toBe('Παρακαλώ εισάγετε έγκυρη διεύθυνση email');
   });
+
+  it('keeps reserved addresses and the product\u2019s name for nobody, and proposes none of them', async () => {
+    const settings = { newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: '', press_contact_phone: '' };
+    for (const slug of ['deltio', 'deltio-official', 'episimo-deltio-gr', 'admin', 'api', 'newsroom', 'www', 'support']) {
+      const check = await call<SlugAvailability>(server.url, 'GET', `/api/newsroom/slug-availability?slug=${slug}`, { token: other.token });
+      expect(check.body, slug).toEqual({ slug, available: false, message: 'Η διεύθυνση αυτή δεν είναι διαθέσιμη. Επιλέξτε μια άλλη.' });
+      const save = await call<{ error: { code: string; fields: Record<string, string> } }>(server.url, 'PUT', '/api/newsroom/settings', {
+        token: other.token,
+        body: { ...settings, newsroom_slug: slug },
+      });
+      expect(save.status, slug).toBe(409);
+      expect(save.body.error.code).toBe('slug_reserved');
+    }
+    // A word that merely contains the name is not the name.
+    const free = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=deltiografos', { token: other.token });
+    expect(free.body.available).toBe(true);
+    // A company called «Deltio» is proposed an address without the product's name.
+    const { organization } = (await db()('profiles').where('user_id', other.id).first('organization')) as { organization: string | null };
+    await db()('profiles').where('user_id', other.id).update({ organization: 'Deltio' });
+    const proposed = await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: other.token });
+    expect(proposed.body.suggested_slug).toBe('newsroom-2');
+    await db()('profiles').where('user_id', other.id).update({ organization });
+  });
+
+  it('lets only an approved account claim an address', async () => {
+    const pending = await signUpAndIn(server.url, 'anamoni@newsroom.test');
+    await db()('profiles').where('user_id', pending.id).update({ status: 'pending' });
+    const check = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=kapoia-etaireia', { token: pending.token });
+    expect(check.body).toMatchObject({ available: false, message: 'Η διεύθυνση του newsroom ορίζεται μόλις εγκριθεί ο λογαριασμός σας.' });
+    const save = await call<{ error: { code: string } }>(server.url, 'PUT', '/api/newsroom/settings', {
+      token: pending.token,
+      body: { newsroom_slug: 'kapoia-etaireia', newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: '', press_contact_phone: '' },
+    });
+    expect(save.status).toBe(403);
+    expect(save.body.error.code).toBe('account_not_approved');
+    expect((await db()('profiles').where('user_id', pending.id).first('newsroom_slug')).newsroom_slug).toBeNull();
+  });
 });
 
 // ------------------------------------------------------------------ pages, feed, sitemap
