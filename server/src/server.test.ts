@@ -29,6 +29,26 @@ describe('server', () => {
     expect(body.database.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('names each registered dependency on /readyz: degraded keeps serving (200), down answers 503', async () => {
+    const readyz = async () => {
+      const res = await fetch(`${server.url}/readyz`);
+      return { status: res.status, body: (await res.json()) as { status: string; reason?: string; checks: Record<string, { state: string }> } };
+    };
+    const offRedis = server.ctx.readiness.register('probeA', () => ({ state: 'degraded', reason: 'redis_unreachable' }));
+    let r = await readyz();
+    expect(r).toMatchObject({ status: 200, body: { status: 'degraded', checks: { probeA: { state: 'degraded', reason: 'redis_unreachable' } } } });
+    const offDisk = server.ctx.readiness.register('probeB', () => {
+      throw new Error('EROFS');
+    });
+    r = await readyz();
+    expect(r).toMatchObject({ status: 503, body: { status: 'not_ready', reason: 'probeB_down', checks: { probeB: { state: 'down', reason: 'EROFS' } } } });
+    offDisk();
+    offRedis();
+    r = await readyz();
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('ready');
+  });
+
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await fetch(`${server.url}/api/nothing-here`);
     expect(res.status).toBe(404);
