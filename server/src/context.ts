@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './rate-limit/rate-limit';
+import type { FileStore } from './storage/files';
 import type { Realtime } from './realtime/index';
 
 /** Everything a module needs, built once per process in server.ts. */
@@ -23,6 +24,8 @@ export interface AppContext {
   collab: CollabEndpoint;
   /** Rate limits shared by every process (rate_limits table). */
   limiter: RateLimiter;
+  /** Files under the data folder (attachments, logos): atomic writes, storage faults answered 507/503. */
+  files: FileStore;
   /** The probes /readyz reports (Redis, data folder, event loop …). */
   readiness: Readiness;
   /** Signing key of access tokens. */

@@ -18,6 +18,11 @@ import { tokenKey } from './modules/auth/auth.tokens';
 import { rooms } from '../../shared/events';
 import { RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime } from './realtime/index';
+import { logoDir } from './modules/profiles/profiles.logo';
+import { DataDirProbe } from './storage/data-dir-probe';
+import { FileStore } from './storage/files';
+import type { StorageFs } from './storage/storage-fs';
+import { registerTempSweep } from './storage/temp-sweep';
 
 export interface RunningServer {
   port: number;
@@ -34,6 +39,8 @@ export interface ServerDeps {
   logger: Logger;
   /** Tests pass their own transport to read what was sent. */
   mailTransport?: MailTransport;
+  /** Tests inject the data folder's file-system calls (to raise ENOSPC, EROFS …) and the probe's cache time. */
+  storage?: { fs?: StorageFs; probeTtlMs?: number };
 }
 
 export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
@@ -62,8 +69,17 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger);
   const readiness = new Readiness();
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, tokenKey: key };
+  const files = new FileStore(config.dataDir, { fs: deps.storage?.fs });
+  const dataDir = new DataDirProbe(files.root, files.fs, { ttlMs: deps.storage?.probeTtlMs });
+  files.onFault = (err) => {
+    logger.warn({ code: err.errno, status: err.status }, 'storage: a write failed');
+    dataDir.noteFault(err);
+  };
+  readiness.register('dataDir', dataDir.check);
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, files, tokenKey: key };
   registerJobs(ctx);
+  // Temporary files a crash left behind: removed now, and hourly while the process runs.
+  await registerTempSweep(ctx, [logoDir(config)]);
 
   const built = await createApp(ctx, opts);
   server.on('request', built.app);

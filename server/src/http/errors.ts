@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger';
+import { storageFaultAnswer, storageFaultKind } from '../storage/fault-kind';
 
 /** The one JSON error shape: { error: { code, message, fields? } }. */
 export interface ErrorBody {
@@ -108,6 +109,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.warn({ err: (err as Error).message, method: req.method, url: req.originalUrl }, 'database unavailable');
       res.setHeader('retry-after', String(DB_RETRY_AFTER_SECONDS));
       res.status(503).json(errorBody('service_unavailable', 'The service is temporarily unavailable; try again shortly'));
+      return;
+    }
+    // A write under the data folder that did not go through the FileStore: still 507/503, not 500.
+    const storageFault = storageFaultKind(err);
+    if (storageFault) {
+      const answer = storageFaultAnswer(storageFault);
+      logger.warn({ err: (err as Error).message, method: req.method, url: req.originalUrl }, 'storage fault');
+      if (answer.retryAfter) res.setHeader('retry-after', String(answer.retryAfter));
+      res.status(answer.status).json(errorBody(answer.code, answer.message));
       return;
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {

@@ -11,6 +11,7 @@ import {
   type SettingsProfile,
 } from '@shared/schemas/dashboard';
 import { api, uploadFile } from '@client/api/http';
+import { storageErrorMessage } from '@client/api/storage-errors';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -144,7 +145,8 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
       void useSession.getState().loadProfile();
     } catch (err) {
       const code = (err as { code?: string }).code;
-      const description = code === 'file_too_large' ? S.logoSize : code === 'unsupported_file_type' ? S.logoType : S.logoError;
+      const description =
+        storageErrorMessage(err) ?? (code === 'file_too_large' ? S.logoSize : code === 'unsupported_file_type' ? S.logoType : S.logoError);
       toast({ title: S.error, description, variant: 'destructive' });
     } finally {
       setUploading(false);

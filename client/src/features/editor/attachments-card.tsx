@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Paperclip, Trash2, Upload } from 'lucide-react';
 import type { Attachment } from '@shared/schemas/attachments';
 import { ApiError } from '@client/api/http';
+import { storageErrorMessage } from '@client/api/storage-errors';
 import { editorCalls, useAttachments } from './queries';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -22,6 +23,8 @@ export function formatSize(bytes: number): string {
 }
 
 function uploadError(err: unknown): string {
+  const storage = storageErrorMessage(err);
+  if (storage) return storage;
   if (err instanceof ApiError) {
     if (err.code === 'file_too_large' || err.code === 'payload_too_large') return 'Το αρχείο είναι μεγαλύτερο από 10 MB';
     if (err.code === 'file_type_not_allowed') return 'Δεκτά είναι μόνο εικόνες, PDF και έγγραφα office';

@@ -6,7 +6,6 @@ import { actorOf } from '../../http/authenticate';
 import { HttpError } from '../../http/errors';
 import { decodeHeader } from '../../http/input-guard';
 import { valid, validate } from '../../http/validate';
-import { FileStore } from '../../storage/files';
 import { isProxyAgent } from '../distribution/tracking.tokens';
 import { AttachmentsService } from './attachments.service';
 import { MAX_ATTACHMENT_BYTES } from './file-types';
@@ -17,7 +16,7 @@ const fileParams = z.object({ attachmentId: z.uuid('not an attachment id') });
 const fileQuery = z.object({ token: z.string().min(10, 'token required') });
 
 export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsService {
-  const service = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
+  const service = new AttachmentsService(ctx, ctx.files);
   // The file is the body; its name travels URI-encoded in X-File-Name. One byte over the
   // limit is read, so a too-large file gets the clear message rather than a generic 413.
   const raw = express.raw({ type: () => true, limit: MAX_ATTACHMENT_BYTES + 1 });

@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, notFound } from '../../http/errors';
-import { FileStore } from '../../storage/files';
 import { AttachmentsService } from '../attachments/attachments.service';
 import { findDelivery, recordOpen, rewriteLinks } from '../distribution/tracking.service';
 import { markReleaseNotificationsRead } from '../notifications/notifications.service';
@@ -95,7 +94,7 @@ export class MediaInboxService {
   private readonly attachments: AttachmentsService;
 
   constructor(private readonly ctx: AppContext) {
-    this.attachments = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
+    this.attachments = new AttachmentsService(ctx, ctx.files);
   }
 
   private changed(userId: string, deliveryId: number | null, reason: 'read' | 'bookmark' | 'preferences'): void {

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { LIMITS } from '../../../../shared/constants';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
+import type { FileStore } from '../../storage/files';
 
 export type LogoType = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -69,12 +70,19 @@ export function checkLogo(buf: Buffer): LogoType {
   return type;
 }
 
-export async function storeLogo(config: Config, buf: Buffer, type: LogoType): Promise<string> {
-  const dir = logoDir(config);
-  await fs.mkdir(dir, { recursive: true });
+/**
+ * Stores the logo atomically through the data folder's store: a full or read-only disk
+ * answers 507/503 and leaves no partial or temporary file.
+ */
+export async function storeLogo(files: FileStore, config: Config, buf: Buffer, type: LogoType): Promise<string> {
   const file = `${crypto.randomUUID().replace(/-/g, '')}.${type}`;
-  await fs.writeFile(path.join(dir, file), buf);
+  await files.writeAtomic(path.join(logoDir(config), file), buf);
   return file;
+}
+
+/** Removes a stored logo file that no record points at (its record could not be written). */
+export async function discardLogo(config: Config, file: string): Promise<void> {
+  await fs.rm(path.join(logoDir(config), file), { force: true });
 }
 
 const LOGO_PATH = '/api/profile/logo/';

@@ -13,6 +13,7 @@ import {
   LOGO_CONTENT_TYPES,
   LOGO_FILE_RE,
   checkLogo,
+  discardLogo,
   localLogoFile,
   logoDir,
   ownsLogo,
@@ -49,7 +50,7 @@ function present(row: ProfileRow) {
 export const WELCOME_NOTIFICATION_KIND = 'onboarding.welcome';
 
 /** The signed-in user's own profile, and the company logo. */
-export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppContext): void {
+export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: AppContext): void {
   api.get('/profile', 'authenticated', async (_req, res) => {
     const row = await db('profiles').where('user_id', actorOf(res).userId).first<ProfileRow | undefined>(...COLUMNS);
     if (!row) throw notFound('Profile not found');
@@ -110,14 +111,20 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime }: AppConte
     const { userId } = actorOf(res);
     const buf = await readLogoBody(req);
     const type = checkLogo(buf);
-    const file = await storeLogo(config, buf, type);
+    const file = await storeLogo(files, config, buf, type);
     const url = `/api/profile/logo/${file}`;
-    const before = await db.transaction(async (trx) => {
-      await recordLogoOwner(trx, file, userId);
-      const prev = await trx('profiles').where('user_id', userId).first<{ company_logo_url: string | null } | undefined>('company_logo_url');
-      await trx('profiles').where('user_id', userId).update({ company_logo_url: url });
-      return prev;
-    });
+    const before = await db
+      .transaction(async (trx) => {
+        await recordLogoOwner(trx, file, userId);
+        const prev = await trx('profiles').where('user_id', userId).first<{ company_logo_url: string | null } | undefined>('company_logo_url');
+        await trx('profiles').where('user_id', userId).update({ company_logo_url: url });
+        return prev;
+      })
+      .catch(async (err: unknown) => {
+        // No record points at the file: it would never be served nor removed.
+        await discardLogo(config, file).catch(() => undefined);
+        throw err;
+      });
     if (before?.company_logo_url) await removeOwnLogo(config, db, userId, before.company_logo_url).catch(() => undefined);
     realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
     res.status(201).json({ url });

@@ -6,7 +6,6 @@ import type { ReleaseState } from '../../../../shared/schemas/editor';
 import { deleteDocument, releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import { FileStore } from '../../storage/files';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { announceDelivered, fanOut, SEND_JOB, sendJobKey } from '../distribution/distribution.service';
 import { countRecipients, type SendableRelease } from '../distribution/distribution.repo';
@@ -206,7 +205,6 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
   const thaw = await ctx.collab.freezeRelease(id);
   let sent = false;
   try {
-    const files = new FileStore(ctx.config.dataDir);
     const done = await ctx.db.transaction(async (trx) => {
       const current = await lock(trx, id);
       if (o.fromScheduled) {
@@ -222,7 +220,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       assertEmbargo(current, new Date());
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
-      const version = await insertSentVersion(trx, updated, files, approval?.id ?? null);
+      const version = await insertSentVersion(trx, updated, ctx.files, approval?.id ?? null);
       // Every send is also a version of the release's history (its Yjs state, who sent it).
       const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null);
       const spent = approval ? await markApprovalSent(trx, approval.id) : null;
