@@ -8,6 +8,7 @@ import { TERMS_VERSION } from '../shared/plans';
 import {
   ACCEPTED_TERMS,
   approveUser,
+  confirmEmail,
   expect,
   LIVE_MS,
   signInAs,
@@ -35,8 +36,9 @@ async function signUp(
 
 /** An approved client who finished onboarding (the wizard is other tests' subject), on `plan`. */
 async function readyClient(request: APIRequestContext, email: string, plan?: string): Promise<void> {
-  const { id } = await signUp(request, email, 'client', plan ? { plan } : {});
-  await approveUser(request, id);
+  const up = await signUp(request, email, 'client', plan ? { plan } : {});
+  await confirmEmail(request, up);
+  await approveUser(request, up.id);
   const s = (await (await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })).json()) as { access_token: string };
   expect((await request.patch('/api/profile', { data: { onboarded: true }, headers: { authorization: `Bearer ${s.access_token}` } })).ok()).toBe(true);
 }
