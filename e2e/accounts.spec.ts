@@ -8,6 +8,7 @@ import { TERMS_VERSION } from '../shared/plans';
 import {
   ACCEPTED_TERMS,
   approveUser,
+  confirmEmail,
   expect,
   LIVE_MS,
   signInAs,
@@ -35,8 +36,9 @@ async function signUp(
 
 /** An approved client who finished onboarding (the wizard is other tests' subject), on `plan`. */
 async function readyClient(request: APIRequestContext, email: string, plan?: string): Promise<void> {
-  const { id } = await signUp(request, email, 'client', plan ? { plan } : {});
-  await approveUser(request, id);
+  const up = await signUp(request, email, 'client', plan ? { plan } : {});
+  await confirmEmail(request, up);
+  await approveUser(request, up.id);
   const s = (await (await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })).json()) as { access_token: string };
   expect((await request.patch('/api/profile', { data: { onboarded: true }, headers: { authorization: `Bearer ${s.access_token}` } })).ok()).toBe(true);
 }
@@ -252,6 +254,38 @@ test('the plan chosen on /pricing is stored at sign-up and shown in settings; th
   expect(consoleErrors).toEqual([]);
   await page.context().close();
   await admin.context().close();
+});
+
+test('nothing is mailed on behalf of an unconfirmed or pending account: the invitation form says why, and opens live once confirmed and approved', async ({
+  page,
+  consoleErrors,
+}) => {
+  const email = uniqueEmail('unconfirmed');
+  const up = await signUp(page.request, email, 'client');
+  const s = (await (await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })).json()) as { access_token: string };
+  expect((await page.request.patch('/api/profile', { data: { onboarded: true }, headers: { authorization: `Bearer ${s.access_token}` } })).ok()).toBe(true);
+  await signInViaApi(page, email, PASSWORD);
+  await page.goto('/client/invitations');
+  const notice = page.getByTestId('mail-block');
+  const address = page.getByLabel('Email συνεργάτη');
+  await expect(notice).toHaveAttribute('data-code', 'email_unconfirmed');
+  await expect(notice).toContainText('Επιβεβαιώστε πρώτα τη διεύθυνση email σας');
+  await expect(notice.getByRole('button', { name: 'Αποστολή νέου συνδέσμου' })).toBeVisible();
+  await expect(address).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Αποστολή πρόσκλησης/ })).toBeDisabled();
+  await markNoReload(page);
+
+  // The link of the e-mail, opened elsewhere: the page learns it without a reload; approval is next.
+  await confirmEmail(page.request, up);
+  await expect(notice).toHaveAttribute('data-code', 'account_not_approved', { timeout: LIVE_MS });
+  await expect(notice).toContainText('Ο λογαριασμός σας περιμένει έγκριση από τον διαχειριστή');
+  await expect(address).toBeDisabled();
+
+  await approveUser(page.request, up.id);
+  await expect(notice).toBeHidden({ timeout: LIVE_MS });
+  await expect(address).toBeEnabled();
+  expect(await wasNotReloaded(page)).toBe(true);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a starter client cannot invite: the Greek message of the plan', async ({ page }) => {

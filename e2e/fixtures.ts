@@ -105,6 +105,19 @@ export async function superadminToken(request: APIRequestContext): Promise<strin
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * Opens a sign-up's confirmation link (`confirmation_url` of the sign-up's answer outside
+ * production) as its owner would: nothing is mailed on behalf of an unconfirmed address
+ * (send, schedule, test e-mail, invitations, approval requests and decisions).
+ */
+export async function confirmEmail(request: APIRequestContext, signup: { confirmation_url?: string }): Promise<void> {
+  expect(signup.confirmation_url, 'the sign-up answers its confirmation link outside production').toBeTruthy();
+  const link = new URL(signup.confirmation_url!);
+  const res = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(303);
+  expect(res.headers().location).toMatch(/status=ok$/);
+}
+
 /** Approves a pending account as the superadmin does (pending clients cannot send or invite). */
 export async function approveUser(request: APIRequestContext, userId: string): Promise<void> {
   const token = await superadminToken(request);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectGreekOnly } from './english-labels';
-import { ACCEPTED_TERMS, answerCookiesInStorage, approveUser, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
+import { ACCEPTED_TERMS, answerCookiesInStorage, approveUser, confirmEmail, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
 
 /**
  * Embargo and the public newsroom (issue 19, items 3 and 4), seen from three sides: the client
@@ -20,7 +20,9 @@ async function newUser(request: APIRequestContext, role: 'client' | 'media', pre
   const email = uniqueEmail(prefix);
   const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name: 'Δήμητρα Αλεξίου', organization }, ...ACCEPTED_TERMS } });
   expect(up.ok()).toBe(true);
-  const { id } = (await up.json()) as { id: string };
+  const body = (await up.json()) as { id: string; confirmation_url?: string };
+  const { id } = body;
+  await confirmEmail(request, body);
   await approveUser(request, id);
   const tok = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
   const { access_token: token } = (await tok.json()) as { access_token: string };

@@ -3,6 +3,7 @@ import {
   ACCEPTED_TERMS,
   answerCookiesInStorage,
   approveUser,
+  confirmEmail,
   cuttableSockets,
   expect,
   LIVE_MS,
@@ -36,7 +37,9 @@ async function account(request: APIRequestContext, role: 'client' | 'media', pre
   const email = uniqueEmail(prefix);
   const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS } });
   expect(up.ok()).toBe(true);
-  const { id } = (await up.json()) as { id: string };
+  const body = (await up.json()) as { id: string; confirmation_url?: string };
+  const { id } = body;
+  await confirmEmail(request, body);
   await approveUser(request, id);
   const tok = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
   const { access_token } = (await tok.json()) as { access_token: string };

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { approveUser, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
+import { approveUser, confirmEmail, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 const PASSWORD = 'Thalassa-2026';
 
@@ -17,6 +17,7 @@ async function freshClient(page: Page, prefix: string, name: string): Promise<Pe
     data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS },
   });
   expect(signup.ok()).toBe(true);
+  await confirmEmail(page.request, (await signup.json()) as { confirmation_url?: string });
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
   expect(res.ok()).toBe(true);
   const session = await res.text();

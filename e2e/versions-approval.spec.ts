@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ACCEPTED_TERMS, approveUser, EDITOR_OPEN_MS, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
+import { ACCEPTED_TERMS, approveUser, confirmEmail, EDITOR_OPEN_MS, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
 
 /**
  * Version history and approval before sending (issue 19), live in two browsers: an approval
@@ -19,7 +19,9 @@ interface Person {
 async function person(browser: Browser, prefix: string, name: string): Promise<Person> {
   const page = await (await browser.newContext()).newPage();
   const email = uniqueEmail(prefix);
-  expect((await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS } })).ok()).toBe(true);
+  const signup = await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role: 'client', name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS } });
+  expect(signup.ok()).toBe(true);
+  await confirmEmail(page.request, (await signup.json()) as { confirmation_url?: string });
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
   const session = await res.text();
   const { access_token: token, user } = JSON.parse(session) as { access_token: string; user: { id: string } };

@@ -69,6 +69,8 @@ export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
 /** The profile as the settings screen reads it (GET /profile carries these columns too). */
 export const settingsProfile = profileSchema.extend({
   email_notifications: emailNotificationsSchema,
+  /** Whether the account's e-mail address is confirmed: until then nothing is mailed on its behalf (shared/accounts.ts). */
+  email_confirmed: z.boolean(),
 });
 export type SettingsProfile = z.infer<typeof settingsProfile>;
 

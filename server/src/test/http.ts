@@ -41,17 +41,33 @@ export interface Session {
 /** What every sign-up sends with its form: the terms of service accepted, in their current version. */
 export const ACCEPTED_TERMS = { terms_accepted: true, terms_version: TERMS_VERSION } as const;
 
+/**
+ * Signs up through the API and, unless `confirmed: false`, opens the confirmation link as its
+ * owner would (nothing is mailed on behalf of an unconfirmed account). The account stays
+ * pending until the test approves it.
+ */
 export async function signUp(
   base: string,
   email: string,
   role: 'client' | 'media' = 'client',
   password = 'Thalassa-2026',
+  opts: { confirmed?: boolean } = {},
 ): Promise<{ id: string }> {
-  const r = await call<{ id: string }>(base, 'POST', '/auth/v1/signup', {
+  const r = await call<{ id: string; confirmation_url?: string }>(base, 'POST', '/auth/v1/signup', {
     body: { email, password, data: { role, name: `Test ${role}`, organization: 'Test Org' }, ...ACCEPTED_TERMS },
   });
   if (r.status !== 200) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
+  if (opts.confirmed !== false) await confirmAddress(base, r.body.confirmation_url);
   return r.body;
+}
+
+/** Opens a sign-up's confirmation link (test servers answer it with the sign-up) against `base`. */
+export async function confirmAddress(base: string, confirmationUrl: string | undefined): Promise<void> {
+  if (!confirmationUrl) throw new Error('the sign-up answered no confirmation_url (an address already registered?)');
+  const link = new URL(confirmationUrl);
+  const res = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const to = res.headers.get('location') ?? '';
+  if (res.status !== 303 || !to.endsWith('status=ok')) throw new Error(`confirmation failed: ${res.status} ${to}`);
 }
 
 export async function signIn(base: string, email: string, password = 'Thalassa-2026', loginPath?: string): Promise<Session> {

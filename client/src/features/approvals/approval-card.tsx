@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide
 import type { Approval } from '@shared/schemas/approvals';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { MailBlockNotice, useMailBlock } from '@client/features/auth/mail-block';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDateTime } from '@client/lib/dates';
 import { useSession } from '@client/stores/session';
@@ -47,6 +48,8 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
   const q = useReleaseApproval(releaseId);
   const [asking, setAsking] = useState(false);
   const [deciding, setDeciding] = useState<null | 'approve' | 'reject'>(null);
+  // A request and a decision are mailed on the user's behalf: they wait for a confirmed address and an approved account.
+  const block = useMailBlock();
   const data = q.data;
   if (!data || (!data.required && !data.approval)) return null;
   const a = data.approval;
@@ -81,18 +84,19 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
         ) : (
           <p>{S.none}</p>
         )}
+        {block && (canDecide || canAsk) ? <MailBlockNotice block={block} /> : null}
         {canDecide ? (
           <div className="grid grid-cols-2 gap-2">
-            <Button size="sm" onClick={() => setDeciding('approve')}>
+            <Button size="sm" onClick={() => setDeciding('approve')} disabled={block !== null}>
               {S.approve}
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setDeciding('reject')}>
+            <Button size="sm" variant="outline" onClick={() => setDeciding('reject')} disabled={block !== null}>
               {S.reject}
             </Button>
           </div>
         ) : null}
         {canAsk ? (
-          <Button variant="outline" className="w-full" onClick={() => setAsking(true)} data-testid="request-approval">
+          <Button variant="outline" className="w-full" onClick={() => setAsking(true)} data-testid="request-approval" disabled={block !== null}>
             {a ? S.requestAgain : S.request}
           </Button>
         ) : null}

@@ -10,10 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { formatDateTime } from '@client/lib/dates';
 import { ApprovalStatusBadge } from './approval-card';
 import { DecisionDialog } from './decision-dialog';
+import { MailBlockNotice, useMailBlock } from '@client/features/auth/mail-block';
 import { useApprovalQueue } from './queries';
 import { APPROVAL_STRINGS as S, versionLabel } from './strings';
 
-function Row({ a, onDecide }: { a: Approval; onDecide?: (a: Approval, d: 'approve' | 'reject') => void }) {
+function Row({ a, onDecide, blocked = false }: { a: Approval; onDecide?: (a: Approval, d: 'approve' | 'reject') => void; blocked?: boolean }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="approval-row" data-approval-id={a.id}>
       <div className="min-w-0 space-y-1">
@@ -45,10 +46,10 @@ function Row({ a, onDecide }: { a: Approval; onDecide?: (a: Approval, d: 'approv
         </Button>
         {onDecide ? (
           <>
-            <Button size="sm" onClick={() => onDecide(a, 'approve')}>
+            <Button size="sm" onClick={() => onDecide(a, 'approve')} disabled={blocked}>
               {S.approve}
             </Button>
-            <Button size="sm" variant="outline" className="text-red-700" onClick={() => onDecide(a, 'reject')}>
+            <Button size="sm" variant="outline" className="text-red-700" onClick={() => onDecide(a, 'reject')} disabled={blocked}>
               {S.reject}
             </Button>
           </>
@@ -59,6 +60,9 @@ function Row({ a, onDecide }: { a: Approval; onDecide?: (a: Approval, d: 'approv
 }
 
 function Section({ title, items, empty, testId, onDecide }: { title: string; items: Approval[]; empty: string; testId: string; onDecide?: (a: Approval, d: 'approve' | 'reject') => void }) {
+  // A decision is mailed to the requester on the approver's behalf: it waits for a confirmed address and an approved account.
+  const block = useMailBlock();
+  const blocked = block !== null;
   return (
     <Card>
       <CardHeader>
@@ -67,11 +71,12 @@ function Section({ title, items, empty, testId, onDecide }: { title: string; ite
           {items.length ? <Badge variant="secondary">{items.length.toLocaleString('el-GR')}</Badge> : null}
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
+        {block && onDecide && items.length ? <MailBlockNotice block={block} /> : null}
         {items.length ? (
           <ul className="divide-y rounded-md border" data-testid={testId}>
             {items.map((a) => (
-              <Row key={a.id} a={a} onDecide={onDecide} />
+              <Row key={a.id} a={a} onDecide={onDecide} blocked={blocked} />
             ))}
           </ul>
         ) : (

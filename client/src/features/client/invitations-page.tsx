@@ -25,11 +25,14 @@ import {
 import { useSession } from '@client/stores/session';
 import { ApprovalSetting, MemberRole } from '@client/features/approvals/approval-settings';
 import { isPlanError } from '@shared/plans';
+import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
 
 /** The Greek message of a refusal; the plan's (trial over, no seat left) come from the server with their figures. */
 function messageOf(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError)) return fallback;
   if (isPlanError(err.code) && err.message) return err.message;
+  const blocked = mailBlockError(err);
+  if (blocked) return blocked;
   return INVITATION_ERRORS[err.code] ?? fallback;
 }
 
@@ -138,6 +141,8 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
   const revoke = useRevokeInvitation(workspace.id);
   const remove = useRemoveMember();
   const [toRemove, setToRemove] = useState<WorkspaceMember | null>(null);
+  // An invitation is an e-mail sent on the owner's behalf: it waits for a confirmed address and an approved account.
+  const block = useMailBlock();
 
   // Checked against the server's invitationCreateBody: a malformed address is refused here.
   const submit = onSubmit(({ email: address }) => {
@@ -158,6 +163,7 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
           <CardDescription>{S.inviteDescription}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
+          {block ? <MailBlockNotice block={block} /> : null}
           <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
             <div className="grid flex-1 gap-1.5">
               <Label htmlFor="invite-email">{S.emailLabel}</Label>
@@ -168,9 +174,10 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                 placeholder={S.emailPlaceholder}
                 {...form.register('email')}
                 aria-invalid={form.formState.errors.email ? true : undefined}
+                disabled={block !== null}
               />
             </div>
-            <Button type="submit" disabled={!email.trim() || invite.isPending}>
+            <Button type="submit" disabled={!email.trim() || invite.isPending || block !== null}>
               {invite.isPending ? <Spinner size="sm" /> : <Mail aria-hidden />}
               {S.send}
             </Button>

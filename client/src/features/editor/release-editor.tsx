@@ -32,6 +32,7 @@ import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
 import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
 import { isPlanError } from '@shared/plans';
+import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
 
 // A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
 const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
@@ -55,7 +56,8 @@ const notRendered = (reason?: string | null) => (reason ? `${NOT_RENDERED_MESSAG
 function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'missing_fields') return REQUIRED_MESSAGE;
-    if (err.code === 'account_pending') return PENDING_MESSAGE;
+    const blocked = mailBlockError(err);
+    if (blocked) return blocked;
     // The plan's checks (trial over, monthly releases, recipients): the server's Greek message, with its figures.
     if (isPlanError(err.code) && err.message) return err.message;
     if (err.code === 'not_rendered') return notRendered(err.fields?.content);
@@ -99,7 +101,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const readOnly = frozen || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
   // The live word of the server wins; before it spoke, the state's (it flushes the document first).
   const renderError = saveState === 'error' ? liveRenderError : saveState === 'saved' ? null : (release?.renderError ?? null);
-  const approved = profile?.status === 'approved';
+  // Send, schedule and the test e-mail wait for a confirmed address and an approved account.
+  const block = useMailBlock();
 
 
   // My name and colour for the carets and avatars.
@@ -235,7 +238,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <CardTitle className="text-base">Αποστολή</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            {!approved ? <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">{PENDING_MESSAGE}</p> : null}
+            {block ? <MailBlockNotice block={block} text={block.code === 'account_not_approved' && profile?.status === 'pending' ? PENDING_MESSAGE : undefined} /> : null}
             <div className="grid grid-cols-2 gap-2">
               <div className="space-y-1">
                 <Label htmlFor="release-date">Ημερομηνία</Label>
@@ -255,10 +258,10 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
                 <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
               </Button>
-              <Button ref={scheduleButton} variant="secondary" onClick={() => ask('schedule')} disabled={busy !== null || readOnly || !approved}>
+              <Button ref={scheduleButton} variant="secondary" onClick={() => ask('schedule')} disabled={busy !== null || readOnly || block !== null}>
                 <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
               </Button>
-              <Button ref={sendButton} onClick={() => ask('send')} disabled={busy !== null || readOnly || !approved}>
+              <Button ref={sendButton} onClick={() => ask('send')} disabled={busy !== null || readOnly || block !== null}>
                 <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
               </Button>
             </div>

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { rowHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
@@ -136,6 +137,7 @@ export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: 
   if (!editable(release.status)) throw conflict409('read_only');
   const ws = await repo.workspaceOfRelease(ctx.db, release);
   if (!ws?.approval_required) throw conflict409('approval_off');
+  await assertMayMailOnBehalf(ctx.db, actor.userId); // the approvers are mailed the request and its note
   await ctx.collab.flushRelease(releaseId);
   const requester = actor.name?.trim() || actor.email;
   const done = await ctx.db.transaction(async (trx) => {
@@ -194,6 +196,7 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
     const role = await repo.memberRole(trx, a.workspace_id, actor.userId);
     if (!role) throw notFound('Approval not found');
     if (!canApprove(role)) throw new HttpError(403, 'not_approver', APPROVAL_ERRORS.not_approver!);
+    await assertMayMailOnBehalf(trx, actor.userId); // the requester is mailed the decision and its comment
     if (a.status !== 'pending') throw conflict409('approval_not_pending');
     if (a.version_id !== body.versionId) throw conflict409('approval_version_mismatch');
     if (a.requested_by === actor.userId) throw new HttpError(403, 'self_approval', APPROVAL_ERRORS.self_approval!);

@@ -213,6 +213,15 @@ export async function authTokenState(q: Q, hash: string, purpose: 'confirm' | 'r
 }
 
 /** An account still waiting for its address to be confirmed (for a new confirmation link). */
+/** What decides whether the platform may mail on the account's behalf (mail-on-behalf.ts). */
+export async function mailingState(q: Q, userId: string): Promise<{ emailConfirmed: boolean; status: UserStatus } | undefined> {
+  const row = (await q('users as u')
+    .join('profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .first('u.email_confirmed_at', 'p.status')) as { email_confirmed_at: Date | null; status: UserStatus } | undefined;
+  return row && { emailConfirmed: row.email_confirmed_at !== null, status: row.status };
+}
+
 export async function unconfirmedUser(q: Q, email: string): Promise<{ id: string; email: string; status: UserStatus } | undefined> {
   return (await q('users as u')
     .join('profiles as p', 'p.user_id', 'u.id')

@@ -390,6 +390,8 @@ export class AuthService {
     const row = await repo.consumeAuthToken(db, hash, 'confirm');
     if (row) {
       await repo.confirmEmail(db, row.user_id);
+      // An open tab of the account learns it at once (what waited for the address unlocks).
+      this.deps.live.broadcast(rooms.user(row.user_id), 'profile:changed', { userId: row.user_id });
       return 'ok';
     }
     const state = await repo.authTokenState(db, hash, 'confirm');

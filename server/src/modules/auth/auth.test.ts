@@ -24,7 +24,7 @@ const refresh = (token: string) =>
 
 describe('sign-up', () => {
   it('creates a pending account with its profile, a workspace for clients, and mails a confirmation', async () => {
-    const user = await signUp(base, 'anna@example.gr', 'client');
+    const user = await signUp(base, 'anna@example.gr', 'client', undefined, { confirmed: false });
     const profile = await server.ctx.db('profiles').where('user_id', user.id).first();
     expect(profile).toMatchObject({ role: 'client', status: 'pending', is_active: true, onboarded: false, organization: 'Test Org' });
     const ws = await server.ctx.db('workspaces').where('owner_user_id', user.id).first();
@@ -47,7 +47,7 @@ describe('sign-up', () => {
   });
 
   it('says when a confirmation link expired, and sends a new one on request (only to an unconfirmed account)', async () => {
-    const user = await signUp(base, 'late@example.gr', 'media');
+    const user = await signUp(base, 'late@example.gr', 'media', undefined, { confirmed: false });
     await server.ctx.mailer.drain();
     const first = mail.sent.find((m) => m.to === 'late@example.gr');
     const link = /https?:\/\/[^\s]+\/auth\/v1\/verify\?type=signup&token=[\w-]+/.exec(first!.text)![0];

@@ -9,6 +9,7 @@ import type { SendableRelease } from '../distribution/distribution.repo';
 import { presentState } from '../releases/releases.presenter';
 import { scheduleRelease, sendRelease, UNRENDERABLE_MESSAGE, unscheduleRelease } from '../releases/releases.lifecycle';
 import { sendPreview, sendTestEmail, testEmailState } from '../distribution/send-preview';
+import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
 
 /** The row the editor's actions read (the same row distribution sends). */
 type ReleaseRow = SendableRelease;
@@ -28,16 +29,10 @@ export class EditorService {
     return row;
   }
 
-  private requireApproved(actor: Actor): void {
-    if (actor.status !== 'approved') {
-      throw new HttpError(403, 'account_pending', 'Your account must be approved by an administrator before you can send press releases');
-    }
-  }
-
   /** Schedules the send: the lifecycle changes the row and its durable job together. */
   async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
     await this.load(actor, releaseId);
-    this.requireApproved(actor);
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     if (scheduledAt.getTime() < Date.now() - 60_000) {
       throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
     }
@@ -52,7 +47,7 @@ export class EditorService {
   /** Send now: delivered to every recipient at once (see the lifecycle and distribution). */
   async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
     await this.load(actor, releaseId);
-    this.requireApproved(actor);
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     const done = await sendRelease(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx), fromScheduled: false });
     if (!done) throw new HttpError(409, 'already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί');
     return { ...done.state, recipients: done.recipients };
@@ -66,6 +61,7 @@ export class EditorService {
   /** The release's e-mail to the sender's own address, marked as a test and never tracked. */
   async testEmail(actor: Actor, releaseId: string): Promise<TestEmail> {
     const row = await this.load(actor, releaseId);
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     if (row.render_error) throw new HttpError(422, 'not_rendered', UNRENDERABLE_MESSAGE, { content: row.render_error });
     return sendTestEmail(this.ctx, actor.userId, row);
   }

@@ -69,7 +69,7 @@ describe('editor actions', () => {
     const id = await release(pendingId);
     const r = await call<{ error: { code: string } }>(server.url, 'POST', `/api/releases/${id}/send`, { token: pendingToken });
     expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('account_pending');
+    expect(r.body.error.code).toBe('account_not_approved');
     const s = await call(server.url, 'POST', `/api/releases/${id}/schedule`, { token: pendingToken, body: { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() } });
     expect(s.status).toBe(403);
   });

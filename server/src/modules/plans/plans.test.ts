@@ -4,7 +4,7 @@ import type { AccountPlan } from '../../../../shared/schemas/plans';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import { SEED_PLANS } from '../../db/seed/plans';
 import { startTestServer, type TestServer } from '../../test/app';
-import { ACCEPTED_TERMS, call, signIn } from '../../test/http';
+import { ACCEPTED_TERMS, call, confirmAddress, signIn } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
 import { sendTrialNotices } from './plans.service';
 
@@ -26,10 +26,11 @@ afterAll(async () => {
 });
 
 async function signUpAs(email: string, role: 'client' | 'media', plan?: string): Promise<string> {
-  const r = await call<{ id: string }>(base, 'POST', '/auth/v1/signup', {
+  const r = await call<{ id: string; confirmation_url?: string }>(base, 'POST', '/auth/v1/signup', {
     body: { email, password: 'Thalassa-2026', data: { role, name: `Δοκιμή ${role}` }, ...(plan ? { plan } : {}), ...ACCEPTED_TERMS },
   });
   expect(r.status).toBe(200);
+  await confirmAddress(base, r.body.confirmation_url); // nothing is mailed on behalf of an unconfirmed address
   return r.body.id;
 }
 

@@ -4,10 +4,12 @@ import { rooms } from '../../../../shared/events';
 import type { Profile } from '../../../../shared/schemas/auth';
 import { settingsPatch } from '../../../../shared/schemas/dashboard';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/knex';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
+import { emailConfirmed } from '../auth/mail-on-behalf';
 import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/notifications.service';
 import {
   LOGO_CONTENT_TYPES,
@@ -43,8 +45,9 @@ const COLUMNS = [
 
 type ProfileRow = Omit<Profile, 'created_at'> & { created_at: Date; email_notifications: Record<string, boolean> };
 
-function present(row: ProfileRow) {
-  return { ...row, created_at: new Date(row.created_at).toISOString() };
+/** The profile as its owner reads it, with whether the address is confirmed (the UI explains what waits for it). */
+async function present(db: Db, row: ProfileRow) {
+  return { ...row, created_at: new Date(row.created_at).toISOString(), email_confirmed: await emailConfirmed(db, row.user_id) };
 }
 
 export const WELCOME_NOTIFICATION_KIND = 'onboarding.welcome';
@@ -54,7 +57,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
   api.get('/profile', 'authenticated', async (_req, res) => {
     const row = await db('profiles').where('user_id', actorOf(res).userId).first<ProfileRow | undefined>(...COLUMNS);
     if (!row) throw notFound('Profile not found');
-    res.json(present(row));
+    res.json(await present(db, row));
   });
 
   api.patch('/profile', 'authenticated', validate('body', settingsPatch), async (_req, res) => {
@@ -103,7 +106,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
     publishNotifications(realtime, notes);
     realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
     if (replacedLogo) await removeOwnLogo(config, db, userId, replacedLogo).catch(() => undefined);
-    res.json(present(row));
+    res.json(await present(db, row));
   });
 
   // The file itself is the body, sent with its image content type (no multipart).

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { hashToken, randomToken } from '../auth/auth.tokens';
+import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
 import { writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { invitationMail } from './workspaces.mail';
@@ -85,8 +86,7 @@ export async function invite(
   const acceptUrl = `${base}/client/invitations?accept=${encodeURIComponent(token)}`;
   const result = await ctx.db.transaction(async (trx) => {
     assertOwner(await repo.membership(trx, workspaceId, actor.userId));
-    // An account awaiting approval sends no mail on the platform's behalf.
-    if (actor.status !== 'approved') throw new HttpError(403, 'account_pending', 'Your account has not been approved yet');
+    await assertMayMailOnBehalf(trx, actor.userId);
     await ctx.limiter.consume(
       [ctx.limiter.limit('invitationsPerUser', actor.userId), ctx.limiter.limit('invitationsPerRecipient', email)],
       'Too many invitations; try again later',

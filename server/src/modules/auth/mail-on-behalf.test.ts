@@ -1,0 +1,173 @@
+/**
+ * Issue 27 item 6: the platform sends no mail on behalf of an account whose e-mail address is
+ * not confirmed or that is not approved (pending, rejected). Otherwise anyone could sign up
+ * with a victim's address and have us mail it attacker-written text (the test e-mail), or mail
+ * any address (invitations, sends, approval requests). Each refused action answers 403 with
+ * its code and leaves no row in the mail outbox; a confirmed, approved account still works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserStatus } from '../../../../shared/constants';
+import type { Db } from '../../db/knex';
+import { startTestServer, type TestServer } from '../../test/app';
+import { call, signIn, signUp } from '../../test/http';
+
+let server: TestServer;
+let db: Db;
+
+interface Account {
+  id: string;
+  email: string;
+  token: string;
+  workspaceId: string;
+}
+
+type Err = { error: { code: string; message: string } };
+
+/** An account in exactly the given state, whatever the sign-up helpers do by default. */
+async function account(name: string, state: { confirmed: boolean; status: UserStatus }): Promise<Account> {
+  const email = `${name}@on-behalf.test`;
+  const { id } = await signUp(server.url, email, 'client');
+  await db('users').where('id', id).update({ email_confirmed_at: state.confirmed ? new Date() : null });
+  await db('profiles').where('user_id', id).update({ status: state.status, name });
+  const token = (await signIn(server.url, email)).access_token;
+  const ws = (await db('workspaces').where('owner_user_id', id).first('id')) as { id: string };
+  return { id, email, token, workspaceId: ws.id };
+}
+
+async function release(owner: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const [row] = (await db('press_releases')
+    .insert({ title: 'Κείμενο επιτιθέμενου', content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', client_id: owner, ...fields })
+    .returning('id')) as { id: string }[];
+  return row!.id;
+}
+
+const api = <T>(method: string, path: string, token: string, body?: unknown) => call<T>(server.url, method, `/api${path}`, { token, body });
+const outboxSize = async () => Number(((await db('mail_outbox').count<{ n: string }[]>({ n: '*' }))[0] as { n: string | number }).n);
+const statusOf = async (id: string) => ((await db('press_releases').where('id', id).first('status')) as { status: string }).status;
+
+let ok: Account;
+let okApprover: Account;
+const blocked: Record<'unconfirmed' | 'pending' | 'rejected' | 'pendingUnconfirmed', Account> = {} as never;
+const expectedCode = {
+  unconfirmed: 'email_unconfirmed',
+  pending: 'account_not_approved',
+  rejected: 'account_not_approved',
+  // Both: the address comes first (the one step the user can take alone).
+  pendingUnconfirmed: 'email_unconfirmed',
+} as const;
+const cases = Object.keys(expectedCode) as (keyof typeof expectedCode)[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  db = server.ctx.db;
+  ok = await account('ok', { confirmed: true, status: 'approved' });
+  okApprover = await account('ok-approver', { confirmed: true, status: 'approved' });
+  blocked.unconfirmed = await account('unconfirmed', { confirmed: false, status: 'approved' });
+  blocked.pending = await account('pending', { confirmed: true, status: 'pending' });
+  blocked.rejected = await account('rejected', { confirmed: true, status: 'rejected' });
+  blocked.pendingUnconfirmed = await account('pending-unconfirmed', { confirmed: false, status: 'pending' });
+  // ok's workspace sends only after approval: everyone else is a member (approver) of it.
+  await db('workspaces').where('id', ok.workspaceId).update({ approval_required: true });
+  await db('workspace_members').insert([
+    { workspace_id: ok.workspaceId, user_id: okApprover.id, role: 'approver' },
+    ...cases.map((c) => ({ workspace_id: ok.workspaceId, user_id: blocked[c].id, role: 'approver' })),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs a mail-sending action and checks that it was refused with `code` and mailed nothing. */
+async function expectRefused(code: string, action: () => Promise<{ status: number; body: unknown }>): Promise<void> {
+  const before = await outboxSize();
+  const r = await action();
+  expect(r.status, JSON.stringify(r.body)).toBe(403);
+  expect((r.body as Err).error.code).toBe(code);
+  expect((r.body as Err).error.message).toBeTruthy();
+  expect(await outboxSize()).toBe(before);
+}
+
+describe.each(cases)('an account that is %s', (c) => {
+  const code = expectedCode[c];
+
+  it('cannot send the test e-mail to itself', async () => {
+    const id = await release(blocked[c].id);
+    await expectRefused(code, () => api('POST', `/releases/${id}/test-email`, blocked[c].token));
+  });
+
+  it('cannot invite anyone to its workspace', async () => {
+    await expectRefused(code, () => api('POST', `/workspaces/${blocked[c].workspaceId}/invitations`, blocked[c].token, { email: `victim-${c}@elsewhere.test` }));
+    expect(await db('workspace_invitations').where('workspace_id', blocked[c].workspaceId)).toHaveLength(0);
+  });
+
+  it('cannot send a release', async () => {
+    const id = await release(blocked[c].id);
+    await expectRefused(code, () => api('POST', `/releases/${id}/send`, blocked[c].token));
+    expect(await statusOf(id)).toBe('draft');
+    expect(await db('deliveries').where('press_release_id', id)).toHaveLength(0);
+  });
+
+  it('cannot schedule a release', async () => {
+    const id = await release(blocked[c].id);
+    await expectRefused(code, () => api('POST', `/releases/${id}/schedule`, blocked[c].token, { scheduledAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    expect(await statusOf(id)).toBe('draft');
+  });
+
+  it('cannot have its approval request mailed to the approvers', async () => {
+    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    await expectRefused(code, () => api('POST', `/releases/${id}/approval-requests`, blocked[c].token, { note: 'Γράφω ό,τι θέλω εδώ' }));
+    expect(await db('release_approvals').where('press_release_id', id)).toHaveLength(0);
+  });
+
+  it('cannot have its approval decision mailed to the requester', async () => {
+    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    const req = await api<{ id: string; versionId: string }>('POST', `/releases/${id}/approval-requests`, ok.token, { note: '' });
+    expect(req.status).toBe(201);
+    await expectRefused(code, () => api('POST', `/approvals/${req.body.id}/decision`, blocked[c].token, { decision: 'reject', versionId: req.body.versionId, comment: 'Γράφω ό,τι θέλω εδώ' }));
+    expect(((await db('release_approvals').where('id', req.body.id).first('status')) as { status: string }).status).toBe('pending');
+  });
+});
+
+describe('a confirmed, approved account', () => {
+  it('sends the test e-mail, invites, sends, schedules, asks for and gives approval', async () => {
+    let before = await outboxSize();
+    const test = await api<{ to: string }>('POST', `/releases/${await release(okApprover.id)}/test-email`, okApprover.token);
+    expect(test.status).toBe(201);
+    expect(test.body.to).toBe(okApprover.email);
+    expect(await outboxSize()).toBe(before + 1);
+
+    before = await outboxSize();
+    const inv = await api('POST', `/workspaces/${okApprover.workspaceId}/invitations`, okApprover.token, { email: 'colleague@on-behalf.test' });
+    expect(inv.status).toBe(201);
+    expect(await outboxSize()).toBe(before + 1);
+
+    const sent = await api<{ status: string }>('POST', `/releases/${await release(okApprover.id)}/send`, okApprover.token);
+    expect(sent.status).toBe(200);
+    expect(sent.body.status).toBe('sent');
+    const scheduled = await api<{ status: string }>('POST', `/releases/${await release(okApprover.id)}/schedule`, okApprover.token, {
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.status).toBe('scheduled');
+
+    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    before = await outboxSize();
+    const req = await api<{ id: string; versionId: string }>('POST', `/releases/${id}/approval-requests`, ok.token, { note: 'Για αύριο' });
+    expect(req.status).toBe(201);
+    expect(await outboxSize()).toBeGreaterThan(before);
+    before = await outboxSize();
+    const decided = await api('POST', `/approvals/${req.body.id}/decision`, okApprover.token, { decision: 'approve', versionId: req.body.versionId });
+    expect(decided.status).toBe(200);
+    expect(await outboxSize()).toBe(before + 1);
+  });
+
+  it('still gets the mails that confirm and recover its own account while unconfirmed', async () => {
+    const before = await outboxSize();
+    const r = await call(server.url, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: blocked.unconfirmed.email } });
+    expect(r.status).toBe(200);
+    const rec = await call(server.url, 'POST', '/auth/v1/recover', { body: { email: blocked.pending.email } });
+    expect(rec.status).toBe(200);
+    expect(await outboxSize()).toBe(before + 2);
+  });
+});
