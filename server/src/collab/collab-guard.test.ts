@@ -338,7 +338,7 @@ describe('a stored document holding text Postgres cannot store (written before t
     expect(send.body.error.fields?.content).toBe(RENDER_ERRORS.badTitle);
 
     // A named version of it is kept (its title stored without the character), never a 500.
-    const version = await call<{ title?: string }>(server.url, 'POST', `/api/releases/${id}/versions`, { token: owner.token, body: { name: 'Πριν τη διόρθωση' } });
+    const version = await call<{ id: string }>(server.url, 'POST', `/api/releases/${id}/versions`, { token: owner.token, body: { name: 'Πριν τη διόρθωση' } });
     expect(version.status).toBe(201);
     const kept = (await server.ctx.db('release_versions').where('press_release_id', id).orderBy('seq', 'desc').first('title')) as { title: string };
     expect(kept.title).toBe('ΚρυφόΠαλιό');
@@ -361,6 +361,12 @@ describe('a stored document holding text Postgres cannot store (written before t
     expect(fixed.render_error).toBeNull();
     expect(fixed.title).toBe('Διορθωμένο');
     expect(fixed.content_text).toContain('Κι άλλο κείμενο');
+
+    // Restoring the version made before the fix brings its title back without the character.
+    const restored = await call(server.url, 'POST', `/api/releases/${id}/versions/${version.body.id}/restore`, { token: owner.token });
+    expect(restored.status).toBe(200);
+    await until(async () => (await row(id)).title === 'ΚρυφόΠαλιό');
+    expect((await row(id)).render_error).toBeNull();
     expect((await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token })).status).toBe(200);
     b.provider.destroy();
   });

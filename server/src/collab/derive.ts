@@ -3,12 +3,12 @@ import { MAX_RELEASE_TEXT_CHARS, RENDER_ERRORS } from '../../../shared/editor/co
 import { embargoOf, hasFields, readFields, type ReleaseFields } from '../../../shared/editor/doc-fields';
 import type { Db } from '../db/knex';
 import { renderDoc, searchTextOf, type RenderedContent } from './render';
-import { BadTextViolation, checkDocument, checkStorableText } from './schema-check';
+import { BadTextViolation, checkDocument, checkStorableText, documentHoldsBadText } from './schema-check';
 
 /** Renders a document, or says in Greek why it cannot be. */
 export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | { ok: false; reason: string } {
   try {
-    checkStorableText(doc);
+    if (documentHoldsBadText(doc)) checkStorableText(doc); // a cheap scan first; the walk names the field
     checkDocument(doc);
     const content = renderDoc(doc);
     if (content.text.length > MAX_RELEASE_TEXT_CHARS) return { ok: false, reason: RENDER_ERRORS.tooLong };

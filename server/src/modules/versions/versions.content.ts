@@ -141,7 +141,7 @@ function replaceText(t: Y.Text, next: string): void {
 export function restoreInto(live: Y.Doc, version: Y.Doc): void {
   const node = yXmlFragmentToProseMirrorRootNode(version.getXmlFragment(CONTENT_FIELD), schema);
   updateYFragment(live, live.getXmlFragment(CONTENT_FIELD), node, { mapping: new Map(), isOMark: new Map() });
-  replaceText(live.getText(TITLE_FIELD), version.getText(TITLE_FIELD).toJSON());
+  replaceText(live.getText(TITLE_FIELD), toStorableText(version.getText(TITLE_FIELD).toJSON()));
   const meta = live.getMap(META_FIELD);
   const category = version.getMap(META_FIELD).get('category') ?? null;
   if ((meta.get('category') ?? null) !== category) meta.set('category', category);
