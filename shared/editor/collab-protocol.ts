@@ -24,4 +24,11 @@ export const MAX_RELEASE_TEXT_CHARS = 100_000;
 export const RENDER_ERRORS = {
   tooLong: `Το κείμενο ξεπερνά τους ${MAX_RELEASE_TEXT_CHARS.toLocaleString('el-GR')} χαρακτήρες`,
   invalid: 'Το κείμενο περιέχει στοιχεία που δεν υποστηρίζονται',
+  /** A NUL or an unpaired UTF-16 surrogate (stored before the server refused them). */
+  badTitle: 'Ο τίτλος περιέχει χαρακτήρα που δεν μπορεί να αποθηκευτεί (NUL ή μη έγκυρο Unicode). Γράψτε τον ξανά.',
+  badText: 'Το κείμενο περιέχει χαρακτήρα που δεν μπορεί να αποθηκευτεί (NUL ή μη έγκυρο Unicode)',
+  /** The database refused what was derived (a value it cannot hold). */
+  notStorable: 'Η βάση δεδομένων δεν δέχτηκε το κείμενο του δελτίου',
+  /** Deriving the release failed for another reason (a fault of the server); the next change retries. */
+  failed: 'Σφάλμα του διακομιστή κατά την ενημέρωση του δελτίου· θα ξαναδοκιμαστεί με την επόμενη αλλαγή',
 } as const;

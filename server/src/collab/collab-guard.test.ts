@@ -21,7 +21,8 @@ import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { startTestServer, type TestServer } from '../test/app';
 import { call, signIn, signUp } from '../test/http';
-import { releaseDocName } from './persistence';
+import { deriveRelease } from './derive';
+import { appendUpdates, loadDocument, releaseDocName } from './persistence';
 
 let server: TestServer;
 let owner: { id: string; token: string };
@@ -63,6 +64,8 @@ interface Client {
   closed: Promise<number>;
   saved: () => number;
   renderErrors: string[];
+  /** The first "saved" or "not saved" the server sent this connection. */
+  heard: Promise<'saved' | 'render-error'>;
 }
 
 async function connect(releaseId: string, token = owner.token): Promise<Client> {
@@ -76,12 +79,16 @@ async function connect(releaseId: string, token = owner.token): Promise<Client> 
   });
   let savedCount = 0;
   const renderErrors: string[] = [];
+  let hear: (what: 'saved' | 'render-error') => void = () => undefined;
+  const heard = new Promise<'saved' | 'render-error'>((resolve) => (hear = resolve));
   provider.messageHandlers[MESSAGE_SAVED] = (_e, decoder) => {
     decoding.readVarUint8Array(decoder);
     savedCount++;
+    hear('saved');
   };
   provider.messageHandlers[MESSAGE_RENDER_ERROR] = (_e, decoder) => {
     renderErrors.push(decoding.readVarString(decoder));
+    hear('render-error');
   };
   const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   const closed = new Promise<number>((resolve) =>
@@ -92,13 +99,21 @@ async function connect(releaseId: string, token = owner.token): Promise<Client> 
       }
     }),
   );
-  return { doc, provider, synced, closed, saved: () => savedCount, renderErrors };
+  return { doc, provider, synced, closed, saved: () => savedCount, renderErrors, heard };
 }
 
 const paragraph = (text: string) => {
   const p = new Y.XmlElement('paragraph');
   p.insert(0, [new Y.XmlText(text)]);
   return p;
+};
+/** A paragraph holding one link (the mark's attributes travel as JSON, which keeps a lone surrogate). */
+const linked = (d: Y.Doc, text: string, href: string) => {
+  const p = new Y.XmlElement('paragraph');
+  const t = new Y.XmlText();
+  p.insert(0, [t]);
+  d.getXmlFragment(CONTENT_FIELD).push([p]);
+  t.insert(0, text, { link: { href } });
 };
 const row = async (id: string) =>
   (await server.ctx.db('press_releases').where('id', id).first('title', 'content', 'content_text', 'status', 'render_error')) as {
@@ -180,6 +195,18 @@ describe('updates are checked against the editor schema', () => {
     ['an unknown shared type', (d) => d.getMap('evil').set('x', 1)],
     ['a category outside the list', (d) => d.getMap('meta').set('category', 'weapons')],
     ['formatting in the title', (d) => d.getText(TITLE_FIELD).format(0, 2, { bold: true })],
+    // Text Postgres cannot store (NUL) or that is not Unicode (a lone UTF-16 surrogate), anywhere a string goes.
+    ['a NUL in the title', (d) => d.getText(TITLE_FIELD).insert(0, 'nultitle\u0000')],
+    ['a NUL in the body text', (d) => d.getXmlFragment(CONTENT_FIELD).push([paragraph('nulbody\u0000')])],
+    ['a NUL in a link', (d) => linked(d, 'nullink', 'https://example.gr/\u0000')],
+    ['a lone surrogate in a link', (d) => linked(d, 'surrogatelink', 'https://example.gr/\ud800')],
+    ['a NUL in a node attribute', (d) => {
+      const code = new Y.XmlElement('codeBlock');
+      code.setAttribute('language', 'nulattr\u0000');
+      code.insert(0, [new Y.XmlText('x')]);
+      d.getXmlFragment(CONTENT_FIELD).push([code]);
+    }],
+    ['a NUL in a schedule field', (d) => d.getMap('meta').set('scheduledDate', 'nulmeta\u0000')],
   ];
 
   it.each(attacks)('refuses %s (4422): not applied, stored or relayed, and the others keep editing', async (_name, attack) => {
@@ -193,18 +220,23 @@ describe('updates are checked against the editor schema', () => {
     });
     const storedBefore = await storedText(id);
     bad.doc.transact(() => attack(bad.doc)); // one update
-    expect(await bad.closed).toBe(CLOSE_REJECTED);
+    // Refused at once; an accepted update would be acknowledged ("saved" or "not saved") instead.
+    expect(await Promise.race([bad.closed, bad.heard])).toBe(CLOSE_REJECTED);
 
-    // The other editor goes on: saved and rendered.
+    // The other editor goes on: saved and rendered, title and text.
     good.doc.getXmlFragment(CONTENT_FIELD).push([paragraph('Συνεχίζουμε κανονικά')]);
+    good.doc.getText(TITLE_FIELD).insert(0, 'Νέος ');
     await until(async () => (await row(id)).content.includes('Συνεχίζουμε κανονικά'));
+    await until(async () => (await row(id)).title === 'Νέος Σχήμα');
     await until(() => good.saved() > 0);
     expect(good.renderErrors).toEqual([]);
     expect(relayed).toEqual([]);
     expect((await row(id)).render_error).toBeNull();
     const stored = await storedText(id);
     expect(stored.slice(0, storedBefore.length)).toBe(storedBefore);
-    for (const marker of ['script', 'image', 'blink', 'onclick', 'evil', 'weapons']) expect(stored).not.toContain(marker);
+    for (const marker of ['script', 'image', 'blink', 'onclick', 'evil', 'weapons', 'nultitle', 'nulbody', 'nullink', 'surrogatelink', 'nulattr', 'nulmeta']) {
+      expect(stored).not.toContain(marker);
+    }
     good.provider.destroy();
     bad.provider.destroy();
   });
@@ -271,6 +303,109 @@ describe('a document that cannot be rendered', () => {
     expect((await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token })).status).toBe(200);
     a.provider.destroy();
     b.provider.destroy();
+  });
+});
+
+describe('a stored document holding text Postgres cannot store (written before the check)', () => {
+  it('is "not saved" with the reason, the API and Send say why with a specific code, and a fix recovers', async () => {
+    const id = await newRelease('Παλιό');
+    const name = releaseDocName(id);
+    const a = await connect(id);
+    await a.synced;
+    a.provider.destroy();
+    await until(() => !server.ctx.collab.loadedDocuments().includes(name));
+    // An update the old check let through, stored as any other: a NUL in the title.
+    const { doc } = await loadDocument(server.ctx.db, name);
+    const before = Y.encodeStateVector(doc);
+    doc.getText(TITLE_FIELD).insert(0, 'Κρυφό\u0000');
+    await appendUpdates(server.ctx.db, name, [Y.encodeStateAsUpdate(doc, before)]);
+    doc.destroy();
+
+    // An editor who opens it is told at once, without typing; the row keeps its last good content.
+    const b = await connect(id);
+    await b.synced;
+    await until(() => b.renderErrors.length > 0 || b.saved() > 0);
+    expect(b.renderErrors[0]).toBe(RENDER_ERRORS.badTitle);
+    expect((await row(id)).render_error).toBe(RENDER_ERRORS.badTitle);
+    expect((await row(id)).title).toBe('Παλιό');
+
+    // The API says why, and Send refuses with its own code and the reason.
+    const state = await call<{ renderError: string | null }>(server.url, 'GET', `/api/releases/${id}/state`, { token: owner.token });
+    expect(state.body.renderError).toBe(RENDER_ERRORS.badTitle);
+    const send = await call<{ error: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token });
+    expect(send.status).toBe(422);
+    expect(send.body.error.code).toBe('not_rendered');
+    expect(send.body.error.fields?.content).toBe(RENDER_ERRORS.badTitle);
+
+    // A named version of it is kept (its title stored without the character), never a 500.
+    const version = await call<{ id: string }>(server.url, 'POST', `/api/releases/${id}/versions`, { token: owner.token, body: { name: 'Πριν τη διόρθωση' } });
+    expect(version.status).toBe(201);
+    const kept = (await server.ctx.db('release_versions').where('press_release_id', id).orderBy('seq', 'desc').first('title')) as { title: string };
+    expect(kept.title).toBe('ΚρυφόΠαλιό');
+
+    // Editing elsewhere is still accepted (not refused for what was stored before), and still "not saved".
+    const errorsBefore = b.renderErrors.length;
+    b.doc.getXmlFragment(CONTENT_FIELD).push([paragraph('Κι άλλο κείμενο')]);
+    await until(() => b.renderErrors.length > errorsBefore);
+    expect(b.renderErrors.at(-1)).toBe(RENDER_ERRORS.badTitle);
+
+    // Retyping the title fixes it: saved, and the row takes the title and the text.
+    const savedBefore = b.saved();
+    const title = b.doc.getText(TITLE_FIELD);
+    b.doc.transact(() => {
+      title.delete(0, title.length);
+      title.insert(0, 'Διορθωμένο');
+    });
+    await until(() => b.saved() > savedBefore);
+    const fixed = await row(id);
+    expect(fixed.render_error).toBeNull();
+    expect(fixed.title).toBe('Διορθωμένο');
+    expect(fixed.content_text).toContain('Κι άλλο κείμενο');
+
+    // Restoring the version made before the fix brings its title back without the character.
+    const restored = await call(server.url, 'POST', `/api/releases/${id}/versions/${version.body.id}/restore`, { token: owner.token });
+    expect(restored.status).toBe(200);
+    await until(async () => (await row(id)).title === 'ΚρυφόΠαλιό');
+    expect((await row(id)).render_error).toBeNull();
+    expect((await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token })).status).toBe(200);
+    b.provider.destroy();
+  });
+});
+
+describe('a release row the database refuses to take', () => {
+  it('keeps its last good content and records why (not saved, not sendable) instead of failing on every edit', async () => {
+    const id = await newRelease('Άθικτο');
+    // Whatever slipped past the checks: the database refuses the value (SQLSTATE 22021).
+    const reason = await deriveRelease(server.ctx.db, id, { ok: true, html: '<p>a\u0000b</p>', text: 'a\u0000b', fields: null });
+    expect(reason).toBe(RENDER_ERRORS.notStorable);
+    const r = await row(id);
+    expect(r.render_error).toBe(RENDER_ERRORS.notStorable);
+    expect(r.content_text).toBe('Αρχικό κείμενο');
+    const send = await call<{ error: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token });
+    expect(send.status).toBe(422);
+    expect(send.body.error.code).toBe('not_rendered');
+    expect(send.body.error.fields?.content).toBe(RENDER_ERRORS.notStorable);
+  });
+
+  it('REST refuses the same text in titles and names before it reaches the database (400 naming the field)', async () => {
+    for (const bad of ['Τίτλος\u0000', 'Τίτλος\ud800']) {
+      const create = await call<{ error: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', '/api/releases', {
+        token: owner.token,
+        body: { title: bad, content: 'κείμενο', category: 'tech' },
+      });
+      expect(create.status).toBe(400);
+      expect(create.body.error.code).toBe('validation_failed');
+      expect(Object.keys(create.body.error.fields ?? {})).toEqual(['title']);
+      const id = await newRelease('Με εκδόσεις');
+      const version = await call<{ error: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', `/api/releases/${id}/versions`, {
+        token: owner.token,
+        body: { name: bad },
+      });
+      expect(version.status).toBe(400);
+      expect(Object.keys(version.body.error.fields ?? {})).toEqual(['name']);
+      const profile = await call(server.url, 'PATCH', '/api/profile', { token: owner.token, body: { name: bad } });
+      expect(profile.status).toBe(400);
+    }
   });
 });
 

@@ -3,17 +3,18 @@ import { MAX_RELEASE_TEXT_CHARS, RENDER_ERRORS } from '../../../shared/editor/co
 import { embargoOf, hasFields, readFields, type ReleaseFields } from '../../../shared/editor/doc-fields';
 import type { Db } from '../db/knex';
 import { renderDoc, searchTextOf, type RenderedContent } from './render';
-import { checkDocument } from './schema-check';
+import { BadTextViolation, checkDocument, checkStorableText, documentHoldsBadText } from './schema-check';
 
 /** Renders a document, or says in Greek why it cannot be. */
 export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | { ok: false; reason: string } {
   try {
+    if (documentHoldsBadText(doc)) checkStorableText(doc); // a cheap scan first; the walk names the field
     checkDocument(doc);
     const content = renderDoc(doc);
     if (content.text.length > MAX_RELEASE_TEXT_CHARS) return { ok: false, reason: RENDER_ERRORS.tooLong };
     return { ok: true, content };
-  } catch {
-    return { ok: false, reason: RENDER_ERRORS.invalid };
+  } catch (err) {
+    return { ok: false, reason: err instanceof BadTextViolation ? err.reason : RENDER_ERRORS.invalid };
   }
 }
 
@@ -52,9 +53,9 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
     .where('id', releaseId)
     .first<{ title: string; status: string; edited_at: Date | null; render_error: string | null } | undefined>('title', 'status', 'edited_at', 'render_error');
   if (!current || (current.status !== 'draft' && current.status !== 'scheduled')) return null;
-  const editable = db('press_releases').where('id', releaseId).whereIn('status', ['draft', 'scheduled']);
+  const editable = () => db('press_releases').where('id', releaseId).whereIn('status', ['draft', 'scheduled']);
   if (!derived.ok) {
-    if (current.render_error !== derived.reason) await editable.update({ render_error: derived.reason });
+    if (current.render_error !== derived.reason) await editable().update({ render_error: derived.reason });
     return derived.reason;
   }
   const { html, text, fields } = derived;
@@ -70,6 +71,20 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
   update.search_text = searchTextOf(title, text);
   // The first real edit: a title or text. A draft that never had one is an untouched empty draft.
   if (!current.edited_at && (title.trim() || text.trim())) update.edited_at = db.fn.now();
-  await editable.update(update);
+  try {
+    await editable().update(update);
+  } catch (err) {
+    // A value the database refuses (SQLSTATE class 22, data exception: a NUL, bad encoding, a
+    // value too long) would fail on every later edit too: the row keeps its last good content
+    // and says why, so the editors see "not saved" and a send refuses with the reason.
+    if (!isDataException(err)) throw err;
+    await editable().update({ render_error: RENDER_ERRORS.notStorable });
+    return RENDER_ERRORS.notStorable;
+  }
   return null;
+}
+
+function isDataException(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
 }

@@ -2,6 +2,8 @@ import { getSchema } from '@tiptap/core';
 import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { CATEGORIES } from '../../../shared/constants';
+import { RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { holdsBadText, isBadText } from '../../../shared/storable-text';
 import { MEDIA_LISTS_FIELD, META_FIELD, META_KEYS as META_FIELD_KEYS, TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
 
@@ -18,6 +20,69 @@ export class SchemaViolation extends Error {
     super(message);
     this.name = 'SchemaViolation';
   }
+}
+
+/** Text Postgres cannot store (NUL) or that is not Unicode (an unpaired surrogate). */
+export class BadTextViolation extends SchemaViolation {
+  constructor(readonly root: string) {
+    super(`${root}: text must not contain NUL or unpaired surrogates`);
+    this.name = 'BadTextViolation';
+  }
+
+  /** Why the document cannot be stored, in Greek, for the editors. */
+  get reason(): string {
+    return this.root === TITLE_FIELD ? RENDER_ERRORS.badTitle : RENDER_ERRORS.badText;
+  }
+}
+
+/**
+ * Every string of the document that can reach Postgres (the title, the rich text with its
+ * attributes and link addresses, the fields of `meta`, the media-list keys) is storable
+ * text. Throws BadTextViolation naming the first root type that is not.
+ */
+export function checkStorableText(doc: Y.Doc): void {
+  const title = doc.share.has(TITLE_FIELD) ? doc.getText(TITLE_FIELD).toJSON() : '';
+  if (isBadText(title)) throw new BadTextViolation(TITLE_FIELD);
+  if (doc.share.has(CONTENT_FIELD) && holdsBadText(yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)))) {
+    throw new BadTextViolation(CONTENT_FIELD);
+  }
+  for (const field of [META_FIELD, MEDIA_LISTS_FIELD]) {
+    if (doc.share.has(field) && holdsBadText(doc.getMap(field).toJSON())) throw new BadTextViolation(field);
+  }
+}
+
+/** The strings an item of the document brings: its key in a map or attribute set, and its content. */
+function itemHoldsBadText(item: Y.Item): boolean {
+  if (item.parentSub !== null && isBadText(item.parentSub)) return true;
+  const c = item.content;
+  if (c instanceof Y.ContentString) return isBadText(c.str);
+  if (c instanceof Y.ContentFormat) return isBadText(c.key) || holdsBadText(c.value);
+  if (c instanceof Y.ContentAny) return holdsBadText(c.arr);
+  if (c instanceof Y.ContentEmbed) return holdsBadText(c.embed);
+  if (c instanceof Y.ContentJSON) return holdsBadText(c.arr);
+  if (c instanceof Y.ContentType) {
+    const type = c.type;
+    if (type instanceof Y.XmlElement) return isBadText(type.nodeName);
+    if (type instanceof Y.XmlHook) return isBadText(type.hookName);
+  }
+  return false;
+}
+
+/**
+ * Whether an update brings text that is not storable. Only what the update itself carries is
+ * looked at (also items still waiting for the ones they follow), so a document holding such
+ * text from before this check can still be edited and fixed.
+ */
+function updateHoldsBadText(update: Uint8Array): boolean {
+  return Y.decodeUpdate(update).structs.some((s) => s instanceof Y.Item && itemHoldsBadText(s));
+}
+
+/** Whether any live item of a document holds text that is not storable (a cheap scan of its items). */
+export function documentHoldsBadText(doc: Y.Doc): boolean {
+  for (const structs of doc.store.clients.values()) {
+    for (const s of structs) if (s instanceof Y.Item && !s.deleted && itemHoldsBadText(s)) return true;
+  }
+  return false;
 }
 
 /** The rich text: exactly what the editor's ProseMirror schema accepts (nodes, marks, attributes, nesting). */
@@ -143,6 +208,7 @@ export class UpdateGuard {
     }
     try {
       for (const name of this.shadow.share.keys()) if (!before.has(name)) this.touched.add(name);
+      if (updateHoldsBadText(update)) throw new BadTextViolation([...this.touched].join(', ') || 'update');
       checkDocument(this.shadow, this.touched);
     } catch (err) {
       this.reset();

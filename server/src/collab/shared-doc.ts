@@ -4,7 +4,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_RENDER_ERROR, MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
+import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_RENDER_ERROR, MESSAGE_SAVED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { SchemaViolation, UpdateGuard, wouldChange } from './schema-check';
 
 export const MESSAGE_SYNC = 0;
@@ -388,18 +388,25 @@ export class SharedDoc {
       }
       this.hooks.stored?.(batch[batch.length - 1]!.seq);
       // "Saved" means stored and rendered into the release row; otherwise the editors are told why not.
-      this.renderError = await this.hooks.afterPersist(this.doc).catch((err: unknown) => {
+      const reason = await this.hooks.afterPersist(this.doc).catch((err: unknown) => {
         this.hooks.onError(err);
-        return 'render failed';
+        return RENDER_ERRORS.failed;
       });
-      if (this.renderError) {
-        this.broadcast(renderErrorMessage(this.renderError));
-        return;
-      }
-      // Only what is stored: not what arrived meanwhile, nor peers' updates they have not stored yet.
-      this.broadcast(this.savedMessage());
+      this.reportRender(reason, true);
     });
     return this.flushing;
+  }
+
+  /**
+   * Tells the editors whether the stored document is in the release row: "saved" (only what is
+   * stored: not what arrived meanwhile, nor peers' updates they have not stored yet), or "not
+   * saved" with the reason. Said when it changed, or always after a flush (`always`).
+   */
+  reportRender(reason: string | null, always = false): void {
+    const changed = reason !== this.renderError;
+    this.renderError = reason;
+    if (!changed && !always) return;
+    this.broadcast(reason ? renderErrorMessage(reason) : this.savedMessage());
   }
 
   broadcast(message: Uint8Array): void {

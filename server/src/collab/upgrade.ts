@@ -16,7 +16,8 @@ import { docFromJson, paragraphsToJson } from './render';
 import { SharedDoc, UpdateRefused } from './shared-doc';
 import type { Knex } from 'knex';
 import { useTicketOnce, verifyTicket } from './ticket';
-import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../../shared/editor/collab-protocol';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { documentHoldsBadText } from './schema-check';
 
 export { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED };
 export const COLLAB_PREFIX = '/collab/';
@@ -110,13 +111,26 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       })
       .catch((err: unknown) => {
         logger.error({ err, releaseId }, 'collab: derive failed');
-        return 'render failed';
+        return RENDER_ERRORS.failed;
       });
     deriving.set(
       releaseId,
       next.then(() => undefined),
     );
     return next;
+  }
+
+  /**
+   * Derives the release, then tells the editors of its document loaded here whether it is saved
+   * (a flush tells them itself; this is for derives asked from elsewhere: a send, the editor's
+   * state, a document opened with text that cannot be stored).
+   */
+  function deriveAndTell(releaseId: string, doc: Y.Doc): Promise<string | null> {
+    return derive(releaseId, doc).then(async (reason) => {
+      const shared = await docs.get(releaseDocName(releaseId))?.catch(() => undefined);
+      shared?.reportRender(reason);
+      return reason;
+    });
   }
 
   /** A message from another process holding the document. */
@@ -232,6 +246,11 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     const row = await db('press_releases').where('id', releaseId).first<{ status: string; render_error: string | null } | undefined>('status', 'render_error');
     shared.readOnly = frozen.has(releaseId) || (row !== undefined && row.status !== 'draft' && row.status !== 'scheduled');
     shared.renderError = row?.render_error ?? null;
+    // Text stored before the update check refused it (NUL, unpaired surrogates) never reached
+    // the row: derive now, so its editors are told why it is not saved before they type.
+    if (!shared.readOnly && documentHoldsBadText(doc)) {
+      void derive(releaseId, doc).then((reason) => shared.reportRender(reason));
+    }
     return shared;
   }
 
@@ -420,7 +439,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
         const row = await db('press_releases').where('id', releaseId).first<{ render_error: string | null } | undefined>('render_error');
         return row?.render_error ?? null;
       }
-      return await derive(releaseId, doc);
+      return await deriveAndTell(releaseId, doc);
     } finally {
       doc.destroy();
     }
@@ -450,7 +469,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
         const row = await db('press_releases').where('id', releaseId).first<{ render_error: string | null } | undefined>('render_error');
         return row?.render_error ?? null;
       }
-      return derive(releaseId, shared.doc);
+      return deriveAndTell(releaseId, shared.doc);
     },
     async freezeRelease(releaseId) {
       frozen.add(releaseId);
@@ -462,7 +481,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       // Every process holding the document refuses changes from now on and stores what it has.
       const [, others] = await Promise.all([shared?.flush(), bus ? bus.request(name, 'freeze') : Promise.resolve(0)]);
       if (others > 0) await deriveFromStore(releaseId);
-      else if (shared) await derive(releaseId, shared.doc);
+      else if (shared) await deriveAndTell(releaseId, shared.doc);
       return () => {
         thawHere(releaseId);
         if (bus) {

@@ -1,5 +1,6 @@
 import querystring from 'node:querystring';
 import type { RequestHandler } from 'express';
+import { isBadText } from '../../../shared/storable-text';
 import { badRequest, HttpError } from './errors';
 
 /**
@@ -8,14 +9,10 @@ import { badRequest, HttpError } from './errors';
  * the field, on every route, before any handler sees it: in JSON bodies, query strings,
  * path parameters and header-derived values.
  */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this guard looks for
-const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const BAD_TEXT_MESSAGE = 'must not contain NUL bytes or invalid Unicode';
 const MAX_DEPTH = 64;
 
-export function isBadText(s: string): boolean {
-  return BAD_TEXT.test(s);
-}
+export { isBadText };
 
 /** The path of the first string (key or value) that is not storable text, or null. */
 export function findBadText(value: unknown, path: string[] = [], depth = 0): string | null {

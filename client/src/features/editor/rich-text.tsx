@@ -6,11 +6,13 @@ import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Unli
 import type { WebsocketProvider } from 'y-websocket';
 import type * as Y from 'yjs';
 import { CONTENT_FIELD, editorExtensions } from '@shared/editor/extensions';
+import { toStorableText } from '@shared/storable-text';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/utils';
+import { StorablePaste } from './storable-paste';
 import './editor.css';
 
 export interface EditorUser {
@@ -56,7 +58,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const chain = () => editor.chain().focus();
 
   function applyLink() {
-    const href = url.trim();
+    const href = toStorableText(url.trim());
     if (!href) chain().extendMarkRange('link').unsetLink().run();
     else chain().extendMarkRange('link').setLink({ href: /^(https?:|mailto:)/i.test(href) ? href : `https://${href}` }).run();
     setLinkOpen(false);
@@ -147,6 +149,7 @@ export function RichTextEditor({
     {
       extensions: [
         ...editorExtensions(),
+        StorablePaste,
         Collaboration.configure({ document: doc, field: CONTENT_FIELD }),
         CollaborationCaret.configure({ provider, user }),
       ],

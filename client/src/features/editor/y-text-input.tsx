@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import type * as Y from 'yjs';
 import { Input } from '@client/components/ui/input';
+import { toStorableText } from '@shared/storable-text';
 
-/** Turns an edit of the whole string into the smallest delete + insert on the shared text. */
-export function applyTextChange(ytext: Y.Text, next: string): void {
+/**
+ * Turns an edit of the whole string into the smallest delete + insert on the shared text. Only
+ * storable text goes in (a pasted NUL or unpaired surrogate would make the server refuse it).
+ */
+export function applyTextChange(ytext: Y.Text, input: string): void {
+  const next = toStorableText(input);
   const prev = ytext.toJSON();
   if (prev === next) return;
   let start = 0;

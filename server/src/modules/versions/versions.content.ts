@@ -8,6 +8,7 @@ import { hasFields, MEDIA_LISTS_FIELD, META_FIELD, readFields, TITLE_FIELD } fro
 import { CONTENT_FIELD, editorExtensions } from '../../../../shared/editor/extensions';
 import type { DiffPart } from '../../../../shared/schemas/versions';
 import { renderDoc } from '../../collab/render';
+import { toStorableText } from '../../../../shared/storable-text';
 
 /**
  * What a stored version says, worked out from its Yjs state (read-only, with the editor's own
@@ -40,7 +41,8 @@ export function contentOf(doc: Y.Doc): VersionContent {
     // A state the editor schema cannot render was never accepted; an empty text is the safe answer.
   }
   const f = hasFields(doc) ? readFields(doc) : null;
-  return { title: (f?.title ?? '').slice(0, 300), html, text, category: f?.category ?? null, mediaLists: f?.mediaLists ?? [] };
+  // A title stored before the update check refused NUL and unpaired surrogates is kept without them.
+  return { title: toStorableText(f?.title ?? '').slice(0, 300), html, text, category: f?.category ?? null, mediaLists: f?.mediaLists ?? [] };
 }
 
 export function contentOfState(state: Uint8Array): VersionContent {
@@ -139,7 +141,7 @@ function replaceText(t: Y.Text, next: string): void {
 export function restoreInto(live: Y.Doc, version: Y.Doc): void {
   const node = yXmlFragmentToProseMirrorRootNode(version.getXmlFragment(CONTENT_FIELD), schema);
   updateYFragment(live, live.getXmlFragment(CONTENT_FIELD), node, { mapping: new Map(), isOMark: new Map() });
-  replaceText(live.getText(TITLE_FIELD), version.getText(TITLE_FIELD).toJSON());
+  replaceText(live.getText(TITLE_FIELD), toStorableText(version.getText(TITLE_FIELD).toJSON()));
   const meta = live.getMap(META_FIELD);
   const category = version.getMap(META_FIELD).get('category') ?? null;
   if ((meta.get('category') ?? null) !== category) meta.set('category', category);

@@ -6,6 +6,7 @@ import type { RestoreResult, Version, VersionCompare, VersionKind, VersionList }
 import { editableRelease } from '../../collab/access';
 import { loadDocument, releaseDocName } from '../../collab/persistence';
 import { UpdateRefused } from '../../collab/shared-doc';
+import { CLOSE_REJECTED } from '../../../../shared/editor/collab-protocol';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
@@ -253,6 +254,10 @@ export async function restoreVersion(ctx: AppContext, actor: Actor, releaseId: s
       actor.userId,
     );
   } catch (err) {
+    if (err instanceof UpdateRefused && err.code === CLOSE_REJECTED) {
+      // The version holds what the editor no longer accepts (e.g. text stored before NUL was refused).
+      throw new HttpError(422, 'version_not_restorable', 'Η έκδοση περιέχει στοιχεία που δεν γίνονται πλέον δεκτά και δεν μπορεί να επαναφερθεί.');
+    }
     if (err instanceof UpdateRefused) throw readOnly();
     throw err;
   } finally {
