@@ -90,14 +90,6 @@ export function decodePeerMessage(data: Uint8Array): PeerMessage {
   }
 }
 
-/** Redis is away: nothing was sent (the exchange on its return reconciles). */
-export class RedisUnavailable extends Error {
-  constructor() {
-    super('redis unavailable');
-    this.name = 'RedisUnavailable';
-  }
-}
-
 export interface CollabBus {
   /** This process's id on the bus. */
   readonly id: string;
@@ -153,16 +145,7 @@ export async function connectCollabBus(url: string, logger: Logger, opts: Omit<R
   const restoredHandlers: (() => void)[] = [];
   const waiting = new Map<string, () => void>();
 
-  /** A command that needs Redis: refused at once while the link is down; a failure is reported to it. */
-  async function send<T>(what: string, command: () => Promise<T>): Promise<T> {
-    if (!link.up()) throw new RedisUnavailable();
-    try {
-      return await command();
-    } catch (err) {
-      link.failed(err, what);
-      throw err;
-    }
-  }
+  const send = <T>(what: string, run: () => Promise<T>) => link.command(what, run);
 
   function subscribe(name: string, listener: (message: Buffer) => void): Promise<void> {
     return sub.subscribe(docChannel(name), listener, true).then(() => {

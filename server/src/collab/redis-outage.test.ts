@@ -222,4 +222,16 @@ describe.skipIf(!process.env.DATABASE_URL || !hasRedisServer())('Redis outage wi
     await redis.start();
     await until(() => e.closes.includes(4401), 8_000);
   }, 20_000);
+
+  it('a send the moment Redis stops answering (before the heartbeat notices) completes: no command waits for the socket to die', async () => {
+    const releaseId = await newRelease('Αμέσως');
+    const a = await editor(ownerToken, p1, releaseId);
+    a.type(' α;');
+    await a.acknowledged('before the outage');
+    redis.pause();
+    const sent = await call(p1.url, 'POST', `/api/releases/${releaseId}/send`, { token: ownerToken });
+    expect(sent.status).toBe(200);
+    const version = await t.db('release_sent_versions').where('press_release_id', releaseId).first<{ title: string }>('title');
+    expect(version.title).toBe('Αμέσως α;');
+  }, 15_000);
 });

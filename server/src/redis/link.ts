@@ -32,8 +32,23 @@ export interface RedisLink {
   downSince(): number | null;
   /** A command failed (a publish, a request): counted, logged once per outage, the link checked. */
   failed(err: unknown, what: string): void;
+  /**
+   * Runs a command that needs Redis: refused at once (RedisUnavailable) while the link is
+   * down; failed after the command timeout when Redis does not answer (a command already
+   * written to a Redis that stopped answering would otherwise wait until its socket dies);
+   * a failure is reported to the link.
+   */
+  command<T>(what: string, run: () => Promise<T>): Promise<T>;
   onRestored(handler: () => void): void;
   close(): Promise<void>;
+}
+
+/** Redis is away: the command was not sent. */
+export class RedisUnavailable extends Error {
+  constructor() {
+    super('redis unavailable');
+    this.name = 'RedisUnavailable';
+  }
 }
 
 /** Exponential back-off capped at 2 s, with jitter: every lost connection is retried, forever. */
@@ -138,10 +153,29 @@ export async function connectRedisLink(url: string, logger: Logger, opts: RedisL
     clearTimeout(t);
   };
 
+  const command = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    if (!up()) throw new RedisUnavailable();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from redis within ${timeout} ms`)), timeout);
+    });
+    const running = run();
+    running.catch(() => undefined); // settled later (or never) when the deadline wins
+    try {
+      return await Promise.race([running, deadline]);
+    } catch (err) {
+      failed(err, what);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   return {
     pub,
     sub,
     up,
+    command,
     downSince: () => (up() ? null : (since ?? Date.now())),
     failed,
     onRestored: (h) => void restored.push(h),
