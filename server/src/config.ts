@@ -68,6 +68,7 @@ export const envSchema = z
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().min(3).default('Deltio <no-reply@deltio.gr>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -121,6 +122,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   redisUrl: string | undefined;
+  /** How long a Redis command may go unanswered before it fails and Redis counts as away. */
+  redisCommandTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     redisUrl: e.REDIS_URL,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

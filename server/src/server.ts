@@ -9,6 +9,7 @@ import type { Db } from './db/knex';
 import { actorFromToken } from './http/authenticate';
 import type { Logger } from './logger';
 import { Readiness } from './health/readiness';
+import { redisProbe } from './redis/probe';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
 import { Mailer } from './mail/mailer';
@@ -60,11 +61,12 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       return rows.map((r) => rooms.workspace(r.workspace_id));
     },
   );
-  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+  const redisOpts = { commandTimeoutMs: config.redisCommandTimeoutMs };
+  const realtimeLink = config.redisUrl ? await realtime.useRedis(config.redisUrl, redisOpts) : undefined;
   const limiter = new RateLimiter(db, config.rateLimitScale);
   const auth = new AuthService({ db, config, logger, mailer, live: realtime, limiter });
   // With REDIS_URL every process may serve every document: they share them through Redis.
-  const bus = config.redisUrl ? await connectCollabBus(config.redisUrl, logger) : undefined;
+  const bus = config.redisUrl ? await connectCollabBus(config.redisUrl, logger, redisOpts) : undefined;
   const collab = attachCollab(server, { db, logger, config, key, ...(bus ? { bus } : {}) });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger);
@@ -76,6 +78,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     dataDir.noteFault(err);
   };
   readiness.register('dataDir', dataDir.check);
+  if (realtimeLink && bus) readiness.register('redis', redisProbe([realtimeLink, bus.link]));
   const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, files, tokenKey: key };
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
-import { createClient } from 'redis';
 import type { Logger } from '../logger';
+import { connectRedisLink, type RedisLink, type RedisLinkOptions } from '../redis/link';
 
 /**
  * How server processes share live documents through Redis (REDIS_URL). Every process holding
@@ -93,18 +93,31 @@ export function decodePeerMessage(data: Uint8Array): PeerMessage {
 export interface CollabBus {
   /** This process's id on the bus. */
   readonly id: string;
-  /** Subscribes to a document's channel; resolves once Redis confirmed the subscription. */
+  /** The connections to Redis (readiness). */
+  readonly link: RedisLink;
+  /**
+   * Subscribes to a document's channel; resolves once Redis confirmed the subscription (at
+   * most the command timeout), or at once while Redis is away (asked for again on its return).
+   */
   join(name: string, handler: (m: PeerMessage) => void): Promise<void>;
   leave(name: string): Promise<void>;
-  /** Publishes on a document's channel; resolves with how many processes received it (this one too if joined). */
+  /**
+   * Publishes on a document's channel; resolves with how many processes received it (this one
+   * too if joined). Rejects at once while Redis is away (RedisUnavailable).
+   */
   publish(name: string, m: PeerMessage): Promise<number>;
   /** Sends a control message to every other process. */
   control(m: ControlMessage): Promise<void>;
   onControl(handler: (m: ControlMessage) => void): void;
   /**
+   * Called when Redis is back after an outage (subscriptions renewed): what was published
+   * meanwhile may be lost, so every loaded document re-runs the state-vector exchange.
+   */
+  onRestored(handler: () => void): void;
+  /**
    * Asks every other process holding the document to store what is pending (and, for
    * "freeze", to refuse changes from now on) and waits for their answers, at most timeoutMs.
-   * Resolves with how many answered.
+   * Resolves with how many answered (0 while Redis is away: none could be asked).
    */
   request(name: string, kind: 'flush' | 'freeze', timeoutMs?: number): Promise<number>;
   /** Answers a request. */
@@ -120,15 +133,25 @@ const CONTROL = 'collab:control';
 const procChannel = (id: string) => `collab:proc:${id}`;
 const frozenKey = (releaseId: string) => `collab:frozen:${releaseId}`;
 
-export async function connectCollabBus(url: string, logger: Logger): Promise<CollabBus> {
+export async function connectCollabBus(url: string, logger: Logger, opts: Omit<RedisLinkOptions, 'name'> = {}): Promise<CollabBus> {
   const id = randomUUID();
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  for (const c of [pub, sub]) c.on('error', (err: unknown) => logger.warn({ err }, 'collab: redis error'));
-  await Promise.all([pub.connect(), sub.connect()]);
-  const joined = new Set<string>();
+  const link = await connectRedisLink(url, logger, { ...opts, name: 'collab' });
+  const { pub, sub } = link;
+  const timeout = opts.commandTimeoutMs ?? 5_000;
+  const joined = new Map<string, (message: Buffer) => void>();
+  /** Documents whose subscription Redis confirmed (one asked for while it was away may have failed). */
+  const subscribed = new Set<string>();
   const controlHandlers: ((m: ControlMessage) => void)[] = [];
+  const restoredHandlers: (() => void)[] = [];
   const waiting = new Map<string, () => void>();
+
+  const send = <T>(what: string, run: () => Promise<T>) => link.command(what, run);
+
+  function subscribe(name: string, listener: (message: Buffer) => void): Promise<void> {
+    return sub.subscribe(docChannel(name), listener, true).then(() => {
+      if (joined.get(name) === listener) subscribed.add(name);
+    });
+  }
 
   await sub.subscribe(CONTROL, (message: string) => {
     try {
@@ -141,37 +164,49 @@ export async function connectCollabBus(url: string, logger: Logger): Promise<Col
   await sub.subscribe(procChannel(id), (message: string) => waiting.get(message)?.());
   logger.info({ process: id }, 'collab: documents shared with other processes through Redis');
 
+  link.onRestored(() => {
+    // node-redis renewed the subscriptions it had; ask again for any that failed meanwhile.
+    for (const [name, listener] of joined) {
+      if (!subscribed.has(name)) void subscribe(name, listener).catch((err: unknown) => logger.warn({ err, doc: name }, 'collab: subscribing failed'));
+    }
+    for (const h of restoredHandlers) h();
+  });
+
   return {
     id,
+    link,
     async join(name, handler) {
-      joined.add(name);
-      await sub.subscribe(
-        docChannel(name),
-        (message: Buffer) => {
-          let m: PeerMessage;
-          try {
-            m = decodePeerMessage(new Uint8Array(message));
-          } catch (err) {
-            logger.warn({ err, doc: name }, 'collab: bad peer message');
-            return;
-          }
-          if (m.from !== id) handler(m);
-        },
-        true,
-      );
+      const listener = (message: Buffer) => {
+        let m: PeerMessage;
+        try {
+          m = decodePeerMessage(new Uint8Array(message));
+        } catch (err) {
+          logger.warn({ err, doc: name }, 'collab: bad peer message');
+          return;
+        }
+        if (m.from !== id) handler(m);
+      };
+      joined.set(name, listener);
+      const done = subscribe(name, listener).catch((err: unknown) => logger.warn({ err, doc: name }, 'collab: subscribing failed'));
+      // While Redis is away the document opens without waiting: the exchange on its return brings what was missed.
+      if (link.up()) await Promise.race([done, new Promise((r) => setTimeout(r, timeout).unref())]);
     },
     async leave(name) {
       joined.delete(name);
+      subscribed.delete(name);
       await sub.unsubscribe(docChannel(name));
     },
     async publish(name, m) {
-      return Number(await pub.publish(docChannel(name), encodePeerMessage(m)));
+      return Number(await send('publish', () => pub.publish(docChannel(name), encodePeerMessage(m))));
     },
     async control(m) {
-      await pub.publish(CONTROL, JSON.stringify(m));
+      await send('control', () => pub.publish(CONTROL, JSON.stringify(m)));
     },
     onControl(handler) {
       controlHandlers.push(handler);
+    },
+    onRestored(handler) {
+      restoredHandlers.push(handler);
     },
     async request(name, kind, timeoutMs = 5_000) {
       const reqId = randomUUID();
@@ -184,8 +219,15 @@ export async function connectCollabBus(url: string, logger: Logger): Promise<Col
         if (answered >= expected) wake();
       });
       try {
-        const received = await pub.publish(docChannel(name), encodePeerMessage({ type: 'request', from: id, id: reqId, kind }));
-        expected = Number(received) - (joined.has(name) ? 1 : 0);
+        let received: number;
+        try {
+          received = Number(await send('request', () => pub.publish(docChannel(name), encodePeerMessage({ type: 'request', from: id, id: reqId, kind }))));
+        } catch (err) {
+          // Redis away: no other process can be asked; the caller reads what Postgres holds.
+          logger.warn({ doc: name, kind, reason: (err as Error).message }, 'collab: could not ask the other processes');
+          return 0;
+        }
+        expected = received - (joined.has(name) ? 1 : 0);
         if (answered >= expected) return answered;
         const timer = setTimeout(wake, timeoutMs);
         await all;
@@ -197,17 +239,16 @@ export async function connectCollabBus(url: string, logger: Logger): Promise<Col
       }
     },
     async answer(to, reqId) {
-      await pub.publish(procChannel(to), reqId);
+      await send('answer', () => pub.publish(procChannel(to), reqId));
     },
     async setFrozen(releaseId, frozen) {
-      if (frozen) await pub.set(frozenKey(releaseId), '1', { EX: 300 });
-      else await pub.del(frozenKey(releaseId));
+      await send<unknown>('setFrozen', () => (frozen ? pub.set(frozenKey(releaseId), '1', { EX: 300 }) : pub.del(frozenKey(releaseId))));
     },
     async isFrozen(releaseId) {
-      return (await pub.exists(frozenKey(releaseId))) > 0;
+      return (await send('isFrozen', () => pub.exists(frozenKey(releaseId)))) > 0;
     },
     async close() {
-      await Promise.allSettled([sub.quit(), pub.quit()]);
+      await link.close();
     },
   };
 }

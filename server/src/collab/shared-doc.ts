@@ -21,6 +21,11 @@ export const PEER = Symbol('peer');
  * version): checked like a client's update, then stored, relayed and shown like one.
  */
 export const SERVER_CHANGE = Symbol('server-change');
+/**
+ * Origin of updates read back from Postgres (what another process stored while Redis was
+ * away): already stored, so only applied and shown, neither stored again nor relayed.
+ */
+export const STORED = Symbol('stored');
 
 export interface ConnInfo {
   userId: string;
@@ -117,7 +122,7 @@ export class SharedDoc {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
     doc.on('update', (update: Uint8Array, origin: unknown) => {
-      if (origin === PEER) {
+      if (origin === PEER || origin === STORED) {
         this.peerChanged = true;
       } else {
         // Accepted here: this process stores it (once, here) and relays it to its peers.
@@ -234,17 +239,32 @@ export class SharedDoc {
    * It is kept until that process reports it stored (peerStored), or stored here after
    * PEER_GRACE_MS if that never comes (the process died).
    */
-  applyPeer(update: Uint8Array, origin: string, seq: number): void {
+  applyPeer(update: Uint8Array, origin: string, seq: number): boolean {
+    if (!this.applyShown(update, PEER)) return false; // nothing new: already here (stored or pending)
+    this.peerPending.push({ update, origin, seq, at: Date.now() });
+    this.sweepTimer ??= setTimeout(() => this.sweep(), SharedDoc.PEER_GRACE_MS);
+    return true;
+  }
+
+  /**
+   * Applies what Postgres holds of the document (Yjs applies only what this copy lacks): the
+   * work other processes stored while Redis was away, shown to the editors here. Returns
+   * whether it changed the document.
+   */
+  applyStored(update: Uint8Array): boolean {
+    return this.applyShown(update, STORED);
+  }
+
+  /** Applies an update accepted elsewhere; the guard's shadow follows. Returns whether it changed anything. */
+  private applyShown(update: Uint8Array, origin: typeof PEER | typeof STORED): boolean {
     this.peerChanged = false;
-    Y.applyUpdate(this.doc, update, PEER);
+    Y.applyUpdate(this.doc, update, origin);
     try {
       this.guard.follow(update);
     } catch {
       this.guard.reset();
     }
-    if (!this.peerChanged) return; // nothing new: already here (stored or pending)
-    this.peerPending.push({ update, origin, seq, at: Date.now() });
-    this.sweepTimer ??= setTimeout(() => this.sweep(), SharedDoc.PEER_GRACE_MS);
+    return this.peerChanged;
   }
 
   /**

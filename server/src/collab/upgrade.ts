@@ -158,7 +158,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
         if (m.to === bus.id) publish({ type: 'step2', from: bus.id, to: m.from, seq: shared.localSeq, update: Y.encodeStateAsUpdate(shared.doc, m.sv) });
         break;
       case 'step2':
-        if (m.to === bus.id) shared.applyPeer(m.update, m.from, m.seq);
+        // What this copy lacked (after it opened the document, or after Redis came back): the row follows it.
+        if (m.to === bus.id && shared.applyPeer(m.update, m.from, m.seq)) void derive(releaseId, shared.doc);
         break;
       case 'stored':
         shared.peerStored(m.from, m.seq);
@@ -187,13 +188,66 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       for (const m of early) onPeer(shared, releaseId, m);
       if (bus) {
         // The state-vector handshake: holders answer with what this copy lacks and their vector.
-        await bus.publish(name, { type: 'hello', from: bus.id, sv: Y.encodeStateVector(shared.doc) });
-        if (await bus.isFrozen(releaseId)) shared.readOnly = true;
+        // While Redis is away it waits for its return (rejoin), as does the frozen mark.
+        await hello(shared);
+        if (await bus.isFrozen(releaseId).catch(() => false)) shared.readOnly = true;
       }
       return shared;
     } catch (err) {
       if (bus) await bus.leave(name).catch(() => undefined);
       throw err;
+    }
+  }
+
+  /** Starts the state-vector exchange with the other processes holding the document. */
+  async function hello(shared: SharedDoc): Promise<void> {
+    if (!bus) return;
+    await bus
+      .publish(shared.name, { type: 'hello', from: bus.id, sv: Y.encodeStateVector(shared.doc) })
+      .catch((err: unknown) => logger.debug({ err, doc: shared.name }, 'collab: hello not sent; sent again when Redis is back'));
+  }
+
+  /**
+   * Applies to a loaded document what Postgres holds of it and it lacks (what other processes
+   * stored while Redis was away, when their relayed updates were lost). Returns whether it
+   * changed the document.
+   */
+  async function mergeStored(shared: SharedDoc): Promise<boolean> {
+    const { doc } = await loadDocument(db, shared.name);
+    try {
+      return shared.applyStored(Y.encodeStateAsUpdate(doc, Y.encodeStateVector(shared.doc)));
+    } finally {
+      doc.destroy();
+    }
+  }
+
+  /**
+   * Redis is back after an outage: whatever was published meanwhile may be lost (updates,
+   * "stored" marks, freezes, sign-outs, deletions). Each loaded document takes what Postgres
+   * holds, re-checks whether it was deleted, sent or frozen meanwhile, re-runs the state-vector
+   * exchange (so every process converges without its editors reloading) and re-checks its
+   * connections' sessions and access.
+   */
+  async function rejoin(shared: SharedDoc, releaseId: string): Promise<void> {
+    if (!bus) return;
+    const row = await db('press_releases').where('id', releaseId).first<{ status: string } | undefined>('status');
+    if (!row) return closeDocumentHere(releaseId); // deleted meanwhile
+    const changed = await mergeStored(shared);
+    if (row.status !== 'draft' && row.status !== 'scheduled') shared.readOnly = true;
+    else if (await bus.isFrozen(releaseId).catch(() => false)) {
+      frozen.add(releaseId);
+      shared.readOnly = true;
+    }
+    await hello(shared);
+    if (changed) await derive(releaseId, shared.doc);
+    // Sign-outs and access changes made on other processes meanwhile.
+    const sessions = [...new Set([...shared.conns.values()].map((i) => i.sessionId))];
+    const open = new Set(
+      ((await db('auth_sessions').whereIn('id', sessions).whereNull('revoked_at').select('id')) as { id: string }[]).map((r) => r.id),
+    );
+    for (const [ws, info] of shared.conns) {
+      if (!open.has(info.sessionId)) ws.close(CLOSE_UNAUTHORIZED, 'session ended');
+      else if (!(await editableRelease(db, info.userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
     }
   }
 
@@ -424,14 +478,31 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     else if (m.type === 'deleted') closeDocumentHere(m.releaseId);
     else if (m.type === 'thaw') thawHere(m.releaseId);
   });
+  bus?.onRestored(() => {
+    for (const [name, p] of docs) {
+      const releaseId = name.slice('release:'.length);
+      void p
+        .then((shared) => (leaving.has(shared) ? undefined : rejoin(shared, releaseId)))
+        .catch((err: unknown) => logger.warn({ err, doc: name }, 'collab: rejoining after Redis returned failed'));
+    }
+  });
   const tellPeers = (m: ControlMessage) => {
     void bus?.control(m).catch((err: unknown) => logger.warn({ err }, 'collab: control message failed'));
   };
 
   /**
-   * Derives the release from what Postgres holds (after every process holding the document
-   * stored what it had pending): the one copy all of them agree on.
+   * Derives the release from the merged state, never from a copy that may be partial (Redis
+   * away, relayed updates lost): the document loaded here takes what Postgres holds first;
+   * one not loaded here is read from Postgres (after every process holding it stored what it
+   * had pending, when they could be asked).
    */
+  async function deriveMerged(releaseId: string, shared: SharedDoc | undefined): Promise<string | null> {
+    if (!shared) return deriveFromStore(releaseId);
+    await mergeStored(shared);
+    return deriveAndTell(releaseId, shared.doc);
+  }
+
+  /** Derives the release from what Postgres holds. */
   async function deriveFromStore(releaseId: string): Promise<string | null> {
     const { doc, exists } = await loadDocument(db, releaseDocName(releaseId));
     try {
@@ -462,26 +533,20 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       const name = releaseDocName(releaseId);
       const p = docs.get(name);
       const shared = p ? await p.catch(() => undefined) : undefined;
-      const [, others] = await Promise.all([shared?.flush(), bus ? bus.request(name, 'flush') : Promise.resolve(0)]);
-      if (others > 0) return deriveFromStore(releaseId);
-      if (!shared) {
-        // Not loaded here: the row already holds what was derived; say whether it rendered.
-        const row = await db('press_releases').where('id', releaseId).first<{ render_error: string | null } | undefined>('render_error');
-        return row?.render_error ?? null;
-      }
-      return deriveAndTell(releaseId, shared.doc);
+      await Promise.all([shared?.flush(), bus?.request(name, 'flush')]);
+      return deriveMerged(releaseId, shared);
     },
     async freezeRelease(releaseId) {
       frozen.add(releaseId);
       const name = releaseDocName(releaseId);
-      if (bus) await bus.setFrozen(releaseId, true);
+      // While Redis is away the mark cannot be set; every process re-checks the release when it returns.
+      if (bus) await bus.setFrozen(releaseId, true).catch((err: unknown) => logger.warn({ err, releaseId }, 'collab: frozen mark not set'));
       const p = docs.get(name);
       const shared = p ? await p.catch(() => undefined) : undefined;
       if (shared) shared.readOnly = true;
       // Every process holding the document refuses changes from now on and stores what it has.
-      const [, others] = await Promise.all([shared?.flush(), bus ? bus.request(name, 'freeze') : Promise.resolve(0)]);
-      if (others > 0) await deriveFromStore(releaseId);
-      else if (shared) await deriveAndTell(releaseId, shared.doc);
+      await Promise.all([shared?.flush(), bus?.request(name, 'freeze')]);
+      await deriveMerged(releaseId, shared);
       return () => {
         thawHere(releaseId);
         if (bus) {

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/events';
 import type { Actor } from '../http/authenticate';
 import type { Logger } from '../logger';
+import type { RedisLink, RedisLinkOptions } from '../redis/link';
 import { useRedisAdapter } from './redis-adapter';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -33,8 +34,8 @@ export interface Realtime {
   removeUser(userId: string, room: string): void;
   /** Extra hooks run by endSessions (the collab endpoint registers one). */
   onSessionsEnded(listener: (sessionIds: string[], reason: string) => void): void;
-  /** Joins the other server processes through Redis (REDIS_URL). */
-  useRedis(url: string): Promise<void>;
+  /** Joins the other server processes through Redis (REDIS_URL); resolves with the connection. */
+  useRedis(url: string, opts?: Omit<RedisLinkOptions, 'name'>): Promise<RedisLink>;
   close(): Promise<void>;
 }
 
@@ -111,8 +112,10 @@ export function createRealtime(
     onSessionsEnded(listener) {
       listeners.push(listener);
     },
-    async useRedis(url) {
-      closeAdapter = await useRedisAdapter(io, url, logger);
+    async useRedis(url, opts) {
+      const link = await useRedisAdapter(io, url, logger, opts);
+      closeAdapter = () => link.close();
+      return link;
     },
     close: async () => {
       await new Promise<void>((resolve) => {
