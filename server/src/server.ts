@@ -8,7 +8,9 @@ import type { AppContext } from './context';
 import type { Db } from './db/knex';
 import { actorFromToken } from './http/authenticate';
 import type { Logger } from './logger';
+import { EventLoopMonitor, type EventLoopOptions } from './health/event-loop';
 import { Readiness } from './health/readiness';
+import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
 import { Mailer } from './mail/mailer';
@@ -18,6 +20,8 @@ import { tokenKey } from './modules/auth/auth.tokens';
 import { rooms } from '../../shared/events';
 import { RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime } from './realtime/index';
+import { createCpuPool } from './workers/cpu-pool';
+import type { PoolOptions } from './workers/pool';
 
 export interface RunningServer {
   port: number;
@@ -34,6 +38,10 @@ export interface ServerDeps {
   logger: Logger;
   /** Tests pass their own transport to read what was sent. */
   mailTransport?: MailTransport;
+  /** Tests and benches set the CPU pool's size and budgets. */
+  cpuPool?: Partial<PoolOptions>;
+  /** Tests set the event-loop thresholds. */
+  eventLoop?: Partial<EventLoopOptions>;
 }
 
 export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
@@ -62,10 +70,16 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger);
   const readiness = new Readiness();
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, tokenKey: key };
+  const eventLoop = new EventLoopMonitor(logger, deps.eventLoop).start();
+  readiness.register('eventLoop', () => eventLoop.probe());
+  const cpu = createCpuPool(logger, deps.cpuPool);
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, cpu, tokenKey: key };
   registerJobs(ctx);
 
   const built = await createApp(ctx, opts);
+  // The routes running when the event loop stalls, for its log line (a listener before the app's).
+  const track = requestRoutes((route) => eventLoop.requestStarted(route));
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => track(req, res, () => undefined));
   server.on('request', built.app);
   mailer.start();
 
@@ -87,7 +101,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop()]);
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop(), cpu.close()]);
+      eventLoop.stop();
       // Give in-flight requests a moment, then cut what is left.
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
       await httpClosed;

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import { seed } from '../db/seed/index';
 import type { MailTransport } from '../mail/transport';
-import { startServer, type RunningServer } from '../server';
+import { startServer, type RunningServer, type ServerDeps } from '../server';
 import { createTestDb, type TestDb } from './db';
 
 export interface TestServer extends RunningServer {
@@ -28,14 +28,14 @@ export function testConfig(testDb: Pick<TestDb, 'databaseUrl'>, env: Record<stri
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport } = {},
+  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport } & Pick<ServerDeps, 'cpuPool' | 'eventLoop'> = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config = testConfig(testDb, env);
   await seed(testDb.db, { demo: opts.seedDemo ?? false });
   const logger = createLogger(config);
   const server = await startServer(
-    { config, db: testDb.db, logger, mailTransport: opts.mailTransport },
+    { config, db: testDb.db, logger, mailTransport: opts.mailTransport, cpuPool: opts.cpuPool, eventLoop: opts.eventLoop },
     { serveClient: opts.serveClient ?? false },
   );
   return {

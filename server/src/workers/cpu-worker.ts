@@ -1,0 +1,28 @@
+/**
+ * The CPU pool's thread (pool.ts): one job at a time in ({ id, task, payload }), one answer
+ * out ({ id, result } or { id, error }). It says 'ready' once it listens, and starts reading
+ * the speller's dictionary at once, so the first review mostly finds it loaded.
+ */
+import { parentPort } from 'node:worker_threads';
+import { greekSpeller } from '../modules/assistant/spelling/dictionary';
+import type { WorkerReply } from './pool';
+import { TASKS } from './tasks';
+
+const port = parentPort;
+if (port) {
+  port.on('message', (m: { id: number; task: string; payload: unknown }) => {
+    const run = TASKS[m.task];
+    void (async () => {
+      let reply: WorkerReply;
+      try {
+        if (!run) throw new Error(`unknown task ${m.task}`);
+        reply = { id: m.id, result: await run(m.payload as never) };
+      } catch (err) {
+        reply = { id: m.id, error: err instanceof Error ? err.message : String(err) };
+      }
+      port.postMessage(reply);
+    })();
+  });
+  port.postMessage('ready');
+  void greekSpeller().catch(() => undefined);
+}
