@@ -28,9 +28,13 @@ export interface EventLoopFigures {
   maxMs: number;
   /** Stalls over `stallMs` since the process started. */
   stalls: number;
+  /** Samples behind the percentiles (one per 10 ms while the loop turns). */
+  samples: number;
 }
 
-const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+/** The histogram's timer period (ms): it records each period's length, so the delay is what exceeds it. */
+const RESOLUTION_MS = 10;
+const delayMs = (ns: number) => Math.max(0, Math.round(ns / 1e4) / 100 - RESOLUTION_MS);
 /** Routes remembered per timer period (a flood of requests is summarised by its first few). */
 const MAX_RECENT = 5;
 
@@ -54,7 +58,7 @@ export class EventLoopMonitor {
 
   start(): this {
     if (this.timer) return this;
-    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     this.histogram.enable();
     this.windowStart = this.last = performance.now();
     this.timer = setInterval(() => this.tick(), this.opts.sampleMs);
@@ -94,8 +98,8 @@ export class EventLoopMonitor {
 
   figures(): EventLoopFigures {
     const h = this.histogram;
-    if (!h || h.count === 0) return { p50Ms: 0, p99Ms: 0, maxMs: 0, stalls: this.stalls };
-    return { p50Ms: ms(h.percentile(50)), p99Ms: ms(h.percentile(99)), maxMs: ms(h.max), stalls: this.stalls };
+    if (!h || h.count === 0) return { p50Ms: 0, p99Ms: 0, maxMs: 0, stalls: this.stalls, samples: 0 };
+    return { p50Ms: delayMs(h.percentile(50)), p99Ms: delayMs(h.percentile(99)), maxMs: delayMs(h.max), stalls: this.stalls, samples: h.count };
   }
 
   /** The readiness probe: degraded while p99 is over `degradedP99Ms`, never down (the process still serves). */

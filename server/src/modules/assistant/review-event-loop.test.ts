@@ -30,14 +30,21 @@ describe('a hostile review', () => {
   afterAll(async () => server?.stop());
 
   it('answers a 1 KB body with a 500-letter word within 2 s while /healthz keeps a p99 under 100 ms', async () => {
-    const body = { releaseId, title: '', blocks: [{ type: 'paragraph' as const, text: `Η εταιρεία ${LONG_WORD} ανακοινώνει.`, links: [] }] };
-    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(1000);
+    // Three such bodies in a row (each word different: nothing cached helps), so that the
+    // probes taken meanwhile are enough for a p99 that is not just the slowest one.
+    const bodies = [0, 1, 2].map((k) => {
+      const word = LONG_WORD.slice(k) + LONG_WORD.slice(0, k);
+      return { word, body: { releaseId, title: '', blocks: [{ type: 'paragraph' as const, text: `Η εταιρεία ${word} ανακοινώνει.`, links: [] }] } };
+    });
+    expect(Buffer.byteLength(JSON.stringify(bodies[0]!.body))).toBeGreaterThan(1000);
 
+    // The poller's connection and code are warm before it measures.
+    for (let i = 0; i < 10; i++) await (await fetch(`${server.url}/healthz`)).arrayBuffer();
     let reviewing = true;
     const latencies: number[] = [];
     const poll = (async () => {
-      // Back to back, for as long as the review runs (and at least 20 probes).
-      while (reviewing || latencies.length < 20) {
+      // Back to back, for as long as the reviews run (and at least 100 probes).
+      while (reviewing || latencies.length < 100) {
         const t = performance.now();
         const r = await fetch(`${server.url}/healthz`);
         await r.arrayBuffer();
@@ -45,16 +52,45 @@ describe('a hostile review', () => {
       }
     })();
 
-    const t0 = performance.now();
-    const r = await call<ReviewResponse>(server.url, 'POST', '/api/assistant/review', { token, body });
-    const took = performance.now() - t0;
+    for (const { word, body } of bodies) {
+      const t0 = performance.now();
+      const r = await call<ReviewResponse>(server.url, 'POST', '/api/assistant/review', { token, body });
+      const took = performance.now() - t0;
+      expect(r.status).toBe(200);
+      expect(took).toBeLessThan(2_000);
+      // The long word is flagged, without corrections (words over 40 letters are never corrected).
+      expect(r.body.spelling.find((s) => s.word === word)).toMatchObject({ kind: 'misspelt', suggestions: [] });
+    }
     reviewing = false;
     await poll;
+    expect(percentile(latencies, 99), `healthz latencies (ms): ${latencies.map((l) => l.toFixed(0)).join(' ')}`).toBeLessThan(100);
 
-    expect(r.status).toBe(200);
-    expect(took).toBeLessThan(2_000);
-    // The long word is flagged, without corrections (words over 40 letters are never corrected).
-    expect(r.body.spelling.find((s) => s.word === LONG_WORD)).toMatchObject({ kind: 'misspelt', suggestions: [] });
-    expect(percentile(latencies, 99)).toBeLessThan(100);
+    // The process's own measure agrees: /readyz reports the event loop's delay.
+    const ready = await call<{ checks: { eventLoop: { state: string; p99Ms: number; maxMs: number } } }>(server.url, 'GET', '/readyz');
+    expect(ready.body.checks.eventLoop).toMatchObject({ state: 'ok', p99Ms: expect.any(Number), maxMs: expect.any(Number) });
+  });
+});
+
+describe('a review over its budget', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A budget no review can meet: the thread is stopped and replaced, the request answered.
+    server = await startTestServer({}, { cpuPool: { timeoutMs: 1 } });
+  }, 60_000);
+  afterAll(async () => server?.stop());
+
+  it('answers a prompt 503 with the code timeout, not a hang', async () => {
+    const { token } = await signUpAndIn(server.url, 'slow@review.test');
+    const releaseId = (await call<{ id: string }>(server.url, 'POST', '/api/releases', { token })).body.id;
+    const t0 = performance.now();
+    const r = await call<{ error: { code: string; message: string } }>(server.url, 'POST', '/api/assistant/review', {
+      token,
+      body: { releaseId, title: '', blocks: [{ type: 'paragraph', text: TEXT, links: [] }] },
+    });
+    expect(r.status).toBe(503);
+    expect(r.body.error.code).toBe('timeout');
+    // The thread's start is not counted in the budget; the answer comes once the 1 ms is over.
+    expect(performance.now() - t0).toBeLessThan(8_000);
+    expect(server.ctx.cpu.stats()).toMatchObject({ timeouts: 1 });
   });
 });
