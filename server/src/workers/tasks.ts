@@ -4,10 +4,12 @@
  */
 import { builtinAssistant, type AssistantInput } from '../modules/assistant/builtin';
 import { computeReview, type ReviewInput } from '../modules/assistant/review/compute';
+import { versionsDiff } from '../modules/versions/versions.content';
 
 export type Task = (payload: never) => unknown;
 
 export const TASKS: Record<string, Task> = {
   'assistant.review': (input: ReviewInput) => computeReview(input),
   'assistant.suggest': (input: AssistantInput) => builtinAssistant.suggest(input),
+  'versions.diff': versionsDiff,
 };
