@@ -1,6 +1,6 @@
 /**
  * A small pool of worker threads for CPU-heavy requests (issue 27): the coach's review, the
- * built-in suggestions, version diffs, PDF reports, CSV imports. The event loop only posts a
+ * built-in suggestions, version diffs, PDF reports (tasks.ts). The event loop only posts a
  * job and waits; a job that is not answered within its budget has its thread terminated and
  * replaced, and the request gets a 503 with `timeout`; when every thread is busy and the
  * queue is full (or a job waits in it too long) the request gets a 503 with `busy`. Nothing

@@ -4,6 +4,8 @@
  */
 import { builtinAssistant, type AssistantInput } from '../modules/assistant/builtin';
 import { computeReview, type ReviewInput } from '../modules/assistant/review/compute';
+import { reportPdf } from '../modules/reports/reports.pdf';
+import type { ReportExport } from '../modules/reports/reports.service';
 import { versionsDiff } from '../modules/versions/versions.content';
 
 export type Task = (payload: never) => unknown;
@@ -12,4 +14,5 @@ export const TASKS: Record<string, Task> = {
   'assistant.review': (input: ReviewInput) => computeReview(input),
   'assistant.suggest': (input: AssistantInput) => builtinAssistant.suggest(input),
   'versions.diff': versionsDiff,
+  'reports.pdf': (p: { data: ReportExport; tz: string }) => reportPdf(p.data, p.tz),
 };

@@ -159,8 +159,10 @@ describe('compare', () => {
     const v1 = (await api<Version>('POST', `/releases/${id}/versions`, owner.token, { name: 'Πρώτη' })).body;
     setParagraphs(a.doc, ['Η εταιρεία ανακοίνωσε χθες νέο προϊόν.']);
     const v2 = (await api<Version>('POST', `/releases/${id}/versions`, owner.token, { name: 'Δεύτερη' })).body;
+    const diffs = server.ctx.cpu.stats().done;
     const c = await api<VersionCompare>('GET', `/releases/${id}/versions/compare?a=${v1.id}&b=${v2.id}`);
     expect(c.status).toBe(200);
+    expect(server.ctx.cpu.stats().done).toBe(diffs + 1); // diffed on the CPU pool (issue 27)
     expect(c.body.a.label).toBe('Έκδοση 1');
     expect(c.body.a.text.filter((p) => p.change === 'del').map((p) => p.text.trim())).toEqual(['ανακοινώνει σήμερα']);
     expect(c.body.b.text.filter((p) => p.change === 'ins').map((p) => p.text.trim())).toEqual(['ανακοίνωσε χθες']);
