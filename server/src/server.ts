@@ -73,6 +73,11 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const eventLoop = new EventLoopMonitor(logger, deps.eventLoop).start();
   readiness.register('eventLoop', () => eventLoop.probe());
   const cpu = createCpuPool(logger, deps.cpuPool);
+  readiness.register('workers', () => {
+    const stats = cpu.stats();
+    // Every thread busy and jobs waiting: CPU-heavy requests are slow (or answer 503 busy); the rest is served.
+    return stats.queued > 0 && stats.busy === stats.threads ? { state: 'degraded', reason: 'workers_saturated', ...stats } : { state: 'ok', ...stats };
+  });
   const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, cpu, tokenKey: key };
   registerJobs(ctx);
 

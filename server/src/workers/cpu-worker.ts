@@ -1,7 +1,7 @@
 /**
  * The CPU pool's thread (pool.ts): one job at a time in ({ id, task, payload }), one answer
- * out ({ id, result } or { id, error }). It says 'ready' once it listens, and starts reading
- * the speller's dictionary at once, so the first review mostly finds it loaded.
+ * out ({ id, result } or { id, error }). It reads the speller's dictionary first (a second or
+ * two) and then says 'ready': a job's budget counts its own work, never the thread's start.
  */
 import { parentPort } from 'node:worker_threads';
 import { greekSpeller } from '../modules/assistant/spelling/dictionary';
@@ -23,6 +23,7 @@ if (port) {
       port.postMessage(reply);
     })();
   });
-  port.postMessage('ready');
-  void greekSpeller().catch(() => undefined);
+  void greekSpeller()
+    .catch(() => undefined) // a review will say why
+    .then(() => port.postMessage('ready'));
 }

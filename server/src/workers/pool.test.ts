@@ -19,7 +19,7 @@ describe('the worker pool', () => {
 
   it('stops a job over its budget with a prompt 503 timeout, replaces the thread and keeps serving', async () => {
     const p = make({ size: 1, timeoutMs: 5_000 });
-    await p.run('echo', 0); // the thread is up: what follows measures the budget, not the start
+    await p.warm(); // the thread is up: what follows measures the budget, not the start
     const t = performance.now();
     const err = await p.run('spin', null, { timeoutMs: 200 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PoolError);

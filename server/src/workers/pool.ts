@@ -60,6 +60,8 @@ export interface WorkerPool {
   /** Runs `task` with `payload` on a thread; `timeoutMs` overrides the pool's budget for this job. */
   run<T>(task: string, payload: unknown, opts?: { timeoutMs?: number }): Promise<T>;
   stats(): PoolStats;
+  /** Starts the threads (they start with the first job otherwise); resolves once one is ready. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,8 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
   let closed = false;
   /** Threads that died without being asked to: restarts wait (a thread that dies at once does not spin). */
   let crashes = 0;
+  /** Callers of warm() waiting for a ready thread. */
+  const warming: (() => void)[] = [];
 
   function settle(slot: Slot): Job | undefined {
     const job = slot.job;
@@ -120,6 +124,7 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
       if (m === 'ready') {
         slot.ready = true;
         crashes = 0;
+        for (const resolve of warming.splice(0)) resolve();
         dispatch();
         return;
       }
@@ -192,6 +197,13 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
         dispatch();
       });
     },
+    warm() {
+      if ([...slots].some((s) => s.ready)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        warming.push(resolve);
+        while (!closed && slots.size < opts.size) start();
+      });
+    },
     stats: () => ({
       threads: slots.size,
       busy: [...slots].filter((s) => s.job).length,
@@ -200,6 +212,7 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
     }),
     async close() {
       closed = true;
+      for (const resolve of warming.splice(0)) resolve();
       for (const job of queue.splice(0)) {
         clearTimeout(job.timer);
         job.reject(new PoolError('busy', 'The server is shutting down'));

@@ -66,8 +66,10 @@ describe('a hostile review', () => {
     expect(percentile(latencies, 99), `healthz latencies (ms): ${latencies.map((l) => l.toFixed(0)).join(' ')}`).toBeLessThan(100);
 
     // The process's own measure agrees: /readyz reports the event loop's delay.
-    const ready = await call<{ checks: { eventLoop: { state: string; p99Ms: number; maxMs: number } } }>(server.url, 'GET', '/readyz');
+    const ready = await call<{ checks: Record<string, Record<string, unknown>> }>(server.url, 'GET', '/readyz');
     expect(ready.body.checks.eventLoop).toMatchObject({ state: 'ok', p99Ms: expect.any(Number), maxMs: expect.any(Number) });
+    // And the pool that did the work: idle again, nothing over budget.
+    expect(ready.body.checks.workers).toMatchObject({ state: 'ok', busy: 0, queued: 0, timeouts: 0 });
   });
 });
 
@@ -82,6 +84,7 @@ describe('a review over its budget', () => {
   it('answers a prompt 503 with the code timeout, not a hang', async () => {
     const { token } = await signUpAndIn(server.url, 'slow@review.test');
     const releaseId = (await call<{ id: string }>(server.url, 'POST', '/api/releases', { token })).body.id;
+    await server.ctx.cpu.warm(); // the thread has read its dictionary: what follows is the budget alone
     const t0 = performance.now();
     const r = await call<{ error: { code: string; message: string } }>(server.url, 'POST', '/api/assistant/review', {
       token,
@@ -89,8 +92,7 @@ describe('a review over its budget', () => {
     });
     expect(r.status).toBe(503);
     expect(r.body.error.code).toBe('timeout');
-    // The thread's start is not counted in the budget; the answer comes once the 1 ms is over.
-    expect(performance.now() - t0).toBeLessThan(8_000);
+    expect(performance.now() - t0).toBeLessThan(2_000);
     expect(server.ctx.cpu.stats()).toMatchObject({ timeouts: 1 });
   });
 });
