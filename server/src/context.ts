@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './rate-limit/rate-limit';
 import type { FileStore } from './storage/files';
+import type { WorkerPool } from './workers/pool';
 import type { Realtime } from './realtime/index';
 
 /** Everything a module needs, built once per process in server.ts. */
@@ -28,6 +29,8 @@ export interface AppContext {
   files: FileStore;
   /** The probes /readyz reports (Redis, data folder, event loop …). */
   readiness: Readiness;
+  /** Threads for CPU-heavy work (review, suggestions …): nothing a request sends holds the event loop. */
+  cpu: WorkerPool;
   /** Signing key of access tokens. */
   tokenKey: Uint8Array;
 }

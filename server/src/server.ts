@@ -8,8 +8,10 @@ import type { AppContext } from './context';
 import type { Db } from './db/knex';
 import { actorFromToken } from './http/authenticate';
 import type { Logger } from './logger';
+import { EventLoopMonitor, type EventLoopOptions } from './health/event-loop';
 import { Readiness } from './health/readiness';
 import { redisProbe } from './redis/probe';
+import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
 import { Mailer } from './mail/mailer';
@@ -24,6 +26,8 @@ import { DataDirProbe } from './storage/data-dir-probe';
 import { FileStore } from './storage/files';
 import type { StorageFs } from './storage/storage-fs';
 import { registerTempSweep } from './storage/temp-sweep';
+import { createCpuPool } from './workers/cpu-pool';
+import type { PoolOptions } from './workers/pool';
 
 export interface RunningServer {
   port: number;
@@ -42,6 +46,10 @@ export interface ServerDeps {
   mailTransport?: MailTransport;
   /** Tests inject the data folder's file-system calls (to raise ENOSPC, EROFS …) and the probe's cache time. */
   storage?: { fs?: StorageFs; probeTtlMs?: number };
+  /** Tests and benches set the CPU pool's size and budgets. */
+  cpuPool?: Partial<PoolOptions>;
+  /** Tests set the event-loop thresholds. */
+  eventLoop?: Partial<EventLoopOptions>;
 }
 
 export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
@@ -79,12 +87,23 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   };
   readiness.register('dataDir', dataDir.check);
   if (realtimeLink && bus) readiness.register('redis', redisProbe([realtimeLink, bus.link]));
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, files, tokenKey: key };
+  const eventLoop = new EventLoopMonitor(logger, deps.eventLoop).start();
+  readiness.register('eventLoop', () => eventLoop.probe());
+  const cpu = createCpuPool(logger, deps.cpuPool);
+  readiness.register('workers', () => {
+    const stats = cpu.stats();
+    // Every thread busy and jobs waiting: CPU-heavy requests are slow (or answer 503 busy); the rest is served.
+    return stats.queued > 0 && stats.busy === stats.threads ? { state: 'degraded', reason: 'workers_saturated', ...stats } : { state: 'ok', ...stats };
+  });
+  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key };
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.
   await registerTempSweep(ctx, [logoDir(config)]);
 
   const built = await createApp(ctx, opts);
+  // The routes running when the event loop stalls, for its log line (a listener before the app's).
+  const track = requestRoutes((route) => eventLoop.requestStarted(route));
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => track(req, res, () => undefined));
   server.on('request', built.app);
   mailer.start();
 
@@ -106,7 +125,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop()]);
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop(), cpu.close()]);
+      eventLoop.stop();
       // Give in-flight requests a moment, then cut what is left.
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
       await httpClosed;

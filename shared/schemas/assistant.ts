@@ -115,6 +115,8 @@ export const reviewResponse = z.object({
   spelling: z.array(spellingIssue),
   findings: z.array(finding),
   stats: z.object({ words: z.number().int(), sentences: z.number().int(), paragraphs: z.number().int() }),
+  /** The review stopped at one of its bounds (unknown words, corrections, time): some words were left out or got no corrections. */
+  partial: z.boolean().default(false),
 });
 export type ReviewResponse = z.infer<typeof reviewResponse>;
 

@@ -3,7 +3,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLogger } from './request-log';
+import { requestLogger, requestRoutes } from './request-log';
 
 function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -47,5 +47,24 @@ describe('access log', () => {
     };
     expect(line.req.headers['x-test']).toBe('yes');
     expect(line.res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('requestRoutes (the event-loop monitor\'s view of what runs)', () => {
+  it('tells each request\'s route as it starts (ids and query left out) and when it ends', async () => {
+    const events: string[] = [];
+    const app = express();
+    app.use(
+      requestRoutes((route) => {
+        events.push(`start ${route}`);
+        return () => events.push(`end ${route}`);
+      }),
+    );
+    app.get('/api/releases/:id/versions', (_req, res) => {
+      events.push('handler');
+      res.json({ ok: true });
+    });
+    await request(app).get('/api/releases/0b6f3f5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/versions?token=secret').expect(200);
+    expect(events).toEqual(['start GET /api/releases/:id/versions', 'handler', 'end GET /api/releases/:id/versions']);
   });
 });

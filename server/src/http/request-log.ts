@@ -54,3 +54,23 @@ export function requestLogOptions(logger: Logger): Options<IncomingMessage, Serv
 export function requestLogger(logger: Logger) {
   return pinoHttp(requestLogOptions(logger));
 }
+
+const ID_SEGMENT = /\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(?=\/|$)/gi;
+
+/** `POST /api/releases/:id/versions`: the method and path of a request, ids and query left out. */
+export function routeOf(req: IncomingMessage): string {
+  return `${req.method ?? ''} ${pathOf(requestedUrl(req)).replace(ID_SEGMENT, '/:id')}`;
+}
+
+/**
+ * Tells `started` the route of every request as it comes in, and calls what it returned once
+ * the response is done (or the client left): the event-loop monitor names the routes that
+ * were running when a stall happened (health/event-loop.ts). A map insert and delete a request.
+ */
+export function requestRoutes(started: (route: string) => () => void) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const done = started(routeOf(req));
+    res.once('close', done);
+    next();
+  };
+}

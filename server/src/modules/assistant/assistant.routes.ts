@@ -6,11 +6,17 @@ import { actorOf } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
 import * as service from './assistant.service';
-import { builtinAssistant, type AssistantProvider } from './builtin';
+import type { AssistantProvider, Suggestions } from './builtin';
 import { remoteAssistant } from './remote';
 
-export function assistantProvider(ctx: Pick<AppContext, 'config' | 'logger'>): AssistantProvider {
-  return ctx.config.ai ? remoteAssistant(ctx.config.ai, builtinAssistant, ctx.logger) : builtinAssistant;
+/** The built-in assistant on the CPU pool's threads (TextRank and the speller never run on the event loop). */
+const pooledBuiltin = (ctx: Pick<AppContext, 'cpu'>): AssistantProvider => ({
+  suggest: (input) => ctx.cpu.run<Suggestions>('assistant.suggest', input),
+});
+
+export function assistantProvider(ctx: Pick<AppContext, 'config' | 'logger' | 'cpu'>): AssistantProvider {
+  const builtin = pooledBuiltin(ctx);
+  return ctx.config.ai ? remoteAssistant(ctx.config.ai, builtin, ctx.logger) : builtin;
 }
 
 export function assistantRoutes(api: ApiRouter, ctx: AppContext): void {

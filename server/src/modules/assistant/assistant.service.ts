@@ -8,52 +8,38 @@ import { getRelease } from '../releases/releases.service';
 import { requireMembership } from '../workspaces/workspaces.service';
 import { presentWord } from './assistant.presenter';
 import * as repo from './assistant.repo';
-import { runChecks } from './review/checks';
-import { bodyBlocks, sentenceSpans, wordCount } from './review/text';
-import { spellDoc, SuggestionCache } from './spelling/check-spelling';
-import { greekSpeller } from './spelling/dictionary';
+import type { ReviewInput, ReviewOutput } from './review/compute';
 import { casingOf, fold } from './spelling/greek';
-import { Lexicon } from './spelling/speller';
-
-/** Corrections per word, kept for the life of the process (they depend on the dictionary only). */
-const suggestionCache = new SuggestionCache();
 
 /**
  * The coach's review of a release as its editor has it now: misspelt words with corrections
  * (the workspace's own words count as known) and the press-release checks with their fixes.
  * The caller must be able to open the release (its author or a member of its workspace).
+ * The review itself runs on a worker thread (review/compute.ts) within the pool's budget: the
+ * event loop only reads the context and waits (issue 27).
  */
 export async function review(ctx: AppContext, actor: Actor, body: ReviewBody): Promise<ReviewResponse> {
   await getRelease(ctx, actor, body.releaseId);
   const [release, contact] = await Promise.all([repo.releaseContext(ctx.db, body.releaseId), repo.profileContact(ctx.db, actor.userId)]);
   if (!release) throw notFound('Press release not found');
   const words = release.workspace_id ? await repo.listWords(ctx.db, release.workspace_id) : [];
-  const speller = await greekSpeller();
-  const doc = { title: body.title, blocks: body.blocks };
-  const spelling = spellDoc(speller, new Lexicon(words.map((w) => w.word)), suggestionCache, doc);
-  const findings = runChecks(doc, {
-    speller,
-    organization: { name: release.organization || release.owner_name || null, website: release.website, description: release.description },
-    contact: contact ? { name: contact.name, email: contact.email } : null,
-    publicUrl: ctx.config.publicUrl,
-    newsroomSlug: release.newsroom_slug,
-    pressKit: {
-      boilerplate: Boolean(release.boilerplate?.trim()),
-      contact: Boolean(release.press_contact_email?.trim() || release.press_contact_phone?.trim()),
+  const input: ReviewInput = {
+    doc: { title: body.title, blocks: body.blocks },
+    ownWords: words.map((w) => w.word),
+    context: {
+      organization: { name: release.organization || release.owner_name || null, website: release.website, description: release.description },
+      contact: contact ? { name: contact.name, email: contact.email } : null,
+      publicUrl: ctx.config.publicUrl,
+      newsroomSlug: release.newsroom_slug,
+      pressKit: {
+        boilerplate: Boolean(release.boilerplate?.trim()),
+        contact: Boolean(release.press_contact_email?.trim() || release.press_contact_phone?.trim()),
+      },
     },
-    today: new Date(),
-  });
-  const body_ = bodyBlocks(doc);
-  return {
-    workspaceId: release.workspace_id,
-    spelling,
-    findings,
-    stats: {
-      words: body_.reduce((n, b) => n + wordCount(b.text), 0),
-      sentences: body_.reduce((n, b) => n + sentenceSpans(b.text).length, 0),
-      paragraphs: body_.length,
-    },
+    today: new Date().toISOString(),
   };
+  const out = await ctx.cpu.run<ReviewOutput>('assistant.review', input);
+  return { workspaceId: release.workspace_id, ...out };
 }
 
 export async function listWords(ctx: AppContext, actor: Actor, workspaceId: string): Promise<DictionaryWord[]> {

@@ -164,13 +164,15 @@ describe('GET /client/reports', () => {
     expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,2,\d{2}\/\d{2}\/\d{4},0,,,,https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
   });
 
-  it('exports a PDF report', async () => {
+  it('exports a PDF report, laid out on the CPU pool (issue 27)', async () => {
+    const before = server.ctx.cpu.stats().done;
     const res = await fetch(`${server.url}/api/client/reports/export.pdf`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const buf = Buffer.from(await res.arrayBuffer());
     expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(buf.length).toBeGreaterThan(5000);
+    expect(server.ctx.cpu.stats().done).toBe(before + 1);
   });
 
   it('adds and removes coverage links by hand on own sent releases only', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { getSchema } from '@tiptap/core';
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import { diffWords } from 'diff';
+import { diffArrays } from 'diff';
 import * as Y from 'yjs';
 import { CATEGORIES, type Category } from '../../../../shared/constants';
 import { hasFields, MEDIA_LISTS_FIELD, META_FIELD, readFields, TITLE_FIELD } from '../../../../shared/editor/doc-fields';
@@ -74,22 +74,60 @@ export function rowHash(r: { title: string; content: string; category: string | 
 /** The text a diff compares: the title, a blank line, the text. */
 export const diffText = (c: Pick<VersionContent, 'title' | 'text'>) => `${c.title}\n\n${c.text}`;
 
-/** Greek words are segmented by Intl (jsdiff's own word pattern knows Latin letters only). */
-const segmenter = new Intl.Segmenter('el', { granularity: 'word' });
+/**
+ * Tokens of a word diff: a word (any script: jsdiff's own word pattern knows Latin letters
+ * only) or a punctuation mark, each with the white space after it. Not Intl.Segmenter: V8
+ * copies the whole text into every segment it yields, so a 40,000-character release took 3 s
+ * and a longer one ran the process out of memory (issue 27).
+ */
+const TOKEN = /[\p{L}\p{M}\p{N}]+\s*|[^\p{L}\p{M}\p{N}\s]\s*|\s+/gu;
+const tokens = (s: string) => s.match(TOKEN) ?? [];
 
 export interface WordDiff {
   a: DiffPart[];
   b: DiffPart[];
   added: number;
   removed: number;
+  /** False when the diff hit its bounds and the middle of the texts is shown as replaced whole. */
+  exact: boolean;
 }
 
 /** Characters that count as a change (white space between words does not). */
 const visible = (s: string) => s.replace(/\s+/g, '').length;
 
+/**
+ * Bounds of a diff (issue 27): Myers' algorithm costs (N+M)·D time and D² memory, so two long,
+ * different texts (5,000 words rewritten) took 9 s of the event loop and 15,000 words ran the
+ * process out of memory. Past `maxEditLength` tokens of change or `timeoutMs`, the diff gives
+ * up and the texts are compared coarsely: the common start and end kept, the middle shown as
+ * removed on one side and inserted on the other (`exact: false`).
+ */
+export const DIFF_MAX_EDIT_LENGTH = 4_000;
+export interface DiffLimits {
+  timeoutMs?: number;
+  maxEditLength?: number;
+}
+
+/** The common start and end of two texts (whole words: a cut never splits one), the middle replaced. */
+function coarseDiff(a: string, b: string): { value: string; added?: boolean; removed?: boolean }[] {
+  let start = 0;
+  const n = Math.min(a.length, b.length);
+  while (start < n && a[start] === b[start]) start++;
+  while (start > 0 && /\S/.test(a[start - 1]!)) start--;
+  let end = 0;
+  while (end < n - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  while (end > 0 && /\S/.test(a[a.length - end]!)) end--;
+  return [
+    { value: a.slice(0, start) },
+    { value: a.slice(start, a.length - end), removed: true },
+    { value: b.slice(start, b.length - end), added: true },
+    { value: a.slice(a.length - end) },
+  ].filter((p) => p.value);
+}
+
 /** A word-level diff: the older side with its deletions marked, the newer with its insertions. */
-export function wordDiff(a: string, b: string): WordDiff {
-  const out: WordDiff = { a: [], b: [], added: 0, removed: 0 };
+export function wordDiff(a: string, b: string, limits: DiffLimits = {}): WordDiff {
+  const out: WordDiff = { a: [], b: [], added: 0, removed: 0, exact: true };
   const push = (side: DiffPart[], part: DiffPart) => {
     const last = side[side.length - 1];
     if (last && last.change === part.change) last.text += part.text;
@@ -102,7 +140,10 @@ export function wordDiff(a: string, b: string): WordDiff {
     }
     return out;
   }
-  for (const p of diffWords(a, b, { intlSegmenter: segmenter })) {
+  const exact = diffArrays(tokens(a), tokens(b), { maxEditLength: limits.maxEditLength ?? DIFF_MAX_EDIT_LENGTH, timeout: limits.timeoutMs ?? 200 });
+  if (!exact) out.exact = false;
+  const parts = exact ? exact.map((c) => ({ value: c.value.join(''), added: c.added, removed: c.removed })) : coarseDiff(a, b);
+  for (const p of parts) {
     if (p.added) {
       push(out.b, { text: p.value, change: 'ins' });
       out.added += visible(p.value);
@@ -151,4 +192,13 @@ export function restoreInto(live: Y.Doc, version: Y.Doc): void {
     const want = wanted.get(c) === true;
     if ((lists.get(c) === true) !== want) lists.set(c, want);
   }
+}
+
+/** The two sides of a comparison, title and text each word by word (the CPU pool's `versions.diff`). */
+export interface VersionsDiff {
+  title: WordDiff;
+  text: WordDiff;
+}
+export function versionsDiff(p: { a: Pick<VersionContent, 'title' | 'text'>; b: Pick<VersionContent, 'title' | 'text'> }): VersionsDiff {
+  return { title: wordDiff(p.a.title, p.b.title, { timeoutMs: 2_000 }), text: wordDiff(p.a.text, p.b.text, { timeoutMs: 2_000 }) };
 }

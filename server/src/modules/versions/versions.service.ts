@@ -12,7 +12,7 @@ import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { formatSeqLabel, presentVersions } from './versions.presenter';
-import { contentHash, contentOf, contentOfState, diffText, docFromState, restoreInto, wordDiff, type VersionContent } from './versions.content';
+import { contentHash, contentOf, contentOfState, diffText, docFromState, restoreInto, wordDiff, type VersionContent, type VersionsDiff } from './versions.content';
 import * as repo from './versions.repo';
 
 /** An automatic version is made after this long without edits… */
@@ -62,7 +62,8 @@ export async function createVersion(trx: Knex.Transaction, releaseId: string, v:
   const prev = await repo.latestVersion(trx, releaseId);
   if (v.skipIfUnchanged && prev?.content_hash === hash) return null;
   const before: Pick<VersionContent, 'title' | 'text'> = prev ? contentOfState(new Uint8Array(prev.doc_state)) : { title: '', text: '' };
-  const diff = prev?.content_hash === hash ? { added: 0, removed: 0 } : wordDiff(diffText(before), diffText(content));
+  // Only the counts are kept: a tight budget on this thread, past which they are counted coarsely.
+  const diff = prev?.content_hash === hash ? { added: 0, removed: 0 } : wordDiff(diffText(before), diffText(content), { timeoutMs: 50 });
   return repo.insertVersion(trx, {
     press_release_id: releaseId,
     kind: v.kind,
@@ -198,8 +199,8 @@ export async function compareVersions(ctx: AppContext, actor: Actor, releaseId: 
     return { label: formatSeqLabel(v), createdAt: new Date(v.created_at).toISOString(), content: contentOfState(new Uint8Array(v.doc_state)) };
   };
   const [left, right] = [await side(a), await side(b)];
-  const title = wordDiff(left.content.title, right.content.title);
-  const text = wordDiff(left.content.text, right.content.text);
+  // Word by word on the CPU pool's thread (a long release's diff is tens of ms, its worst case bounded there).
+  const { title, text } = await ctx.cpu.run<VersionsDiff>('versions.diff', { a: left.content, b: right.content });
   const shape = (s: Side, t: typeof title.a, x: typeof text.a) => ({
     label: s.label,
     createdAt: s.createdAt,

@@ -130,6 +130,28 @@ describe('compare', () => {
     expect(d.b.some((p) => p.change === 'del')).toBe(false);
   });
 
+  it('diffs two long, different releases within bounds (issue 27: 40,000 characters took 9 s of the event loop, 120,000 ran it out of memory)', () => {
+    const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `λέξη${(i * 7919 + seed) % 1000}`).join(' ');
+    const [a, b] = [words(15_000, 1), words(15_000, 2)];
+    expect(a.length).toBeGreaterThan(100_000);
+    const d = wordDiff(a, b);
+    expect(d.a.map((p) => p.text).join('')).toBe(a);
+    expect(d.b.map((p) => p.text).join('')).toBe(b);
+    expect(d.added).toBeGreaterThan(0);
+  });
+
+  it('past its bounds, keeps the common start and end and shows the middle replaced whole', () => {
+    const d = wordDiff('Η εταιρεία ανακοινώνει σήμερα νέο προϊόν.', 'Η εταιρεία ανακοίνωσε χθες νέο προϊόν.', { maxEditLength: 1 });
+    expect(d.exact).toBe(false);
+    expect(d.a).toEqual([
+      { text: 'Η εταιρεία ', change: 'same' },
+      { text: 'ανακοινώνει σήμερα', change: 'del' },
+      { text: ' νέο προϊόν.', change: 'same' },
+    ]);
+    expect(d.b.filter((p) => p.change === 'ins').map((p) => p.text)).toEqual(['ανακοίνωσε χθες']);
+    expect([d.added, d.removed]).toEqual([14, 17]);
+  });
+
   it('compares two stored versions, and a version with the current text', async () => {
     const id = await newRelease('Σύγκριση');
     const a = await editor(owner.token, id);
@@ -137,8 +159,10 @@ describe('compare', () => {
     const v1 = (await api<Version>('POST', `/releases/${id}/versions`, owner.token, { name: 'Πρώτη' })).body;
     setParagraphs(a.doc, ['Η εταιρεία ανακοίνωσε χθες νέο προϊόν.']);
     const v2 = (await api<Version>('POST', `/releases/${id}/versions`, owner.token, { name: 'Δεύτερη' })).body;
+    const diffs = server.ctx.cpu.stats().done;
     const c = await api<VersionCompare>('GET', `/releases/${id}/versions/compare?a=${v1.id}&b=${v2.id}`);
     expect(c.status).toBe(200);
+    expect(server.ctx.cpu.stats().done).toBe(diffs + 1); // diffed on the CPU pool (issue 27)
     expect(c.body.a.label).toBe('Έκδοση 1');
     expect(c.body.a.text.filter((p) => p.change === 'del').map((p) => p.text.trim())).toEqual(['ανακοινώνει σήμερα']);
     expect(c.body.b.text.filter((p) => p.change === 'ins').map((p) => p.text.trim())).toEqual(['ανακοίνωσε χθες']);

@@ -6,7 +6,7 @@
  */
 import { TITLE_BLOCK, type SpellingIssue } from '../../../../../shared/schemas/assistant';
 import { accentVariants, capitalise, casingOf, fixSigma, LATIN_LOOKALIKES, lower, stripAccents } from './greek';
-import type { GreekSpeller, Lexicon } from './speller';
+import { GreekSpeller, type Lexicon, type SuggestLimits } from './speller';
 import { wordTokens, type WordToken } from './tokenize';
 
 /** Abbreviations written with a final dot (folded, without it). */
@@ -27,10 +27,22 @@ export class SuggestionCache {
       this.map.set(word, s);
       return s;
     }
+    if (GreekSpeller.tooLong(word)) return [];
     // The first few words always get their corrections (a short text's are deterministic); past them, the clock decides.
-    if (budget && (budget.left <= 0 || (SUGGESTION_BUDGET - budget.left >= SUGGESTION_GUARANTEED && performance.now() > budget.until))) return [];
+    const guaranteed = budget ? SUGGESTION_BUDGET - budget.left < SUGGESTION_GUARANTEED : true;
+    if (budget && (budget.left <= 0 || (!guaranteed && performance.now() > budget.until))) {
+      budget.partial = true;
+      return [];
+    }
     if (budget) budget.left--;
-    s = speller.suggest(word);
+    // A guaranteed word is bounded by its candidates (MAX_CANDIDATES); any other also by the review's clock.
+    const limits: SuggestLimits = guaranteed || !budget ? {} : { until: budget.until };
+    s = speller.suggest(word, 5, limits);
+    if (limits.timedOut) {
+      // Cut short: what it found is shown, but not kept (the next review computes them in full).
+      budget!.partial = true;
+      return s;
+    }
     this.map.set(word, s);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     return s;
@@ -55,16 +67,46 @@ function isElision(speller: GreekSpeller, t: WordToken, own: Lexicon): boolean {
 /**
  * What one review spends on new corrections: at most 60 words, and past the first 5, 150 ms
  * (a word takes 1–40 ms, rarely 100); the rest come with the next review, as the cache fills. The server's
- * event loop is never held for long by a text full of unknown words.
+ * event loop is never held for long by a text full of unknown words. At most 200 distinct
+ * unknown words are reported (a text of nothing but unknown words gets its first 200). A review
+ * that left anything out says so (`partial`).
  */
 export const SUGGESTION_BUDGET = 60;
 export const SUGGESTION_BUDGET_MS = 150;
 export const SUGGESTION_GUARANTEED = 5;
+export const MAX_UNKNOWN_WORDS = 200;
 export interface Budget {
+  /** New words that may still get corrections. */
   left: number;
+  /** After this (performance.now()), only the guaranteed words get corrections. */
   until: number;
+  /** Distinct unknown words that may still be reported (MAX_UNKNOWN_WORDS when absent). */
+  unknownLeft?: number;
+  /** The unknown words reported so far, with their corrections. */
+  seen?: Map<string, string[]>;
+  /** Set when a word was left out or got no corrections because a bound was reached. */
+  partial?: boolean;
 }
-export const newBudget = (): Budget => ({ left: SUGGESTION_BUDGET, until: performance.now() + SUGGESTION_BUDGET_MS });
+export const newBudget = (): Budget => ({
+  left: SUGGESTION_BUDGET,
+  until: performance.now() + SUGGESTION_BUDGET_MS,
+  unknownLeft: MAX_UNKNOWN_WORDS,
+  seen: new Map(),
+  partial: false,
+});
+
+/** Whether one more distinct unknown word may be reported (a word already reported always may). */
+function mayReport(budget: Budget, word: string): boolean {
+  budget.seen ??= new Map();
+  if (budget.seen.has(word)) return true;
+  budget.unknownLeft ??= MAX_UNKNOWN_WORDS;
+  if (budget.unknownLeft <= 0) {
+    budget.partial = true;
+    return false;
+  }
+  budget.unknownLeft--;
+  return true;
+}
 
 export function spellText(
   speller: GreekSpeller,
@@ -77,10 +119,22 @@ export function spellText(
   const out: SpellingIssue[] = [];
   for (const t of wordTokens(text)) {
     if (t.script === 'latin') continue;
+    if (GreekSpeller.tooLong(t.word)) {
+      // Longer than any Greek word: an exact match (a workspace word) or flagged, never corrected.
+      if (speller.isCorrect(t.word, own) || !mayReport(budget, t.word)) continue;
+      budget.seen!.set(t.word, []);
+      out.push({ block, from: t.from, to: t.to, word: t.word, kind: t.script === 'mixed' ? 'mixed_script' : 'misspelt', suggestions: [] });
+      continue;
+    }
     if (t.script === 'mixed') {
       const greek = [...t.word].map((c) => LATIN_LOOKALIKES[c] ?? c).join('');
       if (/[A-Za-z]/.test(greek)) continue; // a mixed name (iPhone-άκι): not a typo we can fix
-      const suggestions = speller.isCorrect(greek, own) ? [greek] : cache.get(speller, greek, budget).slice(0, 3);
+      if (!mayReport(budget, t.word)) continue;
+      let suggestions = budget.seen!.get(t.word);
+      if (!suggestions) {
+        suggestions = speller.isCorrect(greek, own) ? [greek] : cache.get(speller, greek, budget).slice(0, 3);
+        budget.seen!.set(t.word, suggestions);
+      }
       out.push({ block, from: t.from, to: t.to, word: t.word, kind: 'mixed_script', suggestions });
       continue;
     }
@@ -89,8 +143,13 @@ export function spellText(
     const casing = casingOf(t.word);
     // Acronyms (ΕΣΠΑ, ΔΕΘ) cannot be spell-checked.
     if (casing === 'upper' && t.word.length <= 5) continue;
-    const fromOwn = own.near(t.word).map((w) => (casing === 'capitalised' ? capitalise(w) : w));
-    const suggestions = [...new Set([...fromOwn, ...cache.get(speller, t.word, budget)])].slice(0, 5);
+    if (!mayReport(budget, t.word)) continue;
+    let suggestions = budget.seen!.get(t.word);
+    if (!suggestions) {
+      const fromOwn = own.near(t.word).map((w) => (casing === 'capitalised' ? capitalise(w) : w));
+      suggestions = [...new Set([...fromOwn, ...cache.get(speller, t.word, budget)])].slice(0, 5);
+      budget.seen!.set(t.word, suggestions);
+    }
     const name = (casing === 'capitalised' || casing === 'upper') && !t.sentenceStart;
     out.push({ block, from: t.from, to: t.to, word: t.word, kind: name ? 'name' : 'misspelt', suggestions });
   }

@@ -176,13 +176,37 @@ export function typoVariants(base: string): Set<string> {
   return out;
 }
 
+/**
+ * Bounds of the speller (issue 27): the work on one word grows with its length (a typo variant
+ * per letter and letter of the alphabet, sound-alike respellings of each of them), so a word of
+ * 500 letters once took minutes. No Greek word in the dictionary has more than 40 letters: a
+ * longer one is checked for an exact match only and never corrected. A word's corrections try
+ * at most `MAX_CANDIDATES` spellings (a 40-letter word of i-sounds tried ~400,000, 1 s).
+ */
+export const MAX_WORD_LETTERS = 40;
+export const MAX_CANDIDATES = 20_000;
+
+/** How far one `suggest` may go: candidate spellings tried, and a deadline (performance.now()). */
+export interface SuggestLimits {
+  maxCandidates?: number;
+  until?: number;
+  /** Set by `suggest` when the deadline cut it short (what it returns is then incomplete). */
+  timedOut?: boolean;
+}
+
 export class GreekSpeller {
   constructor(private readonly words: WordIndex) {}
+
+  /** Whether `word` is too long to look at more than once (see MAX_WORD_LETTERS). */
+  static tooLong(word: string): boolean {
+    return word.length > MAX_WORD_LETTERS;
+  }
 
   /** Whether the dictionary (or the workspace's own words) knows `word`, as it is written. */
   isCorrect(word: string, own?: Lexicon): boolean {
     const w = word.normalize('NFC');
     if (this.known(w, own)) return true;
+    if (GreekSpeller.tooLong(w)) return false;
     const casing = casingOf(w);
     if (casing === 'capitalised' && this.known(lower(w), own)) return true;
     if (casing === 'upper') {
@@ -210,6 +234,7 @@ export class GreekSpeller {
 
   /** The accented dictionary spelling of a word written in capitals (ΣΗΜΑΝΤΙΚΗ → σημαντική), or null. */
   dictionaryForm(word: string): string | null {
+    if (GreekSpeller.tooLong(word)) return null;
     const base = fixSigma(lower(stripAccents(word)));
     for (const v of accentVariants(base)) {
       if (this.words.has(v)) return v;
@@ -221,7 +246,7 @@ export class GreekSpeller {
   /** The one dictionary word that differs from `word` by its accents only ('καινοτομια' → 'καινοτομία'), or null. */
   accentFix(word: string): string | null {
     const casing = casingOf(word);
-    if (casing === 'upper' || casing === 'mixed') return null;
+    if (casing === 'upper' || casing === 'mixed' || GreekSpeller.tooLong(word)) return null;
     const base = fixSigma(lower(stripAccents(word)));
     const found = new Set<string>();
     for (const v of accentVariants(base)) {
@@ -238,14 +263,30 @@ export class GreekSpeller {
     return this.words.has(w) || Boolean(own?.has(w));
   }
 
-  /** Up to `max` corrections from the dictionary, best first, written in the casing of `word`. */
-  suggest(word: string, max = 5): string[] {
+  /**
+   * Up to `max` corrections from the dictionary, best first, written in the casing of `word`;
+   * none for a word over MAX_WORD_LETTERS, and what was found by then when `limits` run out.
+   */
+  suggest(word: string, max = 5, limits: SuggestLimits = {}): string[] {
     const w = word.normalize('NFC');
+    if (GreekSpeller.tooLong(w)) return [];
     const casing = casingOf(w);
     const low = lower(w);
     const base = fixSigma(lower(stripAccents(w)));
     const found = new Set<string>();
+    let left = limits.maxCandidates ?? MAX_CANDIDATES;
+    const until = limits.until ?? Infinity;
+    /** False once the candidates or the time are spent (the clock is read every 256 candidates). */
+    const more = () => {
+      if (left > 0 && (left & 0xff) === 0 && performance.now() >= until) {
+        left = 0;
+        limits.timedOut = true;
+      }
+      return left > 0;
+    };
     const look = (b: string) => {
+      if (!more()) return;
+      left--;
       if (!this.words.mayFoldTo(b)) return;
       for (const v of accentVariants(fixSigma(b))) {
         if (this.words.has(v)) found.add(v);
@@ -261,7 +302,9 @@ export class GreekSpeller {
     if (found.size === 0) {
       // Two errors: two sound-alike letters, or one sound-alike letter and a typo.
       for (const p of phonetic) {
+        if (!more()) break;
         for (const b of phoneticVariants(p)) look(b);
+        if (!more()) break;
         for (const b of typoVariants(p)) look(b);
       }
     }

@@ -5,7 +5,7 @@
  */
 import { TITLE_BLOCK, type Finding } from '../../../../../../shared/schemas/assistant';
 import { fold } from '../../spelling/greek';
-import { skippedSpans } from '../../spelling/tokenize';
+import { inSpans, skippedSpans } from '../../spelling/tokenize';
 import type { ReviewDoc } from '../text';
 import { makeFinding, replace } from './finding';
 
@@ -14,7 +14,6 @@ export function texts(doc: ReviewDoc): { block: number; text: string }[] {
   return [{ block: TITLE_BLOCK, text: doc.title }, ...doc.blocks.map((b, block) => ({ block, text: b.text }))];
 }
 
-const inSpans = (spans: [number, number][], from: number, to = from + 1) => spans.some(([a, b]) => from < b && to > a);
 
 /** The Greek question mark (U+037E); it looks like a semicolon. */
 export const GREEK_QUESTION_MARK = '\u037e';

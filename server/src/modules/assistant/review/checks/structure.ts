@@ -221,7 +221,7 @@ export function boilerplate(doc: ReviewDoc, ctx: CheckContext): Finding[] {
   ];
 }
 
-export const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u;
+export const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u;
 /** Greek phone numbers: +30 / 0030, landlines 2xx, mobiles 69x, with spaces, dots or dashes. */
 export const PHONE = /(?<![\p{N}])(?:(?:\+|00)30[\s.-]?)?(?:2\d|69)\d(?:[\s.-]?\d){7}(?![\p{N}])/u;
 
