@@ -11,7 +11,7 @@ import type { Logger } from './logger';
 import { Readiness } from './health/readiness';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
-import { Mailer } from './mail/mailer';
+import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
 import { tokenKey } from './modules/auth/auth.tokens';
@@ -43,7 +43,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
 
   const key = tokenKey(config.jwtSecret);
   const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
-  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom });
+  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom, messageIdDomain: messageIdDomain(config) });
   const realtime = createRealtime(
     server,
     logger,
@@ -86,10 +86,13 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     closing ??= (async () => {
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop()]);
       // Give in-flight requests a moment, then cut what is left.
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
+      // Mail stops claiming now, not after the jobs: its in-flight e-mails finish or go back
+      // to the queue within its budget, well inside the process's shutdown deadline.
+      const mailStopped = mailer.stop();
+      await jobs.stop();
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped]);
       await httpClosed;
       clearTimeout(cut);
     })();
