@@ -262,7 +262,9 @@ export class Mailer {
     try {
       await this.recoverStuck();
       // A few at a time: a release to many recipients should not wait on each SMTP round trip.
-      await Promise.all(Array.from({ length: this.concurrency }, () => this.work()));
+      // Every slot is awaited (one failing does not end the run while others send).
+      const slots = await Promise.allSettled(Array.from({ length: this.concurrency }, () => this.work()));
+      for (const s of slots) if (s.status === 'rejected') this.logger.error({ err: s.reason as unknown }, 'mail: processing failed');
     } catch (err) {
       this.logger.error({ err }, 'mail: processing failed');
     } finally {
@@ -320,15 +322,16 @@ export class Mailer {
         ...(row.message_id ? { messageId: row.message_id } : {}),
       });
       accepted = true;
-      // Recorded the moment the server accepted it (even if stop() released it meanwhile).
-      await this.db.transaction(async (trx) => {
-        await trx('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: trx.fn.now(), last_error: null, lease_until: null });
-        if (deliveryId !== null) {
-          await trx('deliveries')
-            .where('id', deliveryId)
-            .update({ state: 'sent', sent_at: trx.fn.now(), attempts: row.attempts, error: null });
-        }
-      });
+      // Recorded the moment the server accepted it (even if stop() released it meanwhile), in
+      // one statement (one round trip: the window in which a kill -9 means a second copy).
+      await this.db.raw(
+        `with m as (
+           update mail_outbox set status = 'sent', sent_at = now(), last_error = null, lease_until = null
+            where id = ? returning related_delivery_id)
+         update deliveries set state = 'sent', sent_at = now(), attempts = ?, error = null
+          where id = (select related_delivery_id from m)`,
+        [row.id, row.attempts],
+      );
     } catch (err) {
       if (accepted) {
         // Sent, but not recorded (the database went away): its lease lapses and it goes again, same Message-ID.
