@@ -23,6 +23,7 @@ import * as m20261126200000 from './20261126200000_create_workspace_words';
 import * as m20261126300000 from './20261126300000_fold_final_sigma_in_search_text';
 import * as m20261126300100 from './20261126300100_add_plans_trials_and_terms';
 import * as m20261126400000 from './20261126400000_add_daily_release_limit';
+import * as m20261126510000 from './20261126510000_mail_outbox_message_id';
 import * as m20261127000000 from './20261127000000_audit_refused_sends';
 
 export interface Migration {
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '20261126300000_fold_final_sigma_in_search_text': m20261126300000,
   '20261126300100_add_plans_trials_and_terms': m20261126300100,
   '20261126400000_add_daily_release_limit': m20261126400000,
+  '20261126510000_mail_outbox_message_id': m20261126510000,
   '20261127000000_audit_refused_sends': m20261127000000,
 };

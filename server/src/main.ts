@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     force.unref();
     server
       .close()
-      .then(() => db.destroy())
+      // Work that shutdown released (a job still running) may hold a connection: its
+      // transaction is rolled back when the process ends, and the job runs again elsewhere.
+      .then(() => Promise.race([db.destroy(), new Promise<void>((resolve) => setTimeout(resolve, 1_000).unref())]))
       .then(() => {
         logger.info('stopped');
         process.exit(0);

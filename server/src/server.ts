@@ -14,7 +14,7 @@ import { redisProbe } from './redis/probe';
 import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
-import { Mailer } from './mail/mailer';
+import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
 import { tokenKey } from './modules/auth/auth.tokens';
@@ -59,7 +59,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
 
   const key = tokenKey(config.jwtSecret);
   const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
-  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom });
+  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom, messageIdDomain: messageIdDomain(config) });
   const realtime = createRealtime(
     server,
     logger,
@@ -124,11 +124,14 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     closing ??= (async () => {
       const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailer.stop(), cpu.close()]);
-      eventLoop.stop();
       // Give in-flight requests a moment, then cut what is left.
       const cut = setTimeout(() => server.closeAllConnections(), 2_000);
+      // Mail stops claiming now, not after the jobs: its in-flight e-mails finish or go back
+      // to the queue within its budget, well inside the process's shutdown deadline.
+      const mailStopped = mailer.stop();
+      await jobs.stop();
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped, cpu.close()]);
+      eventLoop.stop();
       await httpClosed;
       clearTimeout(cut);
     })();

@@ -135,3 +135,36 @@ describe('JobQueue', () => {
     expect(await job('recent-done')).toBeDefined();
   });
 });
+
+describe('JobQueue shutdown', () => {
+  it('stop() claims nothing more and, when its budget runs out, puts a job still running back in the queue unleased', async () => {
+    const timers: (() => void)[] = [];
+    const q = new JobQueue(testDb.db, logger, { wait: () => new Promise<void>((resolve) => timers.push(resolve)) });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    q.register('t.slow', () => {
+      started();
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    await q.schedule('t.slow', {}, { dedupeKey: 'slow:1' });
+    q.kick();
+    await running;
+
+    let stopped = false;
+    const stopping = q.stop().then(() => (stopped = true));
+    while (!timers.length) await new Promise((r) => setImmediate(r));
+    expect(stopped).toBe(false);
+    timers.splice(0).forEach((fire) => fire());
+    await stopping;
+
+    const row = (await job('slow:1')) as unknown as { status: string; locked_by: string | null; lease_until: Date | null; run_at: Date };
+    expect({ status: row.status, locked_by: row.locked_by, lease_until: row.lease_until }).toEqual({ status: 'queued', locked_by: null, lease_until: null });
+    expect(new Date(row.run_at).getTime()).toBeLessThanOrEqual(Date.now());
+
+    // The handler ends after all: its outcome belongs to the next holder, not to this process.
+    finish();
+    await new Promise((r) => setImmediate(r));
+    expect((await job('slow:1')).status).toBe('queued');
+  }, 5_000);
+});

@@ -36,7 +36,16 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** Old name of leaseMs (rows claimed before leases existed are judged by locked_at). */
   staleMs?: number;
+  /** How long stop() lets running jobs finish before it puts them back in the queue (default 3 s). */
+  stopBudgetMs?: number;
+  /** The clock of stop()'s budget (tests inject theirs). */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 export const DEFAULT_LEASE_MS = 20_000;
 
@@ -112,11 +121,41 @@ export class JobQueue {
     this.timer.unref();
   }
 
+  /**
+   * Claims nothing more; running jobs finish within the budget, those still running then go
+   * back to the queue, unleased and due, for the next process (what a job does is idempotent;
+   * its own late outcome is not recorded: the row is no longer this process's).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    const running = this.running;
+    if (!running) return;
+    const finished = await Promise.race([running.then(() => true), (this.opts.wait ?? sleep)(this.opts.stopBudgetMs ?? 3_000).then(() => false)]);
+    if (!finished) await this.releaseHeld();
+  }
+
+  private async releaseHeld(): Promise<void> {
+    const ids = [...this.held];
+    if (!ids.length) return;
+    try {
+      await this.db('jobs')
+        .whereIn('id', ids)
+        .andWhere({ status: 'running', locked_by: this.workerId })
+        .update({
+          status: 'queued',
+          // An interrupted run is not a failed attempt.
+          attempts: this.db.raw('greatest(attempts - 1, 0)'),
+          run_at: this.db.fn.now(),
+          locked_by: null,
+          locked_at: null,
+          lease_until: null,
+        });
+      this.logger.info({ jobs: ids }, 'jobs: released at shutdown, still running');
+    } catch (err) {
+      this.logger.warn({ err }, 'jobs: could not release the running jobs');
+    }
   }
 
   /** Runs what is due soon, without waiting for the next poll. */

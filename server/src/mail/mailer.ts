@@ -23,6 +23,7 @@ interface OutboxRow {
   headers: Record<string, string> | null;
   attempts: number;
   related_delivery_id: number | string | null;
+  message_id: string | null;
 }
 
 /** A permanent refusal of the recipient by the receiving server (5xx on RCPT/DATA): a bounce. */
@@ -49,24 +50,64 @@ export interface MailerOptions {
   /** Base of the exponential back-off between attempts, in ms. */
   backoffMs?: number;
   pollMs?: number;
-  /** An e-mail being sent is leased for this long and renewed by its process (default 20 s). */
+  /** An e-mail being sent is leased for this long and renewed by its process (default 15 s). */
   leaseMs?: number;
+  /** E-mails on the wire at once; a process claims no more than this (default 5). */
+  concurrency?: number;
+  /** The right-hand side of the Message-IDs (the site's or the sender's domain). */
+  messageIdDomain?: string;
+  /** How long stop() lets e-mails in flight finish before it releases them (default 3 s). */
+  stopBudgetMs?: number;
+  /** The clock of stop()'s budget (tests inject theirs). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/** E-mails one process has on the wire at once (and so at most claimed). */
+export const DEFAULT_MAIL_CONCURRENCY = 5;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/** The domain of the Message-IDs: PUBLIC_URL's host when it was set, else the sender address's. */
+export function messageIdDomain(o: { publicUrl: string; publicUrlConfigured: boolean; mailFrom: string }): string {
+  if (o.publicUrlConfigured) {
+    try {
+      const host = new URL(o.publicUrl).hostname;
+      if (host) return host;
+    } catch {
+      // not a URL: the sender's domain below
+    }
+  }
+  const at = /@([^>\s]+)>?\s*$/.exec(o.mailFrom)?.[1];
+  return at ?? 'deltio.local';
 }
 
 /**
  * The one mail module. enqueue() writes to the durable outbox (inside the caller's
- * transaction when given one); a worker claims due rows with SKIP LOCKED, sends
- * them through the transport and retries failures with back-off.
+ * transaction when given one); workers claim due rows one at a time with SKIP LOCKED (what
+ * a process holds is only what is on the wire), send each and record it sent at once.
+ *
+ * Sent at most twice, and then recognisably: a process killed between the server's
+ * acceptance of an e-mail and recording it sent leaves it leased; once the lease lapses
+ * another process sends it again, with the same Message-ID (fixed at the first claim), so
+ * the receiving system drops the copy. At most `concurrency` e-mails per process are in
+ * that window. stop() claims nothing more, lets what is in flight finish within its budget
+ * and puts back (queued, no lease) what did not.
  */
 export class Mailer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private rerun = false;
+  private stopping = false;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private readonly leaseMs: number;
-  /** Rows this process is sending, whose leases it renews. */
-  private readonly held = new Set<number>();
+  private readonly concurrency: number;
+  private readonly domain: string;
+  /** Rows this process is sending (claimed, on the wire), whose leases it renews. */
+  private readonly held = new Map<number, OutboxRow>();
 
   constructor(
     private readonly db: Db,
@@ -76,7 +117,9 @@ export class Mailer {
   ) {
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.backoffMs = opts.backoffMs ?? 30_000;
-    this.leaseMs = opts.leaseMs ?? 20_000;
+    this.leaseMs = opts.leaseMs ?? 15_000;
+    this.concurrency = Math.max(1, opts.concurrency ?? DEFAULT_MAIL_CONCURRENCY);
+    this.domain = opts.messageIdDomain ?? messageIdDomain({ publicUrl: '', publicUrlConfigured: false, mailFrom: opts.from });
   }
 
   async enqueue(msg: MailMessage, trx: Knex | Knex.Transaction = this.db): Promise<number> {
@@ -87,39 +130,64 @@ export class Mailer {
     return Number(row!.id);
   }
 
-  /** Many messages in one statement per chunk (a release to its recipients); kick() after commit. */
-  async enqueueMany(msgs: MailMessage[], trx: Knex | Knex.Transaction = this.db): Promise<void> {
+  /**
+   * Many messages in one statement per chunk (a release to its recipients); kick() after commit.
+   * A release delivery has one e-mail: a message for a delivery that already has one (the
+   * e-mail job run twice) is not added. Returns how many were added.
+   */
+  async enqueueMany(msgs: MailMessage[], trx: Knex | Knex.Transaction = this.db): Promise<number> {
+    let added = 0;
     for (let i = 0; i < msgs.length; i += 500) {
-      await trx('mail_outbox').insert(msgs.slice(i, i + 500).map(outboxRow));
+      const rows = (await trx('mail_outbox')
+        .insert(msgs.slice(i, i + 500).map(outboxRow))
+        .onConflict('related_delivery_id')
+        .ignore()
+        .returning('id')) as { id: number }[];
+      added += rows.length;
     }
-    if (trx === this.db && msgs.length) this.kick();
+    if (trx === this.db && added) this.kick();
+    return added;
   }
 
   /** Processes due mail soon, without waiting for the next poll. */
   kick(): void {
+    if (this.stopping) return;
     if (this.running) {
       this.rerun = true;
       return;
     }
     this.running = this.processAll().finally(() => {
       this.running = undefined;
-      if (this.rerun) {
+      if (this.rerun && !this.stopping) {
         this.rerun = false;
         this.kick();
       }
     });
   }
 
+  /** Polls the outbox, starting now (mail left by a previous process goes out at once). */
   start(): void {
     if (this.timer) return;
+    this.stopping = false;
+    this.kick();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 5_000);
     this.timer.unref();
   }
 
+  /**
+   * Claims nothing more from now on; e-mails in flight finish within the budget, those
+   * still open then go back to the queue (no lease), for this or another process.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    const running = this.running;
+    if (running) {
+      const budget = this.opts.stopBudgetMs ?? 3_000;
+      const finished = await Promise.race([running.then(() => true), (this.opts.wait ?? sleep)(budget).then(() => false)]);
+      if (!finished) await this.release();
+    }
     this.transport.close();
   }
 
@@ -142,7 +210,7 @@ export class Mailer {
 
   /**
    * E-mails claimed by a process that died (its lease lapsed; rows from before leases: by
-   * the claim time) go back to the queue: within 30 s, not after minutes.
+   * the claim time) go back to the queue.
    */
   private async recoverStuck(): Promise<void> {
     try {
@@ -162,11 +230,29 @@ export class Mailer {
     if (!this.held.size) return;
     try {
       await this.db('mail_outbox')
-        .whereIn('id', [...this.held])
+        .whereIn('id', [...this.held.keys()])
         .andWhere('status', 'sending')
         .update({ lease_until: this.db.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]) });
     } catch (err) {
       this.logger.warn({ err }, 'mail: lease renewal failed');
+    }
+  }
+
+  /**
+   * Puts back e-mails this process holds: queued, due now, unleased (this claim only). A send
+   * still open goes on; if its server accepts it after all, it is recorded sent.
+   */
+  private async release(rows: OutboxRow[] = [...this.held.values()]): Promise<void> {
+    if (!rows.length) return;
+    try {
+      for (const r of rows) {
+        await this.db('mail_outbox')
+          .where({ id: r.id, status: 'sending', attempts: r.attempts })
+          .update({ status: 'queued', lease_until: null, next_attempt_at: this.db.fn.now() });
+      }
+      this.logger.info({ ids: rows.map((r) => Number(r.id)) }, 'mail: released at shutdown, unsent or unanswered');
+    } catch (err) {
+      this.logger.warn({ err }, 'mail: could not release the e-mails in flight');
     }
   }
 
@@ -175,75 +261,113 @@ export class Mailer {
     renew.unref();
     try {
       await this.recoverStuck();
-      for (;;) {
-        const batch = await this.claim(20);
-        if (!batch.length) return;
-        for (const row of batch) this.held.add(Number(row.id));
-        // A few at a time: a release to many recipients should not wait on each SMTP round trip.
-        for (let i = 0; i < batch.length; i += 5) {
-          await Promise.all(
-            batch.slice(i, i + 5).map((row) => this.deliver(row).finally(() => this.held.delete(Number(row.id)))),
-          );
-        }
-      }
+      // A few at a time: a release to many recipients should not wait on each SMTP round trip.
+      // Every slot is awaited (one failing does not end the run while others send).
+      const slots = await Promise.allSettled(Array.from({ length: this.concurrency }, () => this.work()));
+      for (const s of slots) if (s.status === 'rejected') this.logger.error({ err: s.reason as unknown }, 'mail: processing failed');
     } catch (err) {
       this.logger.error({ err }, 'mail: processing failed');
     } finally {
       clearInterval(renew);
-      this.held.clear();
     }
   }
 
-  private async claim(limit: number): Promise<OutboxRow[]> {
+  /** One sending slot: claims one e-mail, sends it, records it; until none is due or stop(). */
+  private async work(): Promise<void> {
+    while (!this.stopping) {
+      const row = await this.claim();
+      if (!row) return;
+      const id = Number(row.id);
+      this.held.set(id, row);
+      try {
+        // Claimed while stop() began: back to the queue unsent.
+        if (this.stopping) await this.release([row]);
+        else await this.deliver(row);
+      } finally {
+        this.held.delete(id);
+      }
+    }
+  }
+
+  private async claim(): Promise<OutboxRow | undefined> {
     const result = await this.db.raw<{ rows: OutboxRow[] }>(
       `update mail_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now(),
-              lease_until = now() + (? * interval '1 millisecond')
-         where id in (
+              lease_until = now() + (? * interval '1 millisecond'),
+              message_id = coalesce(message_id,
+                '<' || id || '.' || to_hex((extract(epoch from created_at) * 1000)::bigint) || '@' || ? || '>')
+         where id = (
            select id from mail_outbox
             where status = 'queued' and next_attempt_at <= now()
             order by id
-            limit ?
+            limit 1
             for update skip locked)
-       returning id, to_email, subject, html, text, headers, attempts, related_delivery_id`,
-      [this.leaseMs, limit],
+       returning id, to_email, subject, html, text, headers, attempts, related_delivery_id, message_id`,
+      [this.leaseMs, this.domain],
     );
-    return result.rows;
+    return result.rows[0];
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
     const deliveryId = row.related_delivery_id === null ? null : Number(row.related_delivery_id);
+    let accepted = false;
     try {
       const headers = row.headers && Object.keys(row.headers).length ? row.headers : undefined;
-      await this.transport.send({ from: this.opts.from, to: row.to_email, subject: row.subject, html: row.html, text: row.text, headers });
-      await this.db.transaction(async (trx) => {
-        await trx('mail_outbox').where('id', row.id).update({ status: 'sent', sent_at: trx.fn.now(), last_error: null, lease_until: null });
-        if (deliveryId !== null) {
-          await trx('deliveries')
-            .where('id', deliveryId)
-            .update({ state: 'sent', sent_at: trx.fn.now(), attempts: row.attempts, error: null });
-        }
+      await this.transport.send({
+        from: this.opts.from,
+        to: row.to_email,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers,
+        ...(row.message_id ? { messageId: row.message_id } : {}),
       });
+      accepted = true;
+      // Recorded the moment the server accepted it (even if stop() released it meanwhile), in
+      // one statement (one round trip: the window in which a kill -9 means a second copy).
+      await this.db.raw(
+        `with m as (
+           update mail_outbox set status = 'sent', sent_at = now(), last_error = null, lease_until = null
+            where id = ? returning related_delivery_id)
+         update deliveries set state = 'sent', sent_at = now(), attempts = ?, error = null
+          where id = (select related_delivery_id from m)`,
+        [row.id, row.attempts],
+      );
     } catch (err) {
-      const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      const bounced = isBounce(err);
-      const final = bounced || row.attempts >= this.maxAttempts;
-      const delay = this.backoffMs * 2 ** (row.attempts - 1);
+      if (accepted) {
+        // Sent, but not recorded (the database went away): its lease lapses and it goes again, same Message-ID.
+        this.logger.error({ err, id: row.id }, 'mail: sent but could not record it');
+        return;
+      }
+      await this.recordFailure(row, deliveryId, err);
+    }
+  }
+
+  private async recordFailure(row: OutboxRow, deliveryId: number | null, err: unknown): Promise<void> {
+    const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+    const bounced = isBounce(err);
+    const final = bounced || row.attempts >= this.maxAttempts;
+    const delay = this.backoffMs * 2 ** (row.attempts - 1);
+    try {
       await this.db.transaction(async (trx) => {
-        await trx('mail_outbox')
-          .where('id', row.id)
+        // Only this claim's outcome: a row released at shutdown and claimed again is the other's.
+        const changed = await trx('mail_outbox')
+          .where({ id: row.id, attempts: row.attempts })
+          .whereIn('status', ['sending', 'queued'])
           .update({
             status: final ? 'failed' : 'queued',
             last_error: reason,
             lease_until: null,
             next_attempt_at: trx.raw(`now() + (? * interval '1 millisecond')`, [delay]),
           });
-        if (deliveryId !== null) {
+        if (changed && deliveryId !== null) {
           await trx('deliveries')
             .where('id', deliveryId)
             .update({ state: bounced ? 'bounced' : final ? 'failed' : 'queued', error: reason, attempts: row.attempts });
         }
       });
-      this.logger.warn({ id: row.id, attempts: row.attempts, final, bounced, reason }, 'mail: delivery failed');
+    } catch (dbErr) {
+      this.logger.error({ err: dbErr, id: row.id }, 'mail: could not record a failed delivery');
     }
+    this.logger.warn({ id: row.id, attempts: row.attempts, final, bounced, reason }, 'mail: delivery failed');
   }
 }

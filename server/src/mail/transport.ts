@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** The same on every attempt of one outbox row: a receiving system drops a second copy. */
+  messageId?: string;
 }
 
 export interface MailTransport {

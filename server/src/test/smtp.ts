@@ -69,6 +69,15 @@ export interface TestSmtp {
   /** Recipients matching this are refused: 550 (bounce) or 451 (try later). */
   refuse: { pattern: RegExp; code: 550 | 451 } | null;
   /**
+   * A slow server: each message is kept when its data ends (the server has it) and answered
+   * this many ms later. The sender does not yet know it was accepted in between.
+   */
+  replyDelayMs: number;
+  /** After this many messages, answers are withheld (kept, never acknowledged) until set back to null. */
+  holdAfter: number | null;
+  /** Messages kept but not yet acknowledged. */
+  unanswered: number;
+  /**
    * Waits until what has arrived satisfies `done` (the mails a test asserts, never a count
    * that other mail also moves: sign-up and confirmation mails pass through here too).
    */
@@ -82,6 +91,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: '',
     mails: [],
     refuse: null,
+    replyDelayMs: 0,
+    holdAfter: null,
+    unanswered: 0,
     async waitUntil(done, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (!done(t.mails)) {
@@ -111,10 +123,21 @@ export async function startSmtp(): Promise<TestSmtp> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         t.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
-        cb();
+        if (t.holdAfter !== null && t.mails.length > t.holdAfter) {
+          t.unanswered++;
+          return; // the sender waits (or dies) not knowing the message arrived
+        }
+        if (!t.replyDelayMs) return cb();
+        t.unanswered++;
+        setTimeout(() => {
+          t.unanswered--;
+          cb();
+        }, t.replyDelayMs);
       });
     },
   });
+  // A sender killed mid-message resets its connection: the server carries on.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return t;
