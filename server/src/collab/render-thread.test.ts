@@ -63,3 +63,35 @@ describe('threadRenderer', () => {
     expect(other.counts().inline).toBe(inline + 1);
   });
 });
+
+describe('threadRenderer: a render that hangs or kills the thread', () => {
+  const titled = (title: string) => {
+    const doc = release(['Κείμενο']);
+    const t = doc.getText('title');
+    t.delete(0, t.length);
+    t.insert(0, title);
+    return doc;
+  };
+  const renderer = threadRenderer(createLogger({ logLevel: 'silent', env: 'test' }), {
+    budgetMs: 300,
+    workerSource: './render-thread.fixture-worker.ts',
+  });
+  afterAll(() => renderer.close());
+
+  it('answers failed past its budget and replaces the thread, never rendering on the event loop', async () => {
+    await renderOnThread(renderer, titled('ok'));
+    const hung = await renderer.render(titled('hang'));
+    expect(hung).toEqual({ ok: false, reason: RENDER_ERRORS.failed });
+    // What is asked while the new thread starts waits for it rather than run here.
+    const next = await renderer.render(titled('ok'));
+    expect(next).toMatchObject({ ok: true, fields: { title: 'ok' } });
+    expect(renderer.counts().inline).toBe(0);
+  });
+
+  it('answers failed for what a dying thread held, and renders the next on a new thread', async () => {
+    const crashed = await renderer.render(titled('crash'));
+    expect(crashed).toEqual({ ok: false, reason: RENDER_ERRORS.failed });
+    expect(await renderer.render(titled('ok'))).toMatchObject({ ok: true });
+    expect(renderer.counts().inline).toBe(0);
+  });
+});
