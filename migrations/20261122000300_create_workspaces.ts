@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { INVITATION_STATUSES, WORKSPACE_MEMBER_ROLES } from '../shared/constants';
+import { INVITATION_STATUSES } from '../shared/constants';
+
+/** The roles of that time (20261128000000_organisations replaced them). */
+const WORKSPACE_MEMBER_ROLES = ['owner', 'member', 'approver'] as const;
 import { enumColumn, nowColumn, tsColumn, uuidPk } from './lib/helpers';
 
 /** Client workspaces (one per owner), their members and invitations. */

@@ -25,6 +25,7 @@ import * as m20261126300100 from './20261126300100_add_plans_trials_and_terms';
 import * as m20261126400000 from './20261126400000_add_daily_release_limit';
 import * as m20261126510000 from './20261126510000_mail_outbox_message_id';
 import * as m20261127000000 from './20261127000000_audit_refused_sends';
+import * as m20261128000000 from './20261128000000_organisations';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261126400000_add_daily_release_limit': m20261126400000,
   '20261126510000_mail_outbox_message_id': m20261126510000,
   '20261127000000_audit_refused_sends': m20261127000000,
+  '20261128000000_organisations': m20261128000000,
 };

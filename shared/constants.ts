@@ -38,10 +38,17 @@ export const TASK_STATUSES = ['open', 'in_progress', 'done', 'blocked'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-/** 'approver': approves releases before they are sent when the workspace asks for it (issue 19). */
-export const WORKSPACE_MEMBER_ROLES = ['owner', 'member', 'approver'] as const;
+/**
+ * Roles inside an organisation, most powerful first: owner (everything, billing, delete the
+ * organisation), admin (members, roles, settings, newsroom), publisher (writes, approves,
+ * sends, schedules), editor (writes, asks for approval; never sends), reviewer (reads,
+ * comments, suggests). What each may do is in server/src/modules/organisations/access.ts.
+ */
+export const ORGANISATION_ROLES = ['owner', 'admin', 'publisher', 'editor', 'reviewer'] as const;
+/** An organisation is approved by the superadmin once, at its company sign-up. */
+export const ORGANISATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** Roles the owner can give a member (the owner role is not given). */
-export const ASSIGNABLE_MEMBER_ROLES = ['member', 'approver'] as const;
+export const ASSIGNABLE_MEMBER_ROLES = ['admin', 'publisher', 'editor', 'reviewer'] as const;
 
 /** Kinds of a release's stored versions: after a pause in editing, named by a member, at each send, and each restore. */
 export const VERSION_KINDS = ['auto', 'named', 'send', 'restore'] as const;

@@ -55,7 +55,7 @@ async function approvedClient(email: string): Promise<{ id: string; token: strin
   const { id } = await signUp(base, email, 'client');
   await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
   const token = (await signIn(base, email)).access_token;
-  const ws = (await server.ctx.db('workspaces').where('owner_user_id', id).first('id')) as { id: string };
+  const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
   return { id, token, workspaceId: ws.id };
 }
 
@@ -182,7 +182,7 @@ describe('3. no open mail relay', () => {
   it('a pending client cannot send workspace invitations', async () => {
     const { id } = await signUp(base, 'pending-inviter@sec.test', 'client');
     const token = (await signIn(base, 'pending-inviter@sec.test')).access_token;
-    const ws = (await server.ctx.db('workspaces').where('owner_user_id', id).first('id')) as { id: string };
+    const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
     const r = await call<{ error: { code: string } }>(base, 'POST', `/api/workspaces/${ws.id}/invitations`, {
       token,
       body: { email: 'pending-invitee@sec.test' },

@@ -65,8 +65,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     logger,
     (token) => actorFromToken(db, key, token),
     async (actor) => {
-      const rows = (await db('workspace_members').where('user_id', actor.userId).select('workspace_id')) as { workspace_id: string }[];
-      return rows.map((r) => rooms.workspace(r.workspace_id));
+      const rows = (await db('organisation_members').where('user_id', actor.userId).select('organisation_id')) as { organisation_id: string }[];
+      return rows.map((r) => rooms.workspace(r.organisation_id));
     },
   );
   const redisOpts = { commandTimeoutMs: config.redisCommandTimeoutMs };

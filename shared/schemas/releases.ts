@@ -39,7 +39,7 @@ export type ReleaseListResponse = z.infer<typeof releaseListResponse>;
 
 export const releaseDetail = releaseListItem.extend({
   content_text: z.string(),
-  workspace_id: z.uuid().nullable(),
+  organisation_id: z.uuid().nullable(),
   media_list_categories: z.array(z.enum(CATEGORIES)),
 });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;

@@ -15,7 +15,7 @@ export type TaskPerson = z.infer<typeof personSchema>;
 
 export const taskSchema = z.object({
   id: z.string(),
-  workspace_id: z.string(),
+  organisation_id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
   assignee_user_id: z.string().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { INVITATION_STATUSES, WORKSPACE_MEMBER_ROLES } from '../constants';
+import { INVITATION_STATUSES, ORGANISATION_ROLES } from '../constants';
 import { emailSchema } from './auth';
 
-export const workspaceRoleSchema = z.enum(WORKSPACE_MEMBER_ROLES);
+export const workspaceRoleSchema = z.enum(ORGANISATION_ROLES);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
 
 const uuid = (name: string) => z.uuid(`${name} must be a valid id`);
@@ -23,7 +23,7 @@ export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 export const workspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
-  owner_user_id: z.string(),
+  created_by: z.string(),
   owner_name: z.string(),
   /** The caller's role in this workspace. */
   my_role: workspaceRoleSchema,
@@ -43,7 +43,7 @@ export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 
 export const invitationSchema = z.object({
   id: z.string(),
-  workspace_id: z.string(),
+  organisation_id: z.string(),
   email: z.string(),
   role: workspaceRoleSchema,
   status: invitationStatusSchema,
@@ -75,7 +75,7 @@ export const invitationAcceptBody = z.object({
 });
 
 export const invitationAcceptedSchema = z.object({
-  workspace_id: z.string(),
+  organisation_id: z.string(),
   workspace_name: z.string(),
   role: workspaceRoleSchema,
   /** True when the caller was already a member (the invitation is used up all the same). */

@@ -15,8 +15,8 @@ export const queryKeys = {
   /** Under `reports`: a report change (report:changed) refreshes it too. */
   releaseCoverage: (releaseId: string) => ['reports', 'coverage', releaseId] as const,
   tasks: (workspaceId: string) => ['tasks', workspaceId] as const,
-  workspaces: ['workspaces'] as const,
-  invitations: (workspaceId: string) => ['workspaces', workspaceId, 'invitations'] as const,
+  workspaces: ['organisations'] as const,
+  invitations: (workspaceId: string) => ['organisations', workspaceId, 'invitations'] as const,
   workspaceDictionary: (workspaceId: string) => ['workspace-dictionary', workspaceId] as const,
   media: ['media'] as const,
   admin: ['admin'] as const,

@@ -56,7 +56,7 @@ describe('live queries: server events → query keys', () => {
   it('an event with the whole new row writes it into the cache at once, without a round trip', () => {
     const qc = client();
     const socket = new EventEmitter();
-    const task = (status: string) => ({ id: 't1', workspace_id: 'w1', status, title: 'Α' }) as never;
+    const task = (status: string) => ({ id: 't1', organisation_id: 'w1', status, title: 'Α' }) as never;
     qc.setQueryData(queryKeys.tasks('w1'), { tasks: [task('open')], releases: [] });
     const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
     socket.emit('task:changed', task('blocked'));

@@ -45,7 +45,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
  */
 export const LIVE_APPLY: { [E in LiveEvent]?: (qc: QueryClient, payload: Payload<E>) => void } = {
   'task:changed': (qc, task) =>
-    qc.setQueryData<{ tasks: Task[] }>(queryKeys.tasks(task.workspace_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d)),
+    qc.setQueryData<{ tasks: Task[] }>(queryKeys.tasks(task.organisation_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d)),
   'release:state': (qc, state) => qc.setQueryData(queryKeys.releaseState(state.id), state),
 };
 

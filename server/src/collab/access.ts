@@ -13,11 +13,11 @@ export async function editableRelease(
     .where('r.id', releaseId)
     .andWhere((w) => {
       void w.where('r.client_id', userId).orWhereExists(
-        q('workspace_members as m')
-          .join('workspaces as ws', 'ws.id', 'm.workspace_id')
+        q('organisation_members as m')
+          .join('organisations as ws', 'ws.id', 'm.organisation_id')
           .where('m.user_id', userId)
           .andWhere((x) => {
-            void x.whereRaw('ws.id = r.workspace_id').orWhereRaw('ws.owner_user_id = r.client_id');
+            void x.whereRaw('ws.id = r.organisation_id').orWhereRaw('ws.created_by = r.client_id');
           })
           .select(q.raw('1')),
       );

@@ -31,9 +31,9 @@ beforeAll(async () => {
   const owner = await signUp(server.url, 'owner@collab.test', 'client');
   const member = await signUp(server.url, 'member@collab.test', 'client');
   await signUp(server.url, 'outsider@collab.test', 'client');
-  const ws = await t.db('workspaces').where('owner_user_id', owner.id).first<{ id: string }>('id');
-  await t.db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
-  const [row] = (await t.db('press_releases').insert({ title: 'Αρχικός τίτλος', client_id: owner.id, workspace_id: ws.id }).returning('id')) as { id: string }[];
+  const ws = await t.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
+  await t.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
+  const [row] = (await t.db('press_releases').insert({ title: 'Αρχικός τίτλος', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
   releaseId = row!.id;
   ownerToken = (await signIn(server.url, 'owner@collab.test')).access_token;
   memberToken = (await signIn(server.url, 'member@collab.test')).access_token;
@@ -253,7 +253,7 @@ describe('removal from a workspace', () => {
   it("closes the removed member's editor of the workspace's release (4403) but not of their own", async () => {
     const member = await t.db('users').where('email', 'member@collab.test').first<{ id: string }>('id');
     const [own] = (await t.db('press_releases').insert({ title: 'Δικό μου', client_id: member.id }).returning('id')) as { id: string }[];
-    const ws = (await t.db('workspace_members').where({ user_id: member.id, role: 'member' }).first<{ workspace_id: string }>('workspace_id'))!;
+    const ws = (await t.db('organisation_members').where({ user_id: member.id, role: 'member' }).first<{ organisation_id: string }>('organisation_id'))!;
     const theirs = connect((await ticketFor(memberToken)).body.ticket);
     const ownTicket = await ticketFor(memberToken, own!.id);
     const mine = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, own!.id, new Y.Doc(), {
@@ -267,7 +267,7 @@ describe('removal from a workspace', () => {
     let ownClosed = false;
     mine.on('connection-close', () => (ownClosed = true));
 
-    const removed = await call(server.url, 'DELETE', `/api/workspaces/${ws.workspace_id}/members/${member.id}`, { token: ownerToken });
+    const removed = await call(server.url, 'DELETE', `/api/workspaces/${ws.organisation_id}/members/${member.id}`, { token: ownerToken });
     expect(removed.status).toBe(204);
     await until(() => codes.includes(CLOSE_FORBIDDEN));
     await new Promise((r) => setTimeout(r, 300));

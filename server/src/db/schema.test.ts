@@ -112,10 +112,10 @@ const ALL_TABLES = [
   'plans',
   'leads',
   'demo_requests',
-  'workspaces',
-  'workspace_members',
-  'workspace_words',
-  'workspace_invitations',
+  'organisations',
+  'organisation_members',
+  'organisation_words',
+  'organisation_invitations',
   'press_releases',
   'release_attachments',
   'release_sent_versions',
@@ -205,7 +205,7 @@ describe('database schema', () => {
     expect(has(/ON public\.incidents USING btree \(started_at DESC\)/)).toBe(true);
     expect(has(/ON public\.plans USING btree \(is_active, monthly_price\)/)).toBe(true);
     expect(has(/UNIQUE INDEX .* ON public\.reporting USING btree \(press_release_id\)/)).toBe(true);
-    expect(has(/ON public\.tasks USING btree \(workspace_id, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.tasks USING btree \(organisation_id, created_at DESC\)/)).toBe(true);
     expect(has(/ON public\.media_lists USING btree \(category\)/)).toBe(true);
     expect(has(/ON public\.audit_logs USING btree \(created_at DESC\)/)).toBe(true);
     expect(has(/ON public\.audit_logs USING btree \(action_type\)/)).toBe(true);
@@ -343,9 +343,9 @@ describe('database schema', () => {
       'tech',
     ]);
 
-    const ws = await one<{ id: string }>(db('workspaces').where({ owner_user_id: client.user_id }));
-    const members = await db('workspace_members')
-      .where({ workspace_id: ws.id })
+    const ws = await one<{ id: string }>(db('organisations').where({ created_by: client.user_id }));
+    const members = await db('organisation_members')
+      .where({ organisation_id: ws.id })
       .select<{ role: string }[]>('role');
     expect(members.map((m) => m.role).sort()).toEqual(['member', 'owner']);
 
@@ -408,7 +408,7 @@ describe('database schema', () => {
     }
 
     const tasks = await db('tasks')
-      .where({ workspace_id: ws.id })
+      .where({ organisation_id: ws.id })
       .select<{ status: string; press_release_id: string | null }[]>('status', 'press_release_id');
     expect(new Set(tasks.map((t) => t.status)).size).toBeGreaterThanOrEqual(3);
     expect(tasks.some((t) => t.press_release_id !== null)).toBe(true);

@@ -79,7 +79,7 @@ describe('every search', () => {
   it('tasks and releases (client)', async () => {
     const c = await signUp(base, 'owner@search.test', 'client');
     const token = (await signIn(base, 'owner@search.test')).access_token;
-    const ws = (await server.ctx.db('workspaces').where('owner_user_id', c.id).first('id')) as { id: string };
+    const ws = (await server.ctx.db('organisations').where('created_by', c.id).first('id')) as { id: string };
     await call(base, 'POST', `/api/workspaces/${ws.id}/tasks`, { token, body: { title: 'Σύνταξη δελτίου για την ΈΚΘΕΣΗ' } });
     const tasks = await call<{ tasks: { title: string }[] }>(base, 'GET', `/api/workspaces/${ws.id}/tasks?q=${encodeURIComponent('συνταξη δελτιου')}`, { token });
     expect(tasks.body.tasks.map((t) => t.title)).toEqual(['Σύνταξη δελτίου για την ΈΚΘΕΣΗ']);
@@ -93,7 +93,7 @@ describe('every search', () => {
       search_text: toSearchText('Νέα συνεργασία με την Ελλάς', 'Κείμενο'),
       category: 'tech',
       client_id: c.id,
-      workspace_id: ws.id,
+      organisation_id: ws.id,
       edited_at: new Date(),
     });
     for (const q of ['ΕΛΛΑΣ', 'ελλας', 'ΣΥΝΕΡΓΑΣΙΑ']) {

@@ -70,8 +70,8 @@ beforeAll(async () => {
   }
   server = await startTestServer({ DATA_DIR: dataDir }, { storage: { fs: disk, probeTtlMs: 0 } });
   const owner = await signUp(server.url, 'owner@storage-faults.test', 'client');
-  const ws = await server.ctx.db('workspaces').where('owner_user_id', owner.id).first<{ id: string }>('id');
-  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, workspace_id: ws.id }).returning('id')) as { id: string }[];
+  const ws = await server.ctx.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
+  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
   releaseId = row!.id;
   token = (await signIn(server.url, 'owner@storage-faults.test')).access_token;
 }, 60_000);

@@ -83,7 +83,7 @@ function AcceptInvitation({ token }: { token: string }) {
           </p>
           {result && 'ok' in result ? (
             <Button asChild size="sm" className="mt-2">
-              <Link to="/client/tasks" search={{ workspace: result.ok.workspace_id }}>
+              <Link to="/client/tasks" search={{ workspace: result.ok.organisation_id }}>
                 {S.goToTasks}
               </Link>
             </Button>

@@ -4,7 +4,7 @@ import { filterTasks, NO_FILTERS, upsertTask } from './filter-tasks';
 
 const task = (over: Partial<Task>): Task => ({
   id: 'a',
-  workspace_id: 'w',
+  organisation_id: 'w',
   title: 'Σύνταξη δελτίου',
   description: null,
   assignee_user_id: null,

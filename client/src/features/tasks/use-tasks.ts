@@ -17,7 +17,7 @@ export function useTasks(workspaceId: string | null) {
 }
 
 function applyTask(qc: QueryClient, task: Task) {
-  qc.setQueryData<TasksData>(tasksKey(task.workspace_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d));
+  qc.setQueryData<TasksData>(tasksKey(task.organisation_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d));
 }
 
 

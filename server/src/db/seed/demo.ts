@@ -85,22 +85,22 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
   const mediaId = idOf(DEMO_EMAILS.media);
 
   // Workspace of the client, with the colleague as a member.
-  let workspace = await trx('workspaces')
-    .where({ owner_user_id: clientId })
+  let workspace = await trx('organisations')
+    .where({ created_by: clientId })
     .first<{ id: string } | undefined>('id');
   if (!workspace) {
-    [workspace] = await trx('workspaces')
-      .insert({ owner_user_id: clientId, name: 'Αιγαίο Τεχνολογίες Α.Ε.', created_at: at(95, 9) })
+    [workspace] = await trx('organisations')
+      .insert({ created_by: clientId, name: 'Αιγαίο Τεχνολογίες Α.Ε.', created_at: at(95, 9) })
       .returning<{ id: string }[]>('id');
   }
   if (!workspace) throw new Error('demo seed: workspace not created');
   const workspaceId = workspace.id;
-  await trx('workspace_members')
+  await trx('organisation_members')
     .insert([
-      { workspace_id: workspaceId, user_id: clientId, role: 'owner', created_at: at(95, 9) },
-      { workspace_id: workspaceId, user_id: colleagueId, role: 'member', created_at: at(70, 10) },
+      { organisation_id: workspaceId, user_id: clientId, role: 'owner', created_at: at(95, 9) },
+      { organisation_id: workspaceId, user_id: colleagueId, role: 'member', created_at: at(70, 10) },
     ])
-    .onConflict(['workspace_id', 'user_id'])
+    .onConflict(['organisation_id', 'user_id'])
     .ignore();
 
   // Media lists: every approved, active media user in each of their categories.
@@ -179,7 +179,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
         category: r.category,
         status: r.status,
         client_id: clientId,
-        workspace_id: workspaceId,
+        organisation_id: workspaceId,
         media_list_categories: r.category ? [r.category] : [],
         scheduled_at: scheduledAt,
         sent_at: sentAt,
@@ -320,7 +320,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     const createdAt = at(task.createdDaysAgo, 9, 15);
     const [taskRow] = await trx('tasks')
       .insert({
-        workspace_id: workspaceId,
+        organisation_id: workspaceId,
         title: task.title,
         description: task.description ?? null,
         assignee_user_id: task.assignee ? people[task.assignee] : null,
@@ -345,7 +345,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
       action_type: 'task.create' satisfies AuditAction,
       entity_type: 'task',
       entity_id: taskRow?.id ?? null,
-      metadata: JSON.stringify({ title: task.title, workspace_id: workspaceId }),
+      metadata: JSON.stringify({ title: task.title, organisation_id: workspaceId }),
       created_at: createdAt,
     });
   }

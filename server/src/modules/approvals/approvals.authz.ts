@@ -12,17 +12,17 @@ export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
     const [owner] = (await db('users').insert({ email: 'owner19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: owner!.id, email: 'owner19@matrix.test', name: 'Ιδιοκτήτρια', role: 'client', status: 'approved' });
-    const [ws] = (await db('workspaces').insert({ owner_user_id: owner!.id, name: 'Χώρος έγκρισης', approval_required: true }).returning('id')) as { id: string }[];
-    await db('workspace_members').insert([
-      { workspace_id: ws!.id, user_id: owner!.id, role: 'owner' },
-      { workspace_id: ws!.id, user_id: userIds.client, role: 'approver' },
+    const [ws] = (await db('organisations').insert({ created_by: owner!.id, name: 'Χώρος έγκρισης', approval_required: true }).returning('id')) as { id: string }[];
+    await db('organisation_members').insert([
+      { organisation_id: ws!.id, user_id: owner!.id, role: 'owner' },
+      { organisation_id: ws!.id, user_id: userIds.client, role: 'approver' },
     ]);
     const [member] = (await db('users').insert({ email: 'writer19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: member!.id, email: 'writer19@matrix.test', name: 'Συντάκτρια', role: 'client', status: 'approved' });
-    await db('workspace_members').insert({ workspace_id: ws!.id, user_id: member!.id, role: 'member' });
+    await db('organisation_members').insert({ organisation_id: ws!.id, user_id: member!.id, role: 'member' });
     const release = async (title: string) => {
       const [r] = (await db('press_releases')
-        .insert({ title, content: '<p>x</p>', content_text: 'x', search_text: title.toLowerCase(), client_id: owner!.id, workspace_id: ws!.id })
+        .insert({ title, content: '<p>x</p>', content_text: 'x', search_text: title.toLowerCase(), client_id: owner!.id, organisation_id: ws!.id })
         .returning('id')) as { id: string }[];
       return r!.id;
     };
@@ -32,7 +32,7 @@ export const authz: AuthzModule = {
       .insert({ press_release_id: decisionRelease, seq: 1, kind: 'named', title: 'Matrix decision', doc_state: Buffer.from(Y.encodeStateAsUpdate(new Y.Doc())), content_hash: 'x' })
       .returning('id')) as { id: string }[];
     const [a] = (await db('release_approvals')
-      .insert({ press_release_id: decisionRelease, workspace_id: ws!.id, version_id: v!.id, requested_by: member!.id })
+      .insert({ press_release_id: decisionRelease, organisation_id: ws!.id, version_id: v!.id, requested_by: member!.id })
       .returning('id')) as { id: string }[];
     return { approvalRelease, approvalId: a!.id, approvalVersionId: v!.id };
   },

@@ -6,7 +6,7 @@ type Q = Knex | Knex.Transaction;
 export interface ApprovalRow {
   id: string;
   press_release_id: string;
-  workspace_id: string;
+  organisation_id: string;
   version_id: string;
   status: ApprovalStatus;
   stale: boolean;
@@ -37,28 +37,28 @@ export interface ApprovalView extends ApprovalRow {
 export interface WorkspaceOfRelease {
   id: string;
   name: string;
-  owner_user_id: string;
+  created_by: string;
   approval_required: boolean;
 }
 
 /** The workspace a release belongs to: its own, else the one its author owns. */
-export async function workspaceOfRelease(q: Q, r: { workspace_id: string | null; client_id: string }): Promise<WorkspaceOfRelease | undefined> {
-  const query = q('workspaces').select('id', 'name', 'owner_user_id', 'approval_required');
-  if (r.workspace_id) query.where('id', r.workspace_id);
-  else query.where('owner_user_id', r.client_id);
+export async function workspaceOfRelease(q: Q, r: { organisation_id: string | null; client_id: string }): Promise<WorkspaceOfRelease | undefined> {
+  const query = q('organisations').select('id', 'name', 'created_by', 'approval_required');
+  if (r.organisation_id) query.where('id', r.organisation_id);
+  else query.where('created_by', r.client_id);
   return (await query.first()) as WorkspaceOfRelease | undefined;
 }
 
 export async function memberRole(q: Q, workspaceId: string, userId: string): Promise<string | undefined> {
-  const row = (await q('workspace_members').where({ workspace_id: workspaceId, user_id: userId }).first('role')) as { role: string } | undefined;
+  const row = (await q('organisation_members').where({ organisation_id: workspaceId, user_id: userId }).first('role')) as { role: string } | undefined;
   return row?.role;
 }
 
 /** Who may approve in a workspace (approvers and the owner), with their addresses. */
 export async function approversOf(q: Q, workspaceId: string): Promise<{ user_id: string; email: string; name: string | null }[]> {
-  return (await q('workspace_members as m')
+  return (await q('organisation_members as m')
     .join('profiles as p', 'p.user_id', 'm.user_id')
-    .where('m.workspace_id', workspaceId)
+    .where('m.organisation_id', workspaceId)
     .whereIn('m.role', ['approver', 'owner'])
     .select('m.user_id', 'p.email', 'p.name')) as { user_id: string; email: string; name: string | null }[];
 }
@@ -66,7 +66,7 @@ export async function approversOf(q: Q, workspaceId: string): Promise<{ user_id:
 function views(q: Q) {
   return q('release_approvals as a')
     .join('press_releases as r', 'r.id', 'a.press_release_id')
-    .join('workspaces as w', 'w.id', 'a.workspace_id')
+    .join('organisations as w', 'w.id', 'a.organisation_id')
     .join('release_versions as v', 'v.id', 'a.version_id')
     .leftJoin('profiles as rp', 'rp.user_id', 'a.requested_by')
     .leftJoin('profiles as dp', 'dp.user_id', 'a.decided_by')
@@ -114,13 +114,13 @@ export async function update(trx: Knex.Transaction, id: string, values: Partial<
   await trx('release_approvals').where('id', id).update(values);
 }
 
-export async function insert(trx: Knex.Transaction, values: Pick<ApprovalRow, 'press_release_id' | 'workspace_id' | 'version_id' | 'requested_by' | 'note'>): Promise<ApprovalRow> {
+export async function insert(trx: Knex.Transaction, values: Pick<ApprovalRow, 'press_release_id' | 'organisation_id' | 'version_id' | 'requested_by' | 'note'>): Promise<ApprovalRow> {
   const [row] = (await trx('release_approvals').insert(values).returning('*')) as ApprovalRow[];
   return row!;
 }
 
 const approverWorkspaces = (q: Q, userId: string) =>
-  q('workspace_members').where('user_id', userId).whereIn('role', ['approver', 'owner']).select('workspace_id');
+  q('organisation_members').where('user_id', userId).whereIn('role', ['approver', 'owner']).select('organisation_id');
 
 /**
  * Requests waiting for this user's decision, oldest first: pending, in the workspaces where
@@ -130,7 +130,7 @@ const approverWorkspaces = (q: Q, userId: string) =>
 export async function pendingFor(q: Q, userId: string): Promise<ApprovalView[]> {
   return (await views(q)
     .where('a.status', 'pending')
-    .whereIn('a.workspace_id', approverWorkspaces(q, userId))
+    .whereIn('a.organisation_id', approverWorkspaces(q, userId))
     .whereNot('a.requested_by', userId)
     .orderBy('a.requested_at', 'asc')
     .limit(200)) as ApprovalView[];
@@ -139,7 +139,7 @@ export async function pendingFor(q: Q, userId: string): Promise<ApprovalView[]> 
 export async function countPendingFor(q: Q, userId: string): Promise<number> {
   const [row] = (await q('release_approvals')
     .where('status', 'pending')
-    .whereIn('workspace_id', approverWorkspaces(q, userId))
+    .whereIn('organisation_id', approverWorkspaces(q, userId))
     .whereNot('requested_by', userId)
     .select(q.raw('count(*)::int as n'))) as { n: number }[];
   return Number(row?.n ?? 0);
@@ -149,7 +149,7 @@ export async function countPendingFor(q: Q, userId: string): Promise<number> {
 export async function decidedFor(q: Q, userId: string, limit = 20): Promise<ApprovalView[]> {
   return (await views(q)
     .whereIn('a.status', ['approved', 'rejected', 'sent'])
-    .whereIn('a.workspace_id', approverWorkspaces(q, userId))
+    .whereIn('a.organisation_id', approverWorkspaces(q, userId))
     .orderBy('a.decided_at', 'desc')
     .limit(limit)) as ApprovalView[];
 }
@@ -161,10 +161,10 @@ export async function requestedBy(q: Q, userId: string, limit = 20): Promise<App
 /** Whether the user approves in some workspace that sends only after approval. */
 export async function isApproverAnywhere(q: Q, userId: string): Promise<boolean> {
   return Boolean(
-    await q('workspace_members as m')
-      .join('workspaces as w', 'w.id', 'm.workspace_id')
+    await q('organisation_members as m')
+      .join('organisations as w', 'w.id', 'm.organisation_id')
       .where({ 'm.user_id': userId, 'w.approval_required': true })
       .whereIn('m.role', ['approver', 'owner'])
-      .first('m.workspace_id'),
+      .first('m.organisation_id'),
   );
 }

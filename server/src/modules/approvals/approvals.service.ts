@@ -32,7 +32,7 @@ interface ReleaseRef {
   category: string | null;
   media_list_categories: string[] | null;
   render_error: string | null;
-  workspace_id: string | null;
+  organisation_id: string | null;
   client_id: string;
 }
 
@@ -52,7 +52,7 @@ export function presentApproval(v: repo.ApprovalView): Approval {
     id: v.id,
     releaseId: v.press_release_id,
     releaseTitle: v.release_title,
-    workspaceId: v.workspace_id,
+    workspaceId: v.organisation_id,
     workspaceName: v.workspace_name,
     versionId: v.version_id,
     versionSeq: v.version_seq,
@@ -69,10 +69,10 @@ export function presentApproval(v: repo.ApprovalView): Approval {
 }
 
 /** After commit: the workspace's editors and approvers refetch (the queue, its badge, the editor's card). */
-function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_release_id' | 'workspace_id' | 'status'>, stale = false): void {
-  ctx.realtime.broadcast(rooms.workspace(a.workspace_id), 'approvals:changed', {
+function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_release_id' | 'organisation_id' | 'status'>, stale = false): void {
+  ctx.realtime.broadcast(rooms.workspace(a.organisation_id), 'approvals:changed', {
     releaseId: a.press_release_id,
-    workspaceId: a.workspace_id,
+    workspaceId: a.organisation_id,
     approvalId: a.id,
     status: a.status,
     stale,
@@ -109,7 +109,7 @@ export function announceApprovalSent(ctx: AppContext, a: repo.ApprovalRow): void
 async function releaseRef(q: Q, id: string): Promise<ReleaseRef | undefined> {
   return (await q('press_releases')
     .where('id', id)
-    .first('id', 'status', 'title', 'content', 'category', 'media_list_categories', 'render_error', 'workspace_id', 'client_id')) as ReleaseRef | undefined;
+    .first('id', 'status', 'title', 'content', 'category', 'media_list_categories', 'render_error', 'organisation_id', 'client_id')) as ReleaseRef | undefined;
 }
 
 async function accessible(ctx: AppContext, actor: Actor, releaseId: string): Promise<ReleaseRef> {
@@ -149,7 +149,7 @@ export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: 
       createdBy: actor.userId,
       authors: [actor.userId],
     }))!;
-    const row = await repo.insert(trx, { press_release_id: releaseId, workspace_id: ws.id, version_id: version.id, requested_by: actor.userId, note: body.note ?? '' });
+    const row = await repo.insert(trx, { press_release_id: releaseId, organisation_id: ws.id, version_id: version.id, requested_by: actor.userId, note: body.note ?? '' });
     const view = (await repo.findView(trx, row.id))!;
     await writeAudit(trx, ctx.logger, actor, {
       entityType: 'press_release',
@@ -193,7 +193,7 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
   const done = await ctx.db.transaction(async (trx) => {
     const a = await repo.lockApproval(trx, approvalId);
     if (!a) throw notFound('Approval not found');
-    const role = await repo.memberRole(trx, a.workspace_id, actor.userId);
+    const role = await repo.memberRole(trx, a.organisation_id, actor.userId);
     if (!role) throw notFound('Approval not found');
     if (!canApprove(role)) throw new HttpError(403, 'not_approver', APPROVAL_ERRORS.not_approver!);
     await assertMayMailOnBehalf(trx, actor.userId); // the requester is mailed the decision and its comment

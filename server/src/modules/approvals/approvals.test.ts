@@ -36,7 +36,7 @@ async function user(email: string, role: 'client' | 'media' = 'client') {
 
 async function newRelease(title: string): Promise<string> {
   const [r] = (await db('press_releases')
-    .insert({ title, client_id: owner.id, workspace_id: wsId, category: 'tech', media_list_categories: ['tech'] })
+    .insert({ title, client_id: owner.id, organisation_id: wsId, category: 'tech', media_list_categories: ['tech'] })
     .returning('id')) as { id: string }[];
   return r!.id;
 }
@@ -60,10 +60,10 @@ beforeAll(async () => {
   approver = await user('approver@approvals.test');
   journalist = (await user('reader@approvals.test', 'media')).id;
   await db('media_lists').insert({ category: 'tech', media_id: journalist });
-  wsId = ((await db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string }).id;
-  await db('workspace_members').insert([
-    { workspace_id: wsId, user_id: writer.id, role: 'member' },
-    { workspace_id: wsId, user_id: approver.id, role: 'member' },
+  wsId = ((await db('organisations').where('created_by', owner.id).first('id')) as { id: string }).id;
+  await db('organisation_members').insert([
+    { organisation_id: wsId, user_id: writer.id, role: 'member' },
+    { organisation_id: wsId, user_id: approver.id, role: 'member' },
   ]);
 }, 60_000);
 

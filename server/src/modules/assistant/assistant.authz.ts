@@ -5,11 +5,11 @@ const membersOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['cli
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
-    const ws = (await db('workspaces').where('owner_user_id', userIds.client).first('id')) as { id: string };
+    const ws = (await db('organisations').where('created_by', userIds.client).first('id')) as { id: string };
     const [release] = (await db('press_releases')
-      .insert({ title: 'Matrix assistant', content: '<p>x</p>', content_text: 'x', search_text: 'matrix', client_id: userIds.client, workspace_id: ws.id })
+      .insert({ title: 'Matrix assistant', content: '<p>x</p>', content_text: 'x', search_text: 'matrix', client_id: userIds.client, organisation_id: ws.id })
       .returning('id')) as { id: string }[];
-    const [word] = (await db('workspace_words').insert({ workspace_id: ws.id, word: 'Μητρώο', created_by: userIds.client }).returning('id')) as { id: string }[];
+    const [word] = (await db('organisation_words').insert({ organisation_id: ws.id, word: 'Μητρώο', created_by: userIds.client }).returning('id')) as { id: string }[];
     return { assistantWs: ws.id, assistantRelease: release!.id, assistantWord: word!.id };
   },
   entries: {

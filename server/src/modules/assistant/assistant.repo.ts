@@ -4,7 +4,7 @@ type Q = Knex | Knex.Transaction;
 
 /** What the checks need to know about a release's organisation (its workspace owner's profile). */
 export interface ReleaseContextRow {
-  workspace_id: string | null;
+  organisation_id: string | null;
   organization: string | null;
   owner_name: string | null;
   website: string | null;
@@ -18,12 +18,12 @@ export interface ReleaseContextRow {
 /** The release's workspace (its own, else its author's) and the organisation's profile. */
 export async function releaseContext(q: Q, releaseId: string): Promise<ReleaseContextRow | undefined> {
   return q('press_releases as p')
-    .leftJoin('workspaces as own', 'own.owner_user_id', 'p.client_id')
-    .leftJoin('workspaces as w', 'w.id', q.raw('coalesce(p.workspace_id, own.id)'))
-    .leftJoin('profiles as o', 'o.user_id', q.raw('coalesce(w.owner_user_id, p.client_id)'))
+    .leftJoin('organisations as own', 'own.created_by', 'p.client_id')
+    .leftJoin('organisations as w', 'w.id', q.raw('coalesce(p.organisation_id, own.id)'))
+    .leftJoin('profiles as o', 'o.user_id', q.raw('coalesce(w.created_by, p.client_id)'))
     .where('p.id', releaseId)
     .first<ReleaseContextRow | undefined>(
-      'w.id as workspace_id',
+      'w.id as organisation_id',
       'o.organization',
       'o.name as owner_name',
       'o.website',
@@ -47,9 +47,9 @@ export interface WordRow {
 }
 
 export async function listWords(q: Q, workspaceId: string): Promise<WordRow[]> {
-  return q('workspace_words as w')
+  return q('organisation_words as w')
     .leftJoin('profiles as p', 'p.user_id', 'w.created_by')
-    .where('w.workspace_id', workspaceId)
+    .where('w.organisation_id', workspaceId)
     .orderByRaw('lower(w.word)')
     .select<WordRow[]>('w.id', 'w.word', 'w.created_at', q.raw("nullif(coalesce(nullif(p.name, ''), p.email), '') as created_by_name"));
 }
@@ -57,16 +57,16 @@ export async function listWords(q: Q, workspaceId: string): Promise<WordRow[]> {
 /** Adds a word; an existing one (in any case) is returned instead. */
 export async function insertWord(q: Q, workspaceId: string, word: string, userId: string): Promise<{ id: string; created: boolean }> {
   const res = (await q.raw(
-    'insert into workspace_words (workspace_id, word, created_by) values (?, ?, ?) on conflict (workspace_id, lower(word)) do nothing returning id',
+    'insert into organisation_words (organisation_id, word, created_by) values (?, ?, ?) on conflict (organisation_id, lower(word)) do nothing returning id',
     [workspaceId, word, userId],
   )) as { rows: { id: string }[] };
   const inserted = res.rows;
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const existing = await q('workspace_words').where('workspace_id', workspaceId).whereRaw('lower(word) = lower(?)', [word]).first<{ id: string }>('id');
+  const existing = await q('organisation_words').where('organisation_id', workspaceId).whereRaw('lower(word) = lower(?)', [word]).first<{ id: string }>('id');
   return { id: existing!.id, created: false };
 }
 
 export async function deleteWord(q: Q, workspaceId: string, wordId: string): Promise<{ word: string } | undefined> {
-  const [row] = (await q('workspace_words').where({ workspace_id: workspaceId, id: wordId }).delete().returning('word')) as { word: string }[];
+  const [row] = (await q('organisation_words').where({ organisation_id: workspaceId, id: wordId }).delete().returning('word')) as { word: string }[];
   return row;
 }

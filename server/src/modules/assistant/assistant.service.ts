@@ -22,7 +22,7 @@ export async function review(ctx: AppContext, actor: Actor, body: ReviewBody): P
   await getRelease(ctx, actor, body.releaseId);
   const [release, contact] = await Promise.all([repo.releaseContext(ctx.db, body.releaseId), repo.profileContact(ctx.db, actor.userId)]);
   if (!release) throw notFound('Press release not found');
-  const words = release.workspace_id ? await repo.listWords(ctx.db, release.workspace_id) : [];
+  const words = release.organisation_id ? await repo.listWords(ctx.db, release.organisation_id) : [];
   const input: ReviewInput = {
     doc: { title: body.title, blocks: body.blocks },
     ownWords: words.map((w) => w.word),
@@ -39,7 +39,7 @@ export async function review(ctx: AppContext, actor: Actor, body: ReviewBody): P
     today: new Date().toISOString(),
   };
   const out = await ctx.cpu.run<ReviewOutput>('assistant.review', input);
-  return { workspaceId: release.workspace_id, ...out };
+  return { workspaceId: release.organisation_id, ...out };
 }
 
 export async function listWords(ctx: AppContext, actor: Actor, workspaceId: string): Promise<DictionaryWord[]> {

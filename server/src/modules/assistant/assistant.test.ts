@@ -224,8 +224,8 @@ describe('the assistant API', () => {
     owner = await signUpAndIn(server.url, 'owner@assistant.test');
     member = await signUpAndIn(server.url, 'member@assistant.test');
     outsider = await signUpAndIn(server.url, 'outsider@assistant.test');
-    wsId = ((await server.ctx.db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string }).id;
-    await server.ctx.db('workspace_members').insert({ workspace_id: wsId, user_id: member.id, role: 'member' });
+    wsId = ((await server.ctx.db('organisations').where('created_by', owner.id).first('id')) as { id: string }).id;
+    await server.ctx.db('organisation_members').insert({ organisation_id: wsId, user_id: member.id, role: 'member' });
     await server.ctx.db('profiles').where('user_id', owner.id).update({ organization: 'Νηρηίδα Α.Ε.', website: 'nirida.gr', description: 'Η Νηρηίδα φτιάχνει σκάφη.' });
     const created = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: owner.token });
     releaseId = created.body.id;
@@ -309,7 +309,7 @@ describe('the assistant API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('word');
 
-    const id = (await server.ctx.db('workspace_words').where('workspace_id', wsId).first('id')) as { id: string };
+    const id = (await server.ctx.db('organisation_words').where('organisation_id', wsId).first('id')) as { id: string };
     expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: outsider.token })).status).toBe(404);
     expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(204);
     expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(404);

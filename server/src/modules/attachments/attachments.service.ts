@@ -59,7 +59,7 @@ export class AttachmentsService {
 
   private async release(actor: Actor, releaseId: string) {
     if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
-    return (await this.ctx.db('press_releases').where('id', releaseId).first<{ status: string; workspace_id: string | null }>('status', 'workspace_id'))!;
+    return (await this.ctx.db('press_releases').where('id', releaseId).first<{ status: string; organisation_id: string | null }>('status', 'organisation_id'))!;
   }
 
   async list(actor: Actor, releaseId: string): Promise<Attachment[]> {
@@ -102,7 +102,7 @@ export class AttachmentsService {
         await trx('press_releases').where('id', releaseId).whereNull('edited_at').update({ edited_at: trx.fn.now() });
         return inserted;
       });
-      this.changed(release.workspace_id, releaseId);
+      this.changed(release.organisation_id, releaseId);
       return this.present(row!);
     } catch (err) {
       await this.files.remove(key);
@@ -119,7 +119,7 @@ export class AttachmentsService {
     });
     if (!row) throw notFound('Attachment not found');
     await this.files.remove(row.storage_key);
-    this.changed(release.workspace_id, releaseId);
+    this.changed(release.organisation_id, releaseId);
   }
 
   /**

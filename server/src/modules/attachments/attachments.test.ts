@@ -24,9 +24,9 @@ beforeAll(async () => {
   const owner = await signUp(server.url, 'owner@att.test', 'client');
   const member = await signUp(server.url, 'member@att.test', 'client');
   await signUp(server.url, 'outsider@att.test', 'client');
-  const ws = await server.ctx.db('workspaces').where('owner_user_id', owner.id).first<{ id: string }>('id');
-  await server.ctx.db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
-  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, workspace_id: ws.id }).returning('id')) as { id: string }[];
+  const ws = await server.ctx.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
+  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
+  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
   releaseId = row!.id;
   token = (await signIn(server.url, 'owner@att.test')).access_token;
   memberToken = (await signIn(server.url, 'member@att.test')).access_token;

@@ -106,14 +106,19 @@ export class AuthService {
         email: body.email,
         name: body.data.name,
         role: body.data.role,
-        organization: body.data.organization,
-        description: body.data.description,
+        // A company's name and description belong to its organisation, not to the person.
+        organization: body.data.role === 'client' ? null : body.data.organization,
+        description: body.data.role === 'client' ? null : body.data.description,
         status: needsApproval ? 'pending' : 'approved',
         terms_version: body.terms_version,
         terms_accepted_at: new Date(),
       });
       if (body.data.role === 'client') {
-        await this.createWorkspace(trx, u.id, body.data.organization ?? body.data.name);
+        await this.createOrganisation(trx, u.id, {
+          name: body.data.organization ?? body.data.name,
+          description: body.data.description ?? null,
+          status: needsApproval ? 'pending' : 'approved',
+        });
         // The plan chosen on the pricing page (else the default), with its 14-day trial.
         await startTrial(trx, u.id, body.plan);
       }
@@ -154,9 +159,16 @@ export class AuthService {
     });
   }
 
-  private async createWorkspace(trx: Knex.Transaction, ownerId: string, name: string): Promise<void> {
-    const [ws] = (await trx('workspaces').insert({ owner_user_id: ownerId, name }).returning('id')) as { id: string }[];
-    await trx('workspace_members').insert({ workspace_id: ws!.id, user_id: ownerId, role: 'owner' });
+  /** A company's sign-up creates its organisation (pending until the superadmin approves it) with its first owner. */
+  private async createOrganisation(
+    trx: Knex.Transaction,
+    ownerId: string,
+    org: { name: string; description: string | null; status: 'pending' | 'approved' },
+  ): Promise<string> {
+    const [row] = (await trx('organisations').insert({ created_by: ownerId, ...org }).returning('id')) as { id: string }[];
+    await trx('organisation_members').insert({ organisation_id: row!.id, user_id: ownerId, role: 'owner' });
+    await trx('profiles').where('user_id', ownerId).update({ active_organisation_id: row!.id });
+    return row!.id;
   }
 
   private async signupNeedsApproval(): Promise<boolean> {

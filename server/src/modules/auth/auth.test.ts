@@ -27,7 +27,7 @@ describe('sign-up', () => {
     const user = await signUp(base, 'anna@example.gr', 'client', undefined, { confirmed: false });
     const profile = await server.ctx.db('profiles').where('user_id', user.id).first();
     expect(profile).toMatchObject({ role: 'client', status: 'pending', is_active: true, onboarded: false, organization: 'Test Org' });
-    const ws = await server.ctx.db('workspaces').where('owner_user_id', user.id).first();
+    const ws = await server.ctx.db('organisations').where('created_by', user.id).first();
     expect(ws).toBeTruthy();
     await server.ctx.mailer.drain();
     const sent = mail.sent.find((m) => m.to === 'anna@example.gr');

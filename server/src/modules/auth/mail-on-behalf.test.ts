@@ -30,7 +30,7 @@ async function account(name: string, state: { confirmed: boolean; status: UserSt
   await db('users').where('id', id).update({ email_confirmed_at: state.confirmed ? new Date() : null });
   await db('profiles').where('user_id', id).update({ status: state.status, name });
   const token = (await signIn(server.url, email)).access_token;
-  const ws = (await db('workspaces').where('owner_user_id', id).first('id')) as { id: string };
+  const ws = (await db('organisations').where('created_by', id).first('id')) as { id: string };
   return { id, email, token, workspaceId: ws.id };
 }
 
@@ -67,10 +67,10 @@ beforeAll(async () => {
   blocked.rejected = await account('rejected', { confirmed: true, status: 'rejected' });
   blocked.pendingUnconfirmed = await account('pending-unconfirmed', { confirmed: false, status: 'pending' });
   // ok's workspace sends only after approval: everyone else is a member (approver) of it.
-  await db('workspaces').where('id', ok.workspaceId).update({ approval_required: true });
-  await db('workspace_members').insert([
-    { workspace_id: ok.workspaceId, user_id: okApprover.id, role: 'approver' },
-    ...cases.map((c) => ({ workspace_id: ok.workspaceId, user_id: blocked[c].id, role: 'approver' })),
+  await db('organisations').where('id', ok.workspaceId).update({ approval_required: true });
+  await db('organisation_members').insert([
+    { organisation_id: ok.workspaceId, user_id: okApprover.id, role: 'approver' },
+    ...cases.map((c) => ({ organisation_id: ok.workspaceId, user_id: blocked[c].id, role: 'approver' })),
   ]);
 }, 60_000);
 
@@ -98,7 +98,7 @@ describe.each(cases)('an account that is %s', (c) => {
 
   it('cannot invite anyone to its workspace', async () => {
     await expectRefused(code, () => api('POST', `/workspaces/${blocked[c].workspaceId}/invitations`, blocked[c].token, { email: `victim-${c}@elsewhere.test` }));
-    expect(await db('workspace_invitations').where('workspace_id', blocked[c].workspaceId)).toHaveLength(0);
+    expect(await db('organisation_invitations').where('organisation_id', blocked[c].workspaceId)).toHaveLength(0);
   });
 
   it('cannot send a release', async () => {
@@ -115,13 +115,13 @@ describe.each(cases)('an account that is %s', (c) => {
   });
 
   it('cannot have its approval request mailed to the approvers', async () => {
-    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    const id = await release(ok.id, { organisation_id: ok.workspaceId });
     await expectRefused(code, () => api('POST', `/releases/${id}/approval-requests`, blocked[c].token, { note: 'Γράφω ό,τι θέλω εδώ' }));
     expect(await db('release_approvals').where('press_release_id', id)).toHaveLength(0);
   });
 
   it('cannot have its approval decision mailed to the requester', async () => {
-    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    const id = await release(ok.id, { organisation_id: ok.workspaceId });
     const req = await api<{ id: string; versionId: string }>('POST', `/releases/${id}/approval-requests`, ok.token, { note: '' });
     expect(req.status).toBe(201);
     await expectRefused(code, () => api('POST', `/approvals/${req.body.id}/decision`, blocked[c].token, { decision: 'reject', versionId: req.body.versionId, comment: 'Γράφω ό,τι θέλω εδώ' }));
@@ -151,7 +151,7 @@ describe('a confirmed, approved account', () => {
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.status).toBe('scheduled');
 
-    const id = await release(ok.id, { workspace_id: ok.workspaceId });
+    const id = await release(ok.id, { organisation_id: ok.workspaceId });
     before = await outboxSize();
     const req = await api<{ id: string; versionId: string }>('POST', `/releases/${id}/approval-requests`, ok.token, { note: 'Για αύριο' });
     expect(req.status).toBe(201);

@@ -113,9 +113,9 @@ export async function scheduledReleases(q: Q, clientId: string, limit: number) {
 export async function dueTasks(q: Q, userId: string, limit: number) {
   return (await q('tasks as t')
     .whereIn(
-      't.workspace_id',
-      q.select('id').from('workspaces').where('owner_user_id', userId).union((u) => {
-        u.select('workspace_id').from('workspace_members').where('user_id', userId);
+      't.organisation_id',
+      q.select('id').from('organisations').where('created_by', userId).union((u) => {
+        u.select('organisation_id').from('organisation_members').where('user_id', userId);
       }),
     )
     .whereNot('t.status', 'done')

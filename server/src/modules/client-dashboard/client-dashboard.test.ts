@@ -60,13 +60,13 @@ describe('GET /client/dashboard', () => {
       { press_release_id: sentNow, recipient_user_id: media[0]!.id, kind: 'click', channel: 'email', link: 'https://b.gr' },
       { press_release_id: foreign, recipient_user_id: media[0]!.id, kind: 'click', channel: 'email', link: 'https://x.gr' },
     ]);
-    const ws = await db('workspaces').where('owner_user_id', c.id).first<{ id: string }>('id');
+    const ws = await db('organisations').where('created_by', c.id).first<{ id: string }>('id');
     const today = new Date().toISOString().slice(0, 10);
     await db('tasks').insert([
-      { workspace_id: ws.id, title: 'Κλείσιμο', due_date: '2020-01-01', status: 'open' },
-      { workspace_id: ws.id, title: 'Σήμερα', due_date: today, status: 'in_progress' },
-      { workspace_id: ws.id, title: 'Έγινε', due_date: today, status: 'done' },
-      { workspace_id: ws.id, title: 'Χωρίς ημερομηνία', status: 'open' },
+      { organisation_id: ws.id, title: 'Κλείσιμο', due_date: '2020-01-01', status: 'open' },
+      { organisation_id: ws.id, title: 'Σήμερα', due_date: today, status: 'in_progress' },
+      { organisation_id: ws.id, title: 'Έγινε', due_date: today, status: 'done' },
+      { organisation_id: ws.id, title: 'Χωρίς ημερομηνία', status: 'open' },
     ]);
 
     const r = await call<ClientDashboard>(server.url, 'GET', '/api/client/dashboard', { token: c.token });

@@ -13,7 +13,7 @@ export interface SendableRelease {
   sent_at: Date | null;
   media_list_categories: string[];
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   updated_at: Date;
   edited_at: Date | null;
   /** Why the live document could not be rendered (sending refuses while set). */

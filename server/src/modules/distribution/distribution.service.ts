@@ -82,7 +82,7 @@ export function announceDelivered(ctx: AppContext, release: SendableRelease, ver
       category: version.category,
     });
   }
-  reportChanged(ctx.realtime, { clientId: release.client_id, workspaceId: release.workspace_id }, { releaseId: release.id, kind: 'sent' });
+  reportChanged(ctx.realtime, { clientId: release.client_id, workspaceId: release.organisation_id }, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();
 }

@@ -24,7 +24,7 @@ async function mediaUser(db: Db, name: string, o: { lists: string[]; status?: st
 }
 
 async function newRelease(title: string, lists = ['tech'], category = 'tech') {
-  const ws = (await server.ctx.db('workspaces').where('owner_user_id', client.id).first('id')) as { id: string } | undefined;
+  const ws = (await server.ctx.db('organisations').where('created_by', client.id).first('id')) as { id: string } | undefined;
   const [r] = (await server.ctx.db('press_releases')
     .insert({
       title,
@@ -33,7 +33,7 @@ async function newRelease(title: string, lists = ['tech'], category = 'tech') {
       search_text: 'κειμενο',
       category,
       client_id: client.id,
-      workspace_id: ws?.id ?? null,
+      organisation_id: ws?.id ?? null,
       media_list_categories: lists,
     })
     .returning('id')) as { id: string }[];

@@ -22,8 +22,8 @@ export async function findDelivery(q: Knex | Knex.Transaction, deliveryId: numbe
   const row = (await q('deliveries as d')
     .join('press_releases as r', 'r.id', 'd.press_release_id')
     .where('d.id', deliveryId)
-    .first('d.id', 'd.press_release_id', 'd.recipient_user_id', 'r.client_id', 'r.workspace_id')) as
-    | { id: string | number; press_release_id: string; recipient_user_id: string; client_id: string; workspace_id: string | null }
+    .first('d.id', 'd.press_release_id', 'd.recipient_user_id', 'r.client_id', 'r.organisation_id')) as
+    | { id: string | number; press_release_id: string; recipient_user_id: string; client_id: string; organisation_id: string | null }
     | undefined;
   if (!row) return null;
   return {
@@ -31,7 +31,7 @@ export async function findDelivery(q: Knex | Knex.Transaction, deliveryId: numbe
     releaseId: row.press_release_id,
     recipientId: row.recipient_user_id,
     clientId: row.client_id,
-    workspaceId: row.workspace_id,
+    workspaceId: row.organisation_id,
   };
 }
 
@@ -116,10 +116,10 @@ export async function recordDownload(
     is_proxy: input.isProxy,
   });
   if (input.isProxy) return;
-  const owner = (await ctx.db('press_releases').where('id', d.releaseId).first('client_id', 'workspace_id')) as
-    | { client_id: string; workspace_id: string | null }
+  const owner = (await ctx.db('press_releases').where('id', d.releaseId).first('client_id', 'organisation_id')) as
+    | { client_id: string; organisation_id: string | null }
     | undefined;
-  if (owner) announce(ctx, { releaseId: d.releaseId, clientId: owner.client_id, workspaceId: owner.workspace_id }, 'download');
+  if (owner) announce(ctx, { releaseId: d.releaseId, clientId: owner.client_id, workspaceId: owner.organisation_id }, 'download');
 }
 
 /** Whether a link may be tracked and redirected to: absolute http(s) only. */

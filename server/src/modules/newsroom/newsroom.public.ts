@@ -22,7 +22,7 @@ export interface Page {
   status: 200 | 404;
   html: string;
   /** The newsroom's owner and the release, for counting the view. */
-  view?: { ownerId: string; release: Pick<repo.PublicRelease, 'press_release_id' | 'client_id' | 'workspace_id'> | null };
+  view?: { ownerId: string; release: Pick<repo.PublicRelease, 'press_release_id' | 'client_id' | 'organisation_id'> | null };
 }
 
 export class NewsroomPublic {
@@ -218,7 +218,7 @@ export class NewsroomPublic {
     if (bot) return;
     const payload = { releaseId: view.release?.press_release_id ?? null, kind: 'view' as const };
     const targets = [
-      ...new Set([rooms.user(view.ownerId), ...(view.release ? reportRooms({ clientId: view.release.client_id, workspaceId: view.release.workspace_id }) : [])]),
+      ...new Set([rooms.user(view.ownerId), ...(view.release ? reportRooms({ clientId: view.release.client_id, workspaceId: view.release.organisation_id }) : [])]),
     ];
     const key = targets.join(' ');
     const queued = this.pending.has(key);

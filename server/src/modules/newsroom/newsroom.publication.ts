@@ -90,7 +90,7 @@ export async function liftEmbargo(ctx: AppContext, releaseId: string, now = new 
   for (const userId of await repo.recipientsOf(ctx.db, releaseId)) {
     ctx.realtime.broadcast(rooms.user(userId), 'inbox:changed', { deliveryId: null, reason: 'embargo' });
   }
-  reportChanged(ctx.realtime, { clientId: ref.client_id, workspaceId: ref.workspace_id }, { releaseId, kind: 'embargo' });
+  reportChanged(ctx.realtime, { clientId: ref.client_id, workspaceId: ref.organisation_id }, { releaseId, kind: 'embargo' });
   ctx.logger.info({ releaseId }, 'newsroom: embargo lifted');
   return true;
 }

@@ -102,11 +102,11 @@ export interface PublicRelease {
   published_at: Date;
   /** Its author and workspace (their reports count the page's views). */
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
 }
 
 const RELEASE_COLUMNS = `v.press_release_id, v.slug, v.title, v.content, v.content_text, v.category, v.sent_at, v.embargo_until,
-  ${PUBLISHED_AT} as published_at, p.client_id, p.workspace_id`;
+  ${PUBLISHED_AT} as published_at, p.client_id, p.organisation_id`;
 
 /** The public releases of an organisation's newsroom at `now`, newest first. */
 export async function publicReleases(q: Q, ownerId: string, now: Date, limit: number, offset = 0): Promise<PublicRelease[]> {
@@ -192,7 +192,7 @@ export interface SentRef {
   press_release_id: string;
   sender_user_id: string | null;
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   status: string;
   embargo_until: Date | null;
   newsroom_slug: string | null;
@@ -204,7 +204,7 @@ export async function sentRef(q: Q, releaseId: string): Promise<SentRef | undefi
     .join('press_releases as p', 'p.id', 'v.press_release_id')
     .leftJoin('profiles as o', 'o.user_id', 'v.sender_user_id')
     .where('v.press_release_id', releaseId)
-    .first('v.press_release_id', 'v.sender_user_id', 'p.client_id', 'p.workspace_id', 'p.status', 'v.embargo_until', 'o.newsroom_slug')) as
+    .first('v.press_release_id', 'v.sender_user_id', 'p.client_id', 'p.organisation_id', 'p.status', 'v.embargo_until', 'o.newsroom_slug')) as
     | SentRef
     | undefined;
 }

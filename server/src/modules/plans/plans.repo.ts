@@ -56,14 +56,14 @@ export async function lockAccountPlan(trx: Knex.Transaction, userId: string): Pr
 }
 
 /** Whose plan governs a release: its workspace's owner, else its author. */
-export async function planOwnerOf(q: Q, r: { workspace_id: string | null; client_id: string }): Promise<string> {
-  if (!r.workspace_id) return r.client_id;
-  const ws = (await q('workspaces').where('id', r.workspace_id).first('owner_user_id')) as { owner_user_id: string } | undefined;
-  return ws?.owner_user_id ?? r.client_id;
+export async function planOwnerOf(q: Q, r: { organisation_id: string | null; client_id: string }): Promise<string> {
+  if (!r.organisation_id) return r.client_id;
+  const ws = (await q('organisations').where('id', r.organisation_id).first('created_by')) as { created_by: string } | undefined;
+  return ws?.created_by ?? r.client_id;
 }
 
 export async function ownWorkspaceId(q: Q, userId: string): Promise<string | null> {
-  const ws = (await q('workspaces').where('owner_user_id', userId).orderBy('created_at').first('id')) as { id: string } | undefined;
+  const ws = (await q('organisations').where('created_by', userId).orderBy('created_at').first('id')) as { id: string } | undefined;
   return ws?.id ?? null;
 }
 
@@ -84,8 +84,8 @@ export async function releasesInMonth(
       [at.toISOString()],
     )
     .where((w) => void w.whereIn('status', ['sent', 'archived']).orWhere('status', 'scheduled'));
-  if (scope.workspaceId) void query.where('workspace_id', scope.workspaceId);
-  else void query.whereNull('workspace_id').where('client_id', scope.clientId);
+  if (scope.workspaceId) void query.where('organisation_id', scope.workspaceId);
+  else void query.whereNull('organisation_id').where('client_id', scope.clientId);
   if (exceptId) void query.whereNot('id', exceptId);
   const r = (await query.first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
   return Number(r?.n ?? 0);
@@ -95,8 +95,8 @@ export async function releasesInMonth(
 export async function seatsUsed(q: Q, workspaceId: string): Promise<number> {
   const r = (await q
     .select(
-      q.raw('(select count(*)::int from workspace_members where workspace_id = ?) as members', [workspaceId]),
-      q.raw(`(select count(*)::int from workspace_invitations where workspace_id = ? and status = 'pending' and expires_at > now()) as invited`, [
+      q.raw('(select count(*)::int from organisation_members where organisation_id = ?) as members', [workspaceId]),
+      q.raw(`(select count(*)::int from organisation_invitations where organisation_id = ? and status = 'pending' and expires_at > now()) as invited`, [
         workspaceId,
       ]),
     )
@@ -105,13 +105,13 @@ export async function seatsUsed(q: Q, workspaceId: string): Promise<number> {
 }
 
 export async function workspaceMembers(q: Q, workspaceId: string): Promise<number> {
-  const r = (await q('workspace_members').where('workspace_id', workspaceId).first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
+  const r = (await q('organisation_members').where('organisation_id', workspaceId).first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
   return Number(r?.n ?? 0);
 }
 
 export async function workspaceOwner(q: Q, workspaceId: string): Promise<string | null> {
-  const ws = (await q('workspaces').where('id', workspaceId).first('owner_user_id')) as { owner_user_id: string } | undefined;
-  return ws?.owner_user_id ?? null;
+  const ws = (await q('organisations').where('id', workspaceId).first('created_by')) as { created_by: string } | undefined;
+  return ws?.created_by ?? null;
 }
 
 export interface TrialStart {

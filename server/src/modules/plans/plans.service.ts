@@ -63,7 +63,7 @@ export async function accountPlan(ctx: AppContext, actor: Actor, now = new Date(
 
 export interface SendCheck {
   /** The release being sent or scheduled. */
-  release: { id: string; workspace_id: string | null; client_id: string };
+  release: { id: string; organisation_id: string | null; client_id: string };
   /** When it goes out: now, or the scheduled time. */
   at: Date;
   /** How many journalists it would reach. */
@@ -90,7 +90,7 @@ export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promis
   }
   const { releases_per_month: perMonth, recipients_per_release: perRelease } = p.limits;
   if (perMonth !== null) {
-    const used = await repo.releasesInMonth(trx, { workspaceId: c.release.workspace_id, clientId: c.release.client_id }, c.at, c.release.id);
+    const used = await repo.releasesInMonth(trx, { workspaceId: c.release.organisation_id, clientId: c.release.client_id }, c.at, c.release.id);
     if (used >= perMonth) throw conflict('plan_limit_releases', PLAN_MESSAGES.releases(name, perMonth, monthFormat.format(c.at)));
   }
   if (perRelease !== null && c.recipients > perRelease) {

@@ -39,7 +39,7 @@ async function client(email: string, plan?: string) {
   const id = await signUpAs(email, 'client', plan);
   await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
   const token = (await signIn(base, email)).access_token;
-  const ws = (await server.ctx.db('workspaces').where('owner_user_id', id).first('id')) as { id: string };
+  const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
   return { id, token, ws: ws.id };
 }
 
@@ -53,7 +53,7 @@ async function release(c: { id: string; ws: string }, category = 'culture'): Pro
       content_text: 'Κείμενο',
       category,
       client_id: c.id,
-      workspace_id: c.ws,
+      organisation_id: c.ws,
       media_list_categories: [category],
       edited_at: new Date(),
     })
@@ -215,7 +215,7 @@ describe('the limits the pricing page promises', () => {
     const r = await call<{ error: { code: string } }>(base, 'POST', '/api/invitations/accept', { token: joiner.token, body: { token } });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('plan_limit_members');
-    expect(await server.ctx.db('workspace_members').where({ workspace_id: p.ws, user_id: joiner.id })).toHaveLength(0);
+    expect(await server.ctx.db('organisation_members').where({ organisation_id: p.ws, user_id: joiner.id })).toHaveLength(0);
   });
 });
 

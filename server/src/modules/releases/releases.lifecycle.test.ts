@@ -24,7 +24,7 @@ async function mediaUser(name: string, o: { lists: string[]; status?: string; ac
 }
 
 async function draft(title: string, o: Record<string, unknown> = {}) {
-  const ws = (await db('workspaces').where('owner_user_id', client.id).first('id')) as { id: string };
+  const ws = (await db('organisations').where('created_by', client.id).first('id')) as { id: string };
   const [r] = (await db('press_releases')
     .insert({
       title,
@@ -33,7 +33,7 @@ async function draft(title: string, o: Record<string, unknown> = {}) {
       search_text: 'κειμενο',
       category: 'tech',
       client_id: client.id,
-      workspace_id: ws.id,
+      organisation_id: ws.id,
       media_list_categories: ['tech'],
       edited_at: new Date(),
       ...o,

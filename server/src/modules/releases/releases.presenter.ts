@@ -25,7 +25,7 @@ export function presentDetail(r: ReleaseRow): ReleaseDetail {
   return {
     ...presentListItem(r),
     content_text: r.content_text,
-    workspace_id: r.workspace_id,
+    organisation_id: r.organisation_id,
     media_list_categories: r.media_list_categories ?? [],
   };
 }

@@ -12,7 +12,7 @@ export interface ReleaseRow {
   category: Category | null;
   status: ReleaseStatus;
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   media_list_categories: Category[];
   scheduled_at: Date | null;
   sent_at: Date | null;
@@ -85,19 +85,19 @@ export async function findRelease(q: Knex | Knex.Transaction, id: string): Promi
 
 /** Whether userId belongs to the workspace of the release's owner (or the release's own workspace). */
 export async function isWorkspaceMember(q: Knex | Knex.Transaction, release: ReleaseRow, userId: string): Promise<boolean> {
-  const row = await q('workspace_members as m')
-    .join('workspaces as w', 'w.id', 'm.workspace_id')
+  const row = await q('organisation_members as m')
+    .join('organisations as w', 'w.id', 'm.organisation_id')
     .where('m.user_id', userId)
     .andWhere((w) => {
-      w.where('w.owner_user_id', release.client_id);
-      if (release.workspace_id) w.orWhere('w.id', release.workspace_id);
+      w.where('w.created_by', release.client_id);
+      if (release.organisation_id) w.orWhere('w.id', release.organisation_id);
     })
     .first<{ one: number } | undefined>(q.raw('1 as one'));
   return Boolean(row);
 }
 
 export async function ownedWorkspaceId(q: Knex | Knex.Transaction, userId: string): Promise<string | null> {
-  const row = await q('workspaces').where('owner_user_id', userId).first<{ id: string } | undefined>('id');
+  const row = await q('organisations').where('created_by', userId).first<{ id: string } | undefined>('id');
   return row?.id ?? null;
 }
 

@@ -76,7 +76,7 @@ export async function createDraft(ctx: AppContext, actor: Actor, body: ReleaseCr
       category,
       status: 'draft',
       client_id: actor.userId,
-      workspace_id: workspaceId,
+      organisation_id: workspaceId,
       media_list_categories: category ? [category] : [],
       edited_at: body.title.trim() || contentText ? trx.fn.now() : null,
     });
@@ -100,7 +100,7 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
       category: original.category,
       status: 'draft',
       client_id: original.client_id,
-      workspace_id: original.workspace_id,
+      organisation_id: original.organisation_id,
       media_list_categories: original.media_list_categories ?? [],
       edited_at: trx.fn.now(),
     });

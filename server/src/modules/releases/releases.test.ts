@@ -39,8 +39,8 @@ beforeAll(async () => {
   alice = await user('alice@releases.test');
   bob = await user('bob@releases.test');
   member = await user('member@releases.test');
-  const ws = await server.ctx.db('workspaces').where('owner_user_id', alice.id).first<{ id: string }>('id');
-  await server.ctx.db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
+  const ws = await server.ctx.db('organisations').where('created_by', alice.id).first<{ id: string }>('id');
+  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -157,9 +157,9 @@ describe('duplicate, delete and new draft', () => {
     await server.ctx.db('profiles').where('user_id', f.id).update({ default_category: 'sports' });
     const r = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: f.token });
     expect(r.status).toBe(201);
-    const row = await server.ctx.db('press_releases').where('id', r.body.id).first<{ status: string; category: string; client_id: string; workspace_id: string | null }>('*');
+    const row = await server.ctx.db('press_releases').where('id', r.body.id).first<{ status: string; category: string; client_id: string; organisation_id: string | null }>('*');
     expect(row).toMatchObject({ status: 'draft', category: 'sports', client_id: f.id });
-    expect(row.workspace_id).not.toBeNull();
+    expect(row.organisation_id).not.toBeNull();
     const titled = await call<{ id: string }>(server.url, 'POST', '/api/releases', {
       token: f.token,
       body: { title: 'Νέο Δελτίο', content: 'Πρώτη <παράγραφος>\n\nΔεύτερη', category: 'culture' },

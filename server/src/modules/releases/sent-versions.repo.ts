@@ -74,15 +74,15 @@ export interface FreezableRelease {
   category: Category | null;
   media_list_categories: string[];
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   sent_at: Date | null;
   embargo_until?: Date | null;
 }
 
 /** The sender of a release: the owner of its workspace, else its author, as they are now. */
-export async function currentSender(q: Q, r: Pick<FreezableRelease, 'client_id' | 'workspace_id'>) {
-  const ownerId = r.workspace_id
-    ? (((await q('workspaces').where('id', r.workspace_id).first('owner_user_id')) as { owner_user_id: string } | undefined)?.owner_user_id ??
+export async function currentSender(q: Q, r: Pick<FreezableRelease, 'client_id' | 'organisation_id'>) {
+  const ownerId = r.organisation_id
+    ? (((await q('organisations').where('id', r.organisation_id).first('created_by')) as { created_by: string } | undefined)?.created_by ??
       r.client_id)
     : r.client_id;
   const p = (await q('profiles')

@@ -121,12 +121,12 @@ export async function linkArrays(q: Q, releaseIds: string[]): Promise<Map<string
 export interface OwnedRelease {
   id: string;
   client_id: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   status: ReleaseStatus;
 }
 
 export async function findRelease(q: Q, id: string): Promise<OwnedRelease | undefined> {
-  return (await q('press_releases').where('id', id).first('id', 'client_id', 'workspace_id', 'status')) as OwnedRelease | undefined;
+  return (await q('press_releases').where('id', id).first('id', 'client_id', 'organisation_id', 'status')) as OwnedRelease | undefined;
 }
 
 /** A release's title as sent (or as it stands, before it is sent). */

@@ -131,7 +131,7 @@ async function coverageOf(ctx: AppContext, releaseId: string): Promise<CoverageR
 }
 
 function announce(ctx: AppContext, rel: repo.OwnedRelease): void {
-  reportChanged(ctx.realtime, { clientId: rel.client_id, workspaceId: rel.workspace_id }, { releaseId: rel.id, kind: 'coverage' });
+  reportChanged(ctx.realtime, { clientId: rel.client_id, workspaceId: rel.organisation_id }, { releaseId: rel.id, kind: 'coverage' });
 }
 
 /** One of the client's own releases with its coverage links (any status: only a sent one takes new links). */

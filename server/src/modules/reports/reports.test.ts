@@ -43,8 +43,8 @@ describe('GET /client/reports', () => {
     // Another client, in the same period and categories, with big figures: must never show up.
     ids.foreign = await release(b.id, 'Ξένο Β', { category: 'tech', status: 'sent', created_at: new Date(now - 2 * DAY), sent_at: new Date(now - 2 * DAY) });
     // A colleague's release in A's workspace is the colleague's, not A's.
-    const ws = await db('workspaces').where('owner_user_id', a.id).first<{ id: string }>('id');
-    ids.colleague = await release(b.id, 'Συνάδελφος', { category: 'tech', status: 'sent', workspace_id: ws.id, created_at: new Date(now - DAY), sent_at: new Date(now - DAY) });
+    const ws = await db('organisations').where('created_by', a.id).first<{ id: string }>('id');
+    ids.colleague = await release(b.id, 'Συνάδελφος', { category: 'tech', status: 'sent', organisation_id: ws.id, created_at: new Date(now - DAY), sent_at: new Date(now - DAY) });
 
     const deliver = (rel: string, n: number) =>
       media.slice(0, n).map((m, i) => ({ press_release_id: rel, recipient_user_id: m.id, email: `m${i + 1}@reports.test`, state: 'sent' }));

@@ -5,9 +5,9 @@ const membersOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['cli
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
-    const ws = (await db('workspaces').where('owner_user_id', userIds.client).first('id')) as { id: string };
+    const ws = (await db('organisations').where('created_by', userIds.client).first('id')) as { id: string };
     const [task] = (await db('tasks')
-      .insert({ workspace_id: ws.id, title: 'Matrix task', created_by: userIds.client })
+      .insert({ organisation_id: ws.id, title: 'Matrix task', created_by: userIds.client })
       .returning('id')) as { id: string }[];
     return { ws9Tasks: ws.id, task9: task!.id };
   },

@@ -7,7 +7,7 @@ const person = (id: string | null, name: string | null, email: string | null) =>
 export function presentTask(r: TaskRow): Task {
   return {
     id: r.id,
-    workspace_id: r.workspace_id,
+    organisation_id: r.organisation_id,
     title: r.title,
     description: r.description,
     assignee_user_id: r.assignee_user_id,

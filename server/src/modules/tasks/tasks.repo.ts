@@ -6,7 +6,7 @@ type Q = Knex | Knex.Transaction;
 
 export interface TaskRow {
   id: string;
-  workspace_id: string;
+  organisation_id: string;
   title: string;
   description: string | null;
   assignee_user_id: string | null;
@@ -33,7 +33,7 @@ function selectTasks(q: Q) {
     .leftJoin('press_releases as pr', 'pr.id', 't.press_release_id')
     .select(
       't.id',
-      't.workspace_id',
+      't.organisation_id',
       't.title',
       't.description',
       't.assignee_user_id',
@@ -55,7 +55,7 @@ function selectTasks(q: Q) {
 }
 
 export async function listTasks(q: Q, workspaceId: string, f: TaskListQuery = {}): Promise<TaskRow[]> {
-  const query = selectTasks(q).where('t.workspace_id', workspaceId);
+  const query = selectTasks(q).where('t.organisation_id', workspaceId);
   if (f.status && f.status !== 'all') void query.andWhere('t.status', f.status);
   if (f.priority && f.priority !== 'all') void query.andWhere('t.priority', f.priority);
   if (f.assignee === 'unassigned') void query.whereNull('t.assignee_user_id');
@@ -69,9 +69,9 @@ export async function findTask(q: Q, id: string): Promise<TaskRow | undefined> {
 }
 
 /** Locks the task row for the rest of the transaction (concurrent PATCHes queue here). */
-export async function lockTask(q: Q, id: string): Promise<{ id: string; workspace_id: string; version: number } | undefined> {
-  return (await q('tasks').where('id', id).forUpdate().first('id', 'workspace_id', 'version')) as
-    | { id: string; workspace_id: string; version: number }
+export async function lockTask(q: Q, id: string): Promise<{ id: string; organisation_id: string; version: number } | undefined> {
+  return (await q('tasks').where('id', id).forUpdate().first('id', 'organisation_id', 'version')) as
+    | { id: string; organisation_id: string; version: number }
     | undefined;
 }
 
@@ -87,7 +87,7 @@ export interface TaskWrite {
 
 export async function insertTask(
   q: Q,
-  row: TaskWrite & { workspace_id: string; title: string; created_by: string },
+  row: TaskWrite & { organisation_id: string; title: string; created_by: string },
 ): Promise<string> {
   const [created] = (await q('tasks')
     .insert({ ...row, status: 'open', version: 1 })
@@ -108,8 +108,8 @@ export async function updateTask(q: Q, id: string, version: number, patch: TaskW
 function workspaceReleases(q: Q, workspaceId: string) {
   return q('press_releases as r').where((w) => {
     void w
-      .where('r.workspace_id', workspaceId)
-      .orWhereIn('r.client_id', q('workspaces').where('id', workspaceId).select('owner_user_id'));
+      .where('r.organisation_id', workspaceId)
+      .orWhereIn('r.client_id', q('organisations').where('id', workspaceId).select('created_by'));
   });
 }
 

@@ -41,7 +41,7 @@ export async function listTasks(
 }
 
 function link(task: Task): string {
-  return `/client/tasks?workspace=${task.workspace_id}&task=${task.id}`;
+  return `/client/tasks?workspace=${task.organisation_id}&task=${task.id}`;
 }
 
 export async function createTask(ctx: AppContext, actor: Actor, workspaceId: string, input: CreateInput): Promise<Task> {
@@ -49,13 +49,13 @@ export async function createTask(ctx: AppContext, actor: Actor, workspaceId: str
     await requireMembership(trx, workspaceId, actor.userId);
     if (input.assignee_user_id) assertAssignable(await workspaceRole(trx, workspaceId, input.assignee_user_id));
     if (input.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, input.press_release_id, workspaceId));
-    const id = await repo.insertTask(trx, { ...input, workspace_id: workspaceId, created_by: actor.userId });
+    const id = await repo.insertTask(trx, { ...input, organisation_id: workspaceId, created_by: actor.userId });
     const task = presentTask((await repo.findTask(trx, id))!);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'task.create',
       entityType: 'task',
       entityId: id,
-      metadata: { workspace_id: workspaceId, title: task.title, assignee_user_id: task.assignee_user_id, priority: task.priority },
+      metadata: { organisation_id: workspaceId, title: task.title, assignee_user_id: task.assignee_user_id, priority: task.priority },
     });
     const items: NewNotification[] =
       task.assignee_user_id && task.assignee_user_id !== actor.userId
@@ -98,7 +98,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
     const locked = await repo.lockTask(trx, taskId);
     if (!locked) throw notFound('Task not found');
     // Outside the workspace: the same 404 as a task that does not exist.
-    const role = await workspaceRole(trx, locked.workspace_id, actor.userId);
+    const role = await workspaceRole(trx, locked.organisation_id, actor.userId);
     if (!role) throw notFound('Task not found');
     const before = presentTask((await repo.findTask(trx, taskId))!);
     if (locked.version !== input.version) return { conflict: before };
@@ -113,8 +113,8 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
     }
     const changed = Object.keys(changes) as Editable[];
     if (!changed.length) return { task: before, notes: [], changed };
-    if (patch.assignee_user_id) assertAssignable(await workspaceRole(trx, locked.workspace_id, patch.assignee_user_id));
-    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, patch.press_release_id, locked.workspace_id));
+    if (patch.assignee_user_id) assertAssignable(await workspaceRole(trx, locked.organisation_id, patch.assignee_user_id));
+    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, patch.press_release_id, locked.organisation_id));
 
     if (!(await repo.updateTask(trx, taskId, input.version, patch))) {
       return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
@@ -124,7 +124,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
       action: 'task.update',
       entityType: 'task',
       entityId: taskId,
-      metadata: { workspace_id: task.workspace_id, title: task.title, version: task.version, changes },
+      metadata: { organisation_id: task.organisation_id, title: task.title, version: task.version, changes },
     });
     const items: NewNotification[] = [];
     const who = actor.name || actor.email;
@@ -136,14 +136,14 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
         title: newlyAssigned ? 'Σας ανατέθηκε μια εργασία' : 'Ενημέρωση εργασίας',
         body: newlyAssigned ? `${who}: «${task.title}»` : describeChange(who, task, changed),
         link: link(task),
-        data: { taskId: task.id, workspaceId: task.workspace_id, changed },
+        data: { taskId: task.id, workspaceId: task.organisation_id, changed },
       });
     }
     return { task, notes: await createNotifications(trx, items), changed };
   });
   if ('conflict' in result) throw new VersionConflict(result.conflict);
   if (result.changed.length) {
-    ctx.realtime.broadcast(rooms.workspace(result.task.workspace_id), 'task:changed', result.task);
+    ctx.realtime.broadcast(rooms.workspace(result.task.organisation_id), 'task:changed', result.task);
     publishNotifications(ctx.realtime, result.notes);
   }
   return result.task;

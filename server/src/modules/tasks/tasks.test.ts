@@ -38,8 +38,8 @@ beforeAll(async () => {
   member = await user('member@tasks.test');
   outsider = await user('outsider@tasks.test');
   media = await user('media@tasks.test', 'media');
-  wsId = ((await server.ctx.db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string }).id;
-  await server.ctx.db('workspace_members').insert({ workspace_id: wsId, user_id: member.id, role: 'member' });
+  wsId = ((await server.ctx.db('organisations').where('created_by', owner.id).first('id')) as { id: string }).id;
+  await server.ctx.db('organisation_members').insert({ organisation_id: wsId, user_id: member.id, role: 'member' });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

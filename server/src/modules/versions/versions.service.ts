@@ -24,7 +24,7 @@ export const BEFORE_RESTORE_NAME = 'Πριν από την επαναφορά';
 export interface VersionRelease {
   id: string;
   status: string;
-  workspace_id: string | null;
+  organisation_id: string | null;
   client_id: string;
 }
 
@@ -32,10 +32,10 @@ const editable = (status: string) => status === 'draft' || status === 'scheduled
 const toBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /** Where a release's co-editors listen: its workspace, else its author. */
-export const releaseRoom = (r: Pick<VersionRelease, 'workspace_id' | 'client_id'>) => (r.workspace_id ? rooms.workspace(r.workspace_id) : rooms.user(r.client_id));
+export const releaseRoom = (r: Pick<VersionRelease, 'organisation_id' | 'client_id'>) => (r.organisation_id ? rooms.workspace(r.organisation_id) : rooms.user(r.client_id));
 
 async function releaseRow(q: Knex | Knex.Transaction, id: string): Promise<VersionRelease | undefined> {
-  return (await q('press_releases').where('id', id).first('id', 'status', 'workspace_id', 'client_id')) as VersionRelease | undefined;
+  return (await q('press_releases').where('id', id).first('id', 'status', 'organisation_id', 'client_id')) as VersionRelease | undefined;
 }
 
 export interface NewVersion {
@@ -100,7 +100,7 @@ export async function versionFromStore(trx: Knex.Transaction, releaseId: string,
 }
 
 /** After commit: the release's co-editors refetch its versions. */
-export function announceVersion(ctx: AppContext, release: Pick<VersionRelease, 'id' | 'workspace_id' | 'client_id'>, v: repo.VersionRow): void {
+export function announceVersion(ctx: AppContext, release: Pick<VersionRelease, 'id' | 'organisation_id' | 'client_id'>, v: repo.VersionRow): void {
   ctx.realtime.broadcast(releaseRoom(release), 'release:versions', { releaseId: release.id, versionId: v.id, kind: v.kind });
 }
 

@@ -29,9 +29,9 @@ async function user(email: string) {
 }
 
 async function newRelease(title: string): Promise<string> {
-  const ws = (await db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string };
+  const ws = (await db('organisations').where('created_by', owner.id).first('id')) as { id: string };
   const [r] = (await db('press_releases')
-    .insert({ title, client_id: owner.id, workspace_id: ws.id, category: 'tech', media_list_categories: ['tech'] })
+    .insert({ title, client_id: owner.id, organisation_id: ws.id, category: 'tech', media_list_categories: ['tech'] })
     .returning('id')) as { id: string }[];
   return r!.id;
 }
@@ -53,8 +53,8 @@ beforeAll(async () => {
   owner = await user('owner@versions.test');
   member = await user('member@versions.test');
   outsider = await user('outsider@versions.test');
-  const ws = (await db('workspaces').where('owner_user_id', owner.id).first('id')) as { id: string };
-  await db('workspace_members').insert({ workspace_id: ws.id, user_id: member.id, role: 'member' });
+  const ws = (await db('organisations').where('created_by', owner.id).first('id')) as { id: string };
+  await db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
 }, 60_000);
 
 afterAll(async () => {

@@ -6,13 +6,13 @@ const ownerOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['clien
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
-    const ws = (await db('workspaces').where('owner_user_id', userIds.client).first('id')) as { id: string };
+    const ws = (await db('organisations').where('created_by', userIds.client).first('id')) as { id: string };
     const [user] = (await db('users').insert({ email: 'member9@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: user!.id, email: 'member9@matrix.test', name: 'Μέλος', role: 'client', status: 'approved' });
-    await db('workspace_members').insert({ workspace_id: ws.id, user_id: user!.id, role: 'member' });
-    const [inv] = (await db('workspace_invitations')
+    await db('organisation_members').insert({ organisation_id: ws.id, user_id: user!.id, role: 'member' });
+    const [inv] = (await db('organisation_invitations')
       .insert({
-        workspace_id: ws.id,
+        organisation_id: ws.id,
         email: 'revoke9@matrix.test',
         token_hash: hashToken('matrix-invitation-9'),
         invited_by: userIds.client,
@@ -21,7 +21,7 @@ export const authz: AuthzModule = {
       .returning('id')) as { id: string }[];
     const [roleUser] = (await db('users').insert({ email: 'approver19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: roleUser!.id, email: 'approver19@matrix.test', name: 'Εγκρίνουσα', role: 'client', status: 'approved' });
-    await db('workspace_members').insert({ workspace_id: ws.id, user_id: roleUser!.id, role: 'member' });
+    await db('organisation_members').insert({ organisation_id: ws.id, user_id: roleUser!.id, role: 'member' });
     return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id, ws9RoleMember: roleUser!.id };
   },
   entries: {

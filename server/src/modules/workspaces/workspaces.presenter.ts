@@ -11,11 +11,11 @@ export function presentWorkspace(r: WorkspaceRow, members: MemberRow[]): Workspa
   return {
     id: r.id,
     name: r.name,
-    owner_user_id: r.owner_user_id,
+    created_by: r.created_by,
     owner_name: r.owner_name ?? '',
     my_role: r.my_role,
     approval_required: Boolean(r.approval_required),
-    members: members.filter((m) => m.workspace_id === r.id).map(presentMember),
+    members: members.filter((m) => m.organisation_id === r.id).map(presentMember),
     task_count: Number(r.task_count),
     last_activity_at: iso(r.last_activity_at ?? r.created_at),
   };
@@ -25,7 +25,7 @@ export function presentInvitation(r: InvitationRow): Invitation {
   const expired = r.status === 'pending' && new Date(r.expires_at).getTime() <= Date.now();
   return {
     id: r.id,
-    workspace_id: r.workspace_id,
+    organisation_id: r.organisation_id,
     email: r.email,
     role: r.role,
     status: expired ? 'expired' : r.status,

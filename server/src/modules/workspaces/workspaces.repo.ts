@@ -6,7 +6,7 @@ type Q = Knex | Knex.Transaction;
 export interface WorkspaceRow {
   id: string;
   name: string;
-  owner_user_id: string;
+  created_by: string;
   owner_name: string | null;
   my_role: WorkspaceRole;
   approval_required: boolean;
@@ -16,7 +16,7 @@ export interface WorkspaceRow {
 }
 
 export interface MemberRow {
-  workspace_id: string;
+  organisation_id: string;
   user_id: string;
   role: WorkspaceRole;
   name: string | null;
@@ -26,7 +26,7 @@ export interface MemberRow {
 
 export interface InvitationRow {
   id: string;
-  workspace_id: string;
+  organisation_id: string;
   email: string;
   role: WorkspaceRole;
   token_hash: string;
@@ -40,68 +40,68 @@ export interface InvitationRow {
 
 /** Workspaces the user belongs to, with their role, task count and latest task change. */
 export async function listForUser(q: Q, userId: string): Promise<WorkspaceRow[]> {
-  return (await q('workspace_members as m')
-    .join('workspaces as w', 'w.id', 'm.workspace_id')
-    .leftJoin('profiles as o', 'o.user_id', 'w.owner_user_id')
+  return (await q('organisation_members as m')
+    .join('organisations as w', 'w.id', 'm.organisation_id')
+    .leftJoin('profiles as o', 'o.user_id', 'w.created_by')
     .where('m.user_id', userId)
     .select(
       'w.id',
       'w.name',
-      'w.owner_user_id',
+      'w.created_by',
       'o.name as owner_name',
       'm.role as my_role',
       'w.approval_required',
       'w.created_at',
-      q.raw('(select count(*)::int from tasks t where t.workspace_id = w.id) as task_count'),
-      q.raw('(select max(t.updated_at) from tasks t where t.workspace_id = w.id) as last_activity_at'),
+      q.raw('(select count(*)::int from tasks t where t.organisation_id = w.id) as task_count'),
+      q.raw('(select max(t.updated_at) from tasks t where t.organisation_id = w.id) as last_activity_at'),
     )
     .orderBy('w.created_at', 'asc')) as WorkspaceRow[];
 }
 
-export async function findWorkspace(q: Q, id: string): Promise<{ id: string; name: string; owner_user_id: string } | undefined> {
-  return (await q('workspaces').where('id', id).first('id', 'name', 'owner_user_id')) as
-    | { id: string; name: string; owner_user_id: string }
+export async function findWorkspace(q: Q, id: string): Promise<{ id: string; name: string; created_by: string } | undefined> {
+  return (await q('organisations').where('id', id).first('id', 'name', 'created_by')) as
+    | { id: string; name: string; created_by: string }
     | undefined;
 }
 
 export async function membersOf(q: Q, workspaceIds: string[]): Promise<MemberRow[]> {
   if (!workspaceIds.length) return [];
-  return (await q('workspace_members as m')
+  return (await q('organisation_members as m')
     .leftJoin('profiles as p', 'p.user_id', 'm.user_id')
-    .whereIn('m.workspace_id', workspaceIds)
-    .select('m.workspace_id', 'm.user_id', 'm.role', 'p.name', 'p.email', 'm.created_at')
+    .whereIn('m.organisation_id', workspaceIds)
+    .select('m.organisation_id', 'm.user_id', 'm.role', 'p.name', 'p.email', 'm.created_at')
     .orderByRaw("case when m.role = 'owner' then 0 else 1 end")
     .orderBy('m.created_at', 'asc')) as MemberRow[];
 }
 
 export async function membership(q: Q, workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
-  const row = (await q('workspace_members').where({ workspace_id: workspaceId, user_id: userId }).first('role')) as
+  const row = (await q('organisation_members').where({ organisation_id: workspaceId, user_id: userId }).first('role')) as
     | { role: WorkspaceRole }
     | undefined;
   return row?.role;
 }
 
 export async function isMemberByEmail(q: Q, workspaceId: string, email: string): Promise<boolean> {
-  const row = (await q('workspace_members as m')
+  const row = (await q('organisation_members as m')
     .join('profiles as p', 'p.user_id', 'm.user_id')
-    .where('m.workspace_id', workspaceId)
+    .where('m.organisation_id', workspaceId)
     .whereRaw('lower(p.email) = lower(?)', [email])
     .first('m.user_id')) as { user_id: string } | undefined;
   return !!row;
 }
 
 export async function insertMember(q: Q, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
-  const rows = (await q('workspace_members')
-    .insert({ workspace_id: workspaceId, user_id: userId, role })
-    .onConflict(['workspace_id', 'user_id'])
+  const rows = (await q('organisation_members')
+    .insert({ organisation_id: workspaceId, user_id: userId, role })
+    .onConflict(['organisation_id', 'user_id'])
     .ignore()
     .returning('user_id')) as { user_id: string }[];
   return rows.length > 0;
 }
 
 export async function deleteMember(q: Q, workspaceId: string, userId: string): Promise<number> {
-  const rows = (await q('workspace_members')
-    .where({ workspace_id: workspaceId, user_id: userId })
+  const rows = (await q('organisation_members')
+    .where({ organisation_id: workspaceId, user_id: userId })
     .del()
     .returning('user_id')) as { user_id: string }[];
   return rows.length;
@@ -109,7 +109,7 @@ export async function deleteMember(q: Q, workspaceId: string, userId: string): P
 
 const INVITATION_COLUMNS = [
   'i.id',
-  'i.workspace_id',
+  'i.organisation_id',
   'i.email',
   'i.role',
   'i.token_hash',
@@ -122,9 +122,9 @@ const INVITATION_COLUMNS = [
 
 /** Pending invitations (expired ones are marked first so the list stays honest). */
 export async function listPendingInvitations(q: Q, workspaceId: string): Promise<InvitationRow[]> {
-  return (await q('workspace_invitations as i')
+  return (await q('organisation_invitations as i')
     .leftJoin('profiles as p', 'p.user_id', 'i.invited_by')
-    .where('i.workspace_id', workspaceId)
+    .where('i.organisation_id', workspaceId)
     .andWhere('i.status', 'pending')
     .andWhere('i.expires_at', '>', q.fn.now())
     .select([...INVITATION_COLUMNS, 'p.name as invited_by_name'])
@@ -132,15 +132,15 @@ export async function listPendingInvitations(q: Q, workspaceId: string): Promise
 }
 
 export async function expireOld(q: Q, workspaceId: string): Promise<void> {
-  await q('workspace_invitations')
-    .where({ workspace_id: workspaceId, status: 'pending' })
+  await q('organisation_invitations')
+    .where({ organisation_id: workspaceId, status: 'pending' })
     .andWhere('expires_at', '<=', q.fn.now())
     .update({ status: 'expired' });
 }
 
 export async function findPendingByEmail(q: Q, workspaceId: string, email: string): Promise<InvitationRow | undefined> {
-  return (await q('workspace_invitations as i')
-    .where('i.workspace_id', workspaceId)
+  return (await q('organisation_invitations as i')
+    .where('i.organisation_id', workspaceId)
     .andWhere('i.status', 'pending')
     .whereRaw('lower(i.email) = lower(?)', [email])
     .forUpdate()
@@ -149,9 +149,9 @@ export async function findPendingByEmail(q: Q, workspaceId: string, email: strin
 
 export async function insertInvitation(
   q: Q,
-  row: { workspace_id: string; email: string; token_hash: string; invited_by: string; expires_at: Date },
+  row: { organisation_id: string; email: string; token_hash: string; invited_by: string; expires_at: Date },
 ): Promise<InvitationRow> {
-  const [created] = (await q('workspace_invitations')
+  const [created] = (await q('organisation_invitations')
     .insert({ ...row, role: 'member', status: 'pending' })
     .returning('*')) as InvitationRow[];
   return created!;
@@ -162,18 +162,18 @@ export async function renewInvitation(
   id: string,
   patch: { token_hash: string; expires_at: Date; invited_by: string },
 ): Promise<InvitationRow> {
-  const [row] = (await q('workspace_invitations').where('id', id).update(patch).returning('*')) as InvitationRow[];
+  const [row] = (await q('organisation_invitations').where('id', id).update(patch).returning('*')) as InvitationRow[];
   return row!;
 }
 
 export async function findInvitation(q: Q, id: string): Promise<InvitationRow | undefined> {
-  return (await q('workspace_invitations as i').where('i.id', id).forUpdate().first(INVITATION_COLUMNS)) as
+  return (await q('organisation_invitations as i').where('i.id', id).forUpdate().first(INVITATION_COLUMNS)) as
     | InvitationRow
     | undefined;
 }
 
 export async function findInvitationByTokenHash(q: Q, tokenHash: string): Promise<InvitationRow | undefined> {
-  return (await q('workspace_invitations as i').where('i.token_hash', tokenHash).forUpdate().first(INVITATION_COLUMNS)) as
+  return (await q('organisation_invitations as i').where('i.token_hash', tokenHash).forUpdate().first(INVITATION_COLUMNS)) as
     | InvitationRow
     | undefined;
 }
@@ -184,7 +184,7 @@ export async function setInvitationStatus(
   status: InvitationRow['status'],
   acceptedAt: Date | null = null,
 ): Promise<void> {
-  await q('workspace_invitations')
+  await q('organisation_invitations')
     .where('id', id)
     .update({ status, ...(acceptedAt ? { accepted_at: acceptedAt } : {}) });
 }
@@ -196,7 +196,7 @@ export async function profileName(q: Q, userId: string): Promise<string | null> 
 
 /** Sends only after approval, or not (issue 19). */
 export async function setApprovalRequired(q: Q, workspaceId: string, required: boolean): Promise<boolean> {
-  const [row] = (await q('workspaces').where('id', workspaceId).update({ approval_required: required }).returning('approval_required')) as {
+  const [row] = (await q('organisations').where('id', workspaceId).update({ approval_required: required }).returning('approval_required')) as {
     approval_required: boolean;
   }[];
   return row?.approval_required ?? required;
@@ -206,6 +206,6 @@ export async function setApprovalRequired(q: Q, workspaceId: string, required: b
 export async function setMemberRole(q: Q, workspaceId: string, userId: string, role: WorkspaceRole): Promise<WorkspaceRole | undefined> {
   const before = await membership(q, workspaceId, userId);
   if (!before || before === 'owner') return before;
-  await q('workspace_members').where({ workspace_id: workspaceId, user_id: userId }).update({ role });
+  await q('organisation_members').where({ organisation_id: workspaceId, user_id: userId }).update({ role });
   return before;
 }

@@ -106,7 +106,7 @@ export async function invite(
     const row = existing
       ? await repo.renewInvitation(trx, existing.id, { token_hash: hashToken(token), expires_at: expiresAt, invited_by: actor.userId })
       : await repo.insertInvitation(trx, {
-          workspace_id: workspaceId,
+          organisation_id: workspaceId,
           email,
           token_hash: hashToken(token),
           invited_by: actor.userId,
@@ -130,13 +130,13 @@ export async function revokeInvitation(ctx: AppContext, actor: Actor, invitation
   const workspaceId = await ctx.db.transaction(async (trx) => {
     const inv = await repo.findInvitation(trx, invitationId);
     if (!inv) throw notFound('Invitation not found');
-    const role = await repo.membership(trx, inv.workspace_id, actor.userId);
+    const role = await repo.membership(trx, inv.organisation_id, actor.userId);
     if (!role) throw notFound('Invitation not found');
     assertOwner(role);
     if (inv.status === 'revoked') return null;
     if (inv.status !== 'pending') throw conflict('invitation_not_pending', `The invitation is already ${inv.status}`);
     await repo.setInvitationStatus(trx, inv.id, 'revoked');
-    return inv.workspace_id;
+    return inv.organisation_id;
   });
   if (workspaceId) ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
 }
@@ -144,7 +144,7 @@ export async function revokeInvitation(ctx: AppContext, actor: Actor, invitation
 export async function acceptInvitation(ctx: AppContext, actor: Actor, token: string): Promise<InvitationAccepted> {
   type Outcome =
     | { error: HttpError }
-    | { ws: { id: string; name: string; owner_user_id: string }; joined: boolean; notes: Awaited<ReturnType<typeof createNotifications>>; role: WorkspaceRole };
+    | { ws: { id: string; name: string; created_by: string }; joined: boolean; notes: Awaited<ReturnType<typeof createNotifications>>; role: WorkspaceRole };
   const outcome = await ctx.db.transaction(async (trx): Promise<Outcome> => {
     const inv = await repo.findInvitationByTokenHash(trx, hashToken(token));
     if (!inv) return { error: badRequest('invitation_invalid', 'The invitation link is not valid', { token: 'unknown' }) };
@@ -157,7 +157,7 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
     if (inv.email.trim().toLowerCase() !== actor.email.trim().toLowerCase()) {
       return { error: new HttpError(403, 'invitation_email_mismatch', 'The invitation was sent to another e-mail address') };
     }
-    const ws = await repo.findWorkspace(trx, inv.workspace_id);
+    const ws = await repo.findWorkspace(trx, inv.organisation_id);
     if (!ws) return { error: badRequest('invitation_invalid', 'The workspace no longer exists', { token: 'unknown' }) };
     if (!(await repo.membership(trx, ws.id, actor.userId))) await plans.assertMayJoin(trx, ws.id);
     const joined = await repo.insertMember(trx, ws.id, actor.userId, inv.role);
@@ -165,7 +165,7 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
     const notes = joined
       ? await createNotifications(trx, [
           {
-            userId: ws.owner_user_id,
+            userId: ws.created_by,
             kind: 'workspace.member_joined',
             title: 'Νέο μέλος στον χώρο εργασίας',
             body: `${actor.name || actor.email} αποδέχθηκε την πρόσκληση στον χώρο εργασίας «${ws.name}».`,
@@ -184,7 +184,7 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
   ctx.realtime.broadcast(rooms.workspace(ws.id), 'workspace:members_changed', { workspaceId: ws.id });
   publishNotifications(ctx.realtime, notes);
   ctx.logger.info({ workspaceId: ws.id, userId: actor.userId, joined }, 'workspace invitation accepted');
-  return { workspace_id: ws.id, workspace_name: ws.name, role, already_member: !joined };
+  return { organisation_id: ws.id, workspace_name: ws.name, role, already_member: !joined };
 }
 
 /** The owner turns "send only after approval" on or off (audited; every member's screens refetch). */

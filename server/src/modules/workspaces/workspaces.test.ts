@@ -44,7 +44,7 @@ describe('invitations', () => {
     await server.ctx.mailer.drain();
     const sent = mail.sent.find((m) => m.to === 'colleague@ws.test');
     expect(sent?.text).toContain(first.acceptUrl);
-    const row = await server.ctx.db('workspace_invitations').where('id', first.id).first();
+    const row = await server.ctx.db('organisation_invitations').where('id', first.id).first();
     expect(row.token_hash).not.toContain(first.token);
     expect(row.token_hash).toHaveLength(64);
     const list = await call<{ invitations: object[] }>(server.url, 'GET', `/api/workspaces/${wsId}/invitations`, { token: owner.token });
@@ -67,9 +67,9 @@ describe('invitations', () => {
     expect(r1.status).toBe(403);
     expect(r1.body.error.code).toBe('invitation_email_mismatch');
     const right = await user('RIGHT@ws.test'.toLowerCase());
-    const r2 = await call<{ workspace_id: string; role: string }>(server.url, 'POST', '/api/invitations/accept', { token: right.token, body: { token: inv.token } });
+    const r2 = await call<{ organisation_id: string; role: string }>(server.url, 'POST', '/api/invitations/accept', { token: right.token, body: { token: inv.token } });
     expect(r2.status).toBe(200);
-    expect(r2.body).toMatchObject({ workspace_id: wsId, role: 'member' });
+    expect(r2.body).toMatchObject({ organisation_id: wsId, role: 'member' });
     const r3 = await call<{ error: { code: string } }>(server.url, 'POST', '/api/invitations/accept', { token: right.token, body: { token: inv.token } });
     expect(r3.status).toBe(400);
     expect(r3.body.error.code).toBe('invitation_used');
@@ -82,12 +82,12 @@ describe('invitations', () => {
 
   it('refuses an expired and a revoked invitation; a member cannot invite or list invitations', async () => {
     const inv = await invite('late@ws.test');
-    await server.ctx.db('workspace_invitations').where('id', inv.id).update({ expires_at: new Date(Date.now() - 1000) });
+    await server.ctx.db('organisation_invitations').where('id', inv.id).update({ expires_at: new Date(Date.now() - 1000) });
     const late = await user('late@ws.test');
     const r = await call<{ error: { code: string } }>(server.url, 'POST', '/api/invitations/accept', { token: late.token, body: { token: inv.token } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('invitation_expired');
-    expect((await server.ctx.db('workspace_invitations').where('id', inv.id).first()).status).toBe('expired');
+    expect((await server.ctx.db('organisation_invitations').where('id', inv.id).first()).status).toBe('expired');
 
     const inv2 = await invite('revoked@ws.test');
     expect((await call(server.url, 'DELETE', `/api/invitations/${inv2.id}`, { token: owner.token })).status).toBe(204);
