@@ -30,6 +30,12 @@ export interface ServerToClientEvents {
   'workspace:members_changed': (payload: { workspaceId: string }) => void;
   /** A member was removed from a workspace (sent to the workspace and to the removed user). */
   'workspace:member_removed': (payload: { workspaceId: string; userId: string }) => void;
+  /**
+   * Your place in an organisation changed (joined, role changed, removed) or you switched the
+   * active organisation in another tab: refetch /organisations and every scoped screen. Sent to
+   * the member's own room, so it reaches a removed member too.
+   */
+  'organisation:membership': (payload: { organisationId: string; userId: string; role: string | null; reason: 'joined' | 'role' | 'removed' | 'switched' }) => void;
   // -- writing assistant (issue 20)
   /** A word was added to or removed from a workspace's dictionary: spelling is checked again. */
   'workspace:dictionary_changed': (payload: { workspaceId: string }) => void;
@@ -98,7 +104,7 @@ export const rooms = {
   user: (id: string) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   role: (role: string) => `role:${role}`,
-  workspace: (id: string) => `workspace:${id}`,
+  organisation: (id: string) => `organisation:${id}`,
   release: (id: string) => `release:${id}`,
   category: (category: string) => `category:${category}`,
 } as const;

@@ -66,7 +66,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     (token) => actorFromToken(db, key, token),
     async (actor) => {
       const rows = (await db('organisation_members').where('user_id', actor.userId).select('organisation_id')) as { organisation_id: string }[];
-      return rows.map((r) => rooms.workspace(r.organisation_id));
+      return rows.map((r) => rooms.organisation(r.organisation_id));
     },
   );
   const redisOpts = { commandTimeoutMs: config.redisCommandTimeoutMs };

@@ -70,7 +70,7 @@ export function presentApproval(v: repo.ApprovalView): Approval {
 
 /** After commit: the workspace's editors and approvers refetch (the queue, its badge, the editor's card). */
 function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_release_id' | 'organisation_id' | 'status'>, stale = false): void {
-  ctx.realtime.broadcast(rooms.workspace(a.organisation_id), 'approvals:changed', {
+  ctx.realtime.broadcast(rooms.organisation(a.organisation_id), 'approvals:changed', {
     releaseId: a.press_release_id,
     workspaceId: a.organisation_id,
     approvalId: a.id,

@@ -60,7 +60,7 @@ export async function addWord(ctx: AppContext, actor: Actor, workspaceId: string
     const row = (await repo.listWords(trx, workspaceId)).find((w) => w.id === id)!;
     return { word: presentWord(row), created };
   });
-  if (result.created) ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:dictionary_changed', { workspaceId });
+  if (result.created) ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:dictionary_changed', { workspaceId });
   return result;
 }
 
@@ -72,5 +72,5 @@ export async function removeWord(ctx: AppContext, actor: Actor, workspaceId: str
     await writeAudit(trx, ctx.logger, actor, { action: 'workspace_word.remove', entityType: 'workspace', entityId: workspaceId, metadata: { word: row.word } });
     return row;
   });
-  if (removed) ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:dictionary_changed', { workspaceId });
+  if (removed) ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:dictionary_changed', { workspaceId });
 }

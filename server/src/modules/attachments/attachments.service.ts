@@ -144,6 +144,6 @@ export class AttachmentsService {
   }
 
   private changed(workspaceId: string | null, releaseId: string): void {
-    if (workspaceId) this.ctx.realtime.broadcast(rooms.workspace(workspaceId), 'release:attachments', { releaseId });
+    if (workspaceId) this.ctx.realtime.broadcast(rooms.organisation(workspaceId), 'release:attachments', { releaseId });
   }
 }

@@ -103,7 +103,7 @@ async function setStatus(trx: Knex.Transaction, id: string, values: Record<strin
 /** After commit: co-editors see the new state, the owner's lists refetch. */
 function announce(ctx: AppContext, row: SendableRelease, reason?: 'archived' | 'deleted'): ReleaseState {
   const state = presentState(row);
-  ctx.realtime.broadcast(row.organisation_id ? rooms.workspace(row.organisation_id) : rooms.user(row.client_id), 'release:state', state);
+  ctx.realtime.broadcast(row.organisation_id ? rooms.organisation(row.organisation_id) : rooms.user(row.client_id), 'release:state', state);
   ctx.realtime.broadcast(rooms.user(row.client_id), 'releases:changed', { releaseId: row.id, reason: reason ?? 'state' });
   return state;
 }

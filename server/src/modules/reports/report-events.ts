@@ -14,5 +14,5 @@ export function reportChanged(
 }
 
 export function reportRooms(release: { clientId: string; workspaceId: string | null | undefined }): string[] {
-  return release.workspaceId ? [rooms.user(release.clientId), rooms.workspace(release.workspaceId)] : [rooms.user(release.clientId)];
+  return release.workspaceId ? [rooms.user(release.clientId), rooms.organisation(release.workspaceId)] : [rooms.user(release.clientId)];
 }

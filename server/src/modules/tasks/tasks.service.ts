@@ -72,7 +72,7 @@ export async function createTask(ctx: AppContext, actor: Actor, workspaceId: str
         : [];
     return { task, notes: await createNotifications(trx, items) };
   });
-  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'task:changed', task);
+  ctx.realtime.broadcast(rooms.organisation(workspaceId), 'task:changed', task);
   publishNotifications(ctx.realtime, notes);
   return task;
 }
@@ -143,7 +143,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
   });
   if ('conflict' in result) throw new VersionConflict(result.conflict);
   if (result.changed.length) {
-    ctx.realtime.broadcast(rooms.workspace(result.task.organisation_id), 'task:changed', result.task);
+    ctx.realtime.broadcast(rooms.organisation(result.task.organisation_id), 'task:changed', result.task);
     publishNotifications(ctx.realtime, result.notes);
   }
   return result.task;

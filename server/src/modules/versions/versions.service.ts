@@ -32,7 +32,7 @@ const editable = (status: string) => status === 'draft' || status === 'scheduled
 const toBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 /** Where a release's co-editors listen: its workspace, else its author. */
-export const releaseRoom = (r: Pick<VersionRelease, 'organisation_id' | 'client_id'>) => (r.organisation_id ? rooms.workspace(r.organisation_id) : rooms.user(r.client_id));
+export const releaseRoom = (r: Pick<VersionRelease, 'organisation_id' | 'client_id'>) => (r.organisation_id ? rooms.organisation(r.organisation_id) : rooms.user(r.client_id));
 
 async function releaseRow(q: Knex | Knex.Transaction, id: string): Promise<VersionRelease | undefined> {
   return (await q('press_releases').where('id', id).first('id', 'status', 'organisation_id', 'client_id')) as VersionRelease | undefined;

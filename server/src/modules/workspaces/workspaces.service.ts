@@ -55,7 +55,7 @@ export async function removeMember(ctx: AppContext, actor: Actor, workspaceId: s
     return (await repo.deleteMember(trx, workspaceId, userId)) > 0;
   });
   if (!removed) return; // already gone: nothing to announce
-  const room = rooms.workspace(workspaceId);
+  const room = rooms.organisation(workspaceId);
   const payload = { workspaceId, userId };
   // Tell the removed user first (their sockets still hear the workspace room), then cut them off.
   ctx.realtime.broadcast(rooms.user(userId), 'workspace:member_removed', payload);
@@ -116,7 +116,7 @@ export async function invite(
     return { invitation: presentInvitation({ ...row, invited_by_name: actor.name }), resent: !!existing };
   });
   ctx.mailer.kick();
-  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:members_changed', { workspaceId });
   ctx.logger.info({ workspaceId, invitationId: result.invitation.id, resent: result.resent }, 'workspace invitation sent');
   return {
     ...result.invitation,
@@ -138,7 +138,7 @@ export async function revokeInvitation(ctx: AppContext, actor: Actor, invitation
     await repo.setInvitationStatus(trx, inv.id, 'revoked');
     return inv.organisation_id;
   });
-  if (workspaceId) ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  if (workspaceId) ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:members_changed', { workspaceId });
 }
 
 export async function acceptInvitation(ctx: AppContext, actor: Actor, token: string): Promise<InvitationAccepted> {
@@ -180,8 +180,8 @@ export async function acceptInvitation(ctx: AppContext, actor: Actor, token: str
   // Errors that change state (expiry) must commit first, so they are thrown after the transaction.
   if ('error' in outcome) throw outcome.error;
   const { ws, joined, notes, role } = outcome;
-  ctx.realtime.joinUser(actor.userId, rooms.workspace(ws.id));
-  ctx.realtime.broadcast(rooms.workspace(ws.id), 'workspace:members_changed', { workspaceId: ws.id });
+  ctx.realtime.joinUser(actor.userId, rooms.organisation(ws.id));
+  ctx.realtime.broadcast(rooms.organisation(ws.id), 'workspace:members_changed', { workspaceId: ws.id });
   publishNotifications(ctx.realtime, notes);
   ctx.logger.info({ workspaceId: ws.id, userId: actor.userId, joined }, 'workspace invitation accepted');
   return { organisation_id: ws.id, workspace_name: ws.name, role, already_member: !joined };
@@ -200,7 +200,7 @@ export async function updateSettings(ctx: AppContext, actor: Actor, workspaceId:
     });
     return v;
   });
-  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:members_changed', { workspaceId });
   return { approval_required: value };
 }
 
@@ -227,6 +227,6 @@ export async function changeMemberRole(
     }
     return (await repo.membersOf(trx, [workspaceId])).find((m) => m.user_id === userId)!;
   });
-  ctx.realtime.broadcast(rooms.workspace(workspaceId), 'workspace:members_changed', { workspaceId });
+  ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:members_changed', { workspaceId });
   return presentMember(member);
 }
