@@ -18,9 +18,9 @@ import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
 import { tokenKey } from './modules/auth/auth.tokens';
-import { rooms } from '../../shared/events';
 import { RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime } from './realtime/index';
+import { organisationRoomsOf } from './modules/workspaces/workspaces.service';
 import { logoDir } from './modules/profiles/profiles.logo';
 import { DataDirProbe } from './storage/data-dir-probe';
 import { FileStore } from './storage/files';
@@ -64,10 +64,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     server,
     logger,
     (token) => actorFromToken(db, key, token),
-    async (actor) => {
-      const rows = (await db('organisation_members').where('user_id', actor.userId).select('organisation_id')) as { organisation_id: string }[];
-      return rows.map((r) => rooms.organisation(r.organisation_id));
-    },
+    // Only the active organisation's room: nothing of another organisation reaches its screens.
+    (actor) => organisationRoomsOf(db, actor),
   );
   const redisOpts = { commandTimeoutMs: config.redisCommandTimeoutMs };
   const realtimeLink = config.redisUrl ? await realtime.useRedis(config.redisUrl, redisOpts) : undefined;

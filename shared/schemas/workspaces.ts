@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { INVITATION_STATUSES, ORGANISATION_ROLES } from '../constants';
-import { emailSchema } from './auth';
+import { INVITATION_STATUSES, ORGANISATION_ROLES, ORGANISATION_STATUSES } from '../constants';
+import { TERMS_VERSION } from '../plans';
+import { emailSchema, passwordSchema } from './auth';
 
 export const workspaceRoleSchema = z.enum(ORGANISATION_ROLES);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
@@ -37,7 +38,44 @@ export const workspaceSchema = z.object({
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const workspacesResponse = z.object({ workspaces: z.array(workspaceSchema) });
-export const membersResponse = z.object({ members: z.array(workspaceMemberSchema) });
+/**
+ * The organisation's seats: members plus pending invitations, against the plan's limit
+ * (`allowed` null: no limit, or no plan).
+ */
+export const seatsSchema = z.object({
+  members: z.number().int(),
+  invited: z.number().int(),
+  used: z.number().int(),
+  allowed: z.number().int().nullable(),
+});
+export type Seats = z.infer<typeof seatsSchema>;
+
+export const membersResponse = z.object({
+  members: z.array(workspaceMemberSchema),
+  /** The caller's role here (the page shows role selects only to those who may manage members). */
+  my_role: workspaceRoleSchema,
+  seats: seatsSchema,
+});
+export type MembersResponse = z.infer<typeof membersResponse>;
+
+/** A member's new role; giving or taking 'owner' needs the owners.manage action. */
+export const memberRoleChangeBody = z.object({ role: z.enum(ORGANISATION_ROLES, { error: 'Ο ρόλος δεν είναι έγκυρος' }) });
+export type MemberRoleChangeBody = z.infer<typeof memberRoleChangeBody>;
+
+/** One of the caller's organisations (GET /organisations). `active`: the one every screen is scoped to. */
+export const organisationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: workspaceRoleSchema,
+  status: z.enum(ORGANISATION_STATUSES),
+  active: z.boolean(),
+});
+export type OrganisationSummary = z.infer<typeof organisationSummarySchema>;
+export const organisationsResponse = z.object({ organisations: z.array(organisationSummarySchema) });
+export type OrganisationsResponse = z.infer<typeof organisationsResponse>;
+
+export const activeOrganisationBody = z.object({ organisation_id: uuid('organisation_id') });
+export type ActiveOrganisationBody = z.infer<typeof activeOrganisationBody>;
 
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);
 
@@ -56,7 +94,11 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 export const invitationsResponse = z.object({ invitations: z.array(invitationSchema) });
 
-export const invitationCreateBody = z.object({ email: emailSchema });
+export const invitationCreateBody = z.object({
+  email: emailSchema,
+  /** The role the invited person gets on joining (inviting an owner needs owners.manage). */
+  role: z.enum(ORGANISATION_ROLES, { error: 'Ο ρόλος δεν είναι έγκυρος' }).default('editor'),
+});
 export type InvitationCreateBody = z.infer<typeof invitationCreateBody>;
 
 /**
@@ -70,9 +112,37 @@ export const invitationCreatedSchema = invitationSchema.extend({
   acceptUrl: z.string().optional(),
 });
 
-export const invitationAcceptBody = z.object({
-  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is too long'),
+const invitationToken = z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is too long');
+
+export const invitationAcceptBody = z.object({ token: invitationToken });
+
+/** The public preview of an invitation link (POST /invitations/preview). */
+export const invitationPreviewBody = z.object({ token: invitationToken });
+export const invitationPreviewSchema = z.object({
+  organisation_id: z.string(),
+  organisation_name: z.string(),
+  inviter_name: z.string().nullable(),
+  email: z.string(),
+  role: workspaceRoleSchema,
+  expires_at: z.string(),
+  /** The address already has an account: its owner signs in and accepts instead of creating one. */
+  account_exists: z.boolean(),
 });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * Joining from the link (POST /invitations/join): the account is created inside the
+ * organisation, its address confirmed by the link itself; the answer is a session, as a
+ * password sign-in's.
+ */
+export const invitationJoinBody = z.object({
+  token: invitationToken,
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(120, 'name is too long'),
+  password: passwordSchema,
+  terms_accepted: z.literal(true, { error: 'the terms of service must be accepted' }),
+  terms_version: z.literal(TERMS_VERSION, { error: `terms_version must be ${TERMS_VERSION}` }),
+});
+export type InvitationJoinBody = z.infer<typeof invitationJoinBody>;
 
 export const invitationAcceptedSchema = z.object({
   organisation_id: z.string(),
@@ -92,5 +162,6 @@ export const INVITATION_ERROR_CODES = [
   'invitation_email_mismatch',
   'already_member',
   'invitation_not_pending',
-  'cannot_remove_owner',
+  'account_exists',
+  'last_owner',
 ] as const;

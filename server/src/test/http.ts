@@ -83,3 +83,35 @@ export async function signUpAndIn(base: string, email: string, role: 'client' | 
   const { id } = await signUp(base, email, role);
   return { id, token: (await signIn(base, email)).access_token };
 }
+
+/**
+ * A new colleague in the owner's active organisation, in one call through the real endpoints:
+ * the owner invites `email` with `role` (POST /api/workspaces/:id/invitations), the invitee
+ * joins from the link (POST /api/invitations/join). Returns the new member's session.
+ */
+export async function joinOrganisation(
+  base: string,
+  owner: Session | string,
+  email: string,
+  role: 'owner' | 'admin' | 'publisher' | 'editor' | 'reviewer' = 'editor',
+  opts: { organisationId?: string; name?: string; password?: string } = {},
+): Promise<Session> {
+  const token = typeof owner === 'string' ? owner : owner.access_token;
+  let organisationId = opts.organisationId;
+  if (!organisationId) {
+    const orgs = await call<{ organisations: { id: string; active: boolean }[] }>(base, 'GET', '/api/organisations', { token });
+    organisationId = orgs.body.organisations?.find((o) => o.active)?.id;
+    if (!organisationId) throw new Error(`the inviter has no active organisation: ${orgs.status} ${JSON.stringify(orgs.body)}`);
+  }
+  const inv = await call<{ acceptUrl?: string }>(base, 'POST', `/api/workspaces/${organisationId}/invitations`, {
+    token,
+    body: { email, role },
+  });
+  if (inv.status !== 201 || !inv.body.acceptUrl) throw new Error(`invitation failed: ${inv.status} ${JSON.stringify(inv.body)}`);
+  const link = new URL(inv.body.acceptUrl).searchParams.get('token');
+  const r = await call<Session>(base, 'POST', '/api/invitations/join', {
+    body: { token: link, name: opts.name ?? `Test ${role}`, password: opts.password ?? 'Thalassa-2026', ...ACCEPTED_TERMS },
+  });
+  if (r.status !== 200) throw new Error(`join failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}

@@ -114,13 +114,13 @@ export class AuthService {
         terms_accepted_at: new Date(),
       });
       if (body.data.role === 'client') {
-        await this.createOrganisation(trx, u.id, {
+        const organisationId = await this.createOrganisation(trx, u.id, {
           name: body.data.organization ?? body.data.name,
           description: body.data.description ?? null,
           status: needsApproval ? 'pending' : 'approved',
         });
-        // The plan chosen on the pricing page (else the default), with its 14-day trial.
-        await startTrial(trx, u.id, body.plan);
+        // The organisation's plan chosen on the pricing page (else the default), with its 14-day trial.
+        await startTrial(trx, organisationId, body.plan);
       }
       await repo.insertAuthToken(trx, {
         user_id: u.id,
@@ -215,6 +215,16 @@ export class AuthService {
       await repo.touchSignIn(trx, user.id);
       return this.issueSession(trx, user.id, sessionId, null);
     });
+  }
+
+  /**
+   * A new session for an account that has just proved who it is another way (joined from an
+   * invitation link, inside that transaction): the answer of a password sign-in.
+   */
+  async openSession(trx: Knex.Transaction, userId: string, meta: RequestMeta): Promise<SessionResponse> {
+    const sessionId = await repo.createSession(trx, { user_id: userId, user_agent: meta.userAgent, ip: meta.ip });
+    await repo.touchSignIn(trx, userId);
+    return this.issueSession(trx, userId, sessionId, null);
   }
 
   private getDummyHash(): Promise<string> {

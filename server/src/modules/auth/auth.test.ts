@@ -26,9 +26,17 @@ describe('sign-up', () => {
   it('creates a pending account with its profile, a workspace for clients, and mails a confirmation', async () => {
     const user = await signUp(base, 'anna@example.gr', 'client', undefined, { confirmed: false });
     const profile = await server.ctx.db('profiles').where('user_id', user.id).first();
-    expect(profile).toMatchObject({ role: 'client', status: 'pending', is_active: true, onboarded: false, organization: 'Test Org' });
+    // The company's name belongs to its organisation (pending with the account), whose first owner she is.
+    expect(profile).toMatchObject({ role: 'client', status: 'pending', is_active: true, onboarded: false, organization: null });
     const ws = await server.ctx.db('organisations').where('created_by', user.id).first();
-    expect(ws).toBeTruthy();
+    expect(ws).toMatchObject({ name: 'Test Org', status: 'pending' });
+    expect(profile.active_organisation_id).toBe(ws.id);
+    expect(await server.ctx.db('organisation_members').where('user_id', user.id)).toEqual([
+      expect.objectContaining({ organisation_id: ws.id, role: 'owner' }),
+    ]);
+    // Its trial is the organisation's.
+    expect(ws.plan_code).toBeTruthy();
+    expect(ws.trial_ends_at).toBeTruthy();
     await server.ctx.mailer.drain();
     const sent = mail.sent.find((m) => m.to === 'anna@example.gr');
     expect(sent?.subject).toContain('Επιβεβαιώστε');
@@ -62,7 +70,7 @@ describe('sign-up', () => {
     expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'ghost@example.gr' } })).status).toBe(200);
     expect((await call(base, 'POST', '/auth/v1/resend', { body: { type: 'signup', email: 'anna@example.gr' } })).status).toBe(200);
     await server.ctx.mailer.drain();
-    expect(mail.sent.map((m) => m.to)).toEqual(['late@example.gr']);
+    expect(mail.sent.map((m) => m.to), JSON.stringify(mail.sent.map((m) => [m.to, m.subject]))).toEqual(['late@example.gr']);
     const fresh = /https?:\/\/[^\s]+\/auth\/v1\/verify\?type=signup&token=[\w-]+/.exec(mail.sent[0]!.text)![0];
     expect((await fetch(fresh, { redirect: 'manual' })).headers.get('location')).toBe(`${server.config.publicUrl}/email-confirmed?status=ok`);
     expect((await server.ctx.db('users').where('id', user.id).first()).email_confirmed_at).not.toBeNull();

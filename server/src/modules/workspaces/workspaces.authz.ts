@@ -1,7 +1,8 @@
+import { TERMS_VERSION } from '../../../../shared/plans';
 import { hashToken } from '../auth/auth.tokens';
-import { only, type AuthzModule, type Caller } from '../../test/authz';
+import { everyone, only, type AuthzModule, type Caller } from '../../test/authz';
 
-/** The workspace belongs to `client`: another client or a pending one (not members) get 404. */
+/** The organisation is `client`'s (its owner): another client or a pending one (not members) get 404. */
 const ownerOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 
 export const authz: AuthzModule = {
@@ -9,7 +10,7 @@ export const authz: AuthzModule = {
     const ws = (await db('organisations').where('created_by', userIds.client).first('id')) as { id: string };
     const [user] = (await db('users').insert({ email: 'member9@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: user!.id, email: 'member9@matrix.test', name: 'Μέλος', role: 'client', status: 'approved' });
-    await db('organisation_members').insert({ organisation_id: ws.id, user_id: user!.id, role: 'member' });
+    await db('organisation_members').insert({ organisation_id: ws.id, user_id: user!.id, role: 'editor' });
     const [inv] = (await db('organisation_invitations')
       .insert({
         organisation_id: ws.id,
@@ -21,10 +22,24 @@ export const authz: AuthzModule = {
       .returning('id')) as { id: string }[];
     const [roleUser] = (await db('users').insert({ email: 'approver19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: roleUser!.id, email: 'approver19@matrix.test', name: 'Εγκρίνουσα', role: 'client', status: 'approved' });
-    await db('organisation_members').insert({ organisation_id: ws.id, user_id: roleUser!.id, role: 'member' });
-    return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id, ws9RoleMember: roleUser!.id };
+    await db('organisation_members').insert({ organisation_id: ws.id, user_id: roleUser!.id, role: 'editor' });
+    const [resend] = (await db('organisation_invitations')
+      .insert({
+        organisation_id: ws.id,
+        email: 'resend9@matrix.test',
+        token_hash: hashToken('matrix-invitation-resend-9'),
+        invited_by: userIds.client,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .returning('id')) as { id: string }[];
+    return { ws9: ws.id, ws9Member: user!.id, ws9Invitation: inv!.id, ws9Resend: resend!.id, ws9RoleMember: roleUser!.id };
   },
   entries: {
+    'GET /organisations': { request: () => ({ path: '/organisations' }), expect: only(200, ['client', 'otherClient', 'pending']) },
+    'PUT /organisations/active': {
+      request: (fx) => ({ path: '/organisations/active', body: { organisation_id: fx.ws9 } }),
+      expect: ownerOnly(200),
+    },
     'GET /workspaces': { request: () => ({ path: '/workspaces' }), expect: only(200, ['client', 'otherClient', 'pending']) },
     'GET /workspaces/:id/members': { request: (fx) => ({ path: `/workspaces/${fx.ws9}/members` }), expect: ownerOnly(200) },
     'DELETE /workspaces/:id/members/:userId': {
@@ -37,7 +52,7 @@ export const authz: AuthzModule = {
       expect: ownerOnly(200),
     },
     'PATCH /workspaces/:id/members/:userId': {
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9RoleMember}`, body: { role: 'approver' } }),
+      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9RoleMember}`, body: { role: 'publisher' } }),
       expect: ownerOnly(200),
     },
     'GET /workspaces/:id/invitations': {
@@ -48,10 +63,20 @@ export const authz: AuthzModule = {
       request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations`, body: { email: 'invitee9@matrix.test' } }),
       expect: ownerOnly(201),
     },
+    'POST /invitations/:id/resend': { request: (fx) => ({ path: `/invitations/${fx.ws9Resend}/resend` }), expect: ownerOnly(200) },
     'DELETE /invitations/:id': { request: (fx) => ({ path: `/invitations/${fx.ws9Invitation}` }), expect: ownerOnly(204) },
     'POST /invitations/accept': {
       request: () => ({ path: '/invitations/accept', body: { token: 'no-such-invitation' } }),
       expect: only(400, ['client', 'otherClient', 'pending']),
+    },
+    // The invitation link's page: public, the token is the key (an unknown one: 404).
+    'POST /invitations/preview': { request: () => ({ path: '/invitations/preview', body: { token: 'no-such-invitation' } }), expect: everyone(404) },
+    'POST /invitations/join': {
+      request: () => ({
+        path: '/invitations/join',
+        body: { token: 'no-such-invitation', name: 'Κανείς', password: 'Thalassa-2026', terms_accepted: true, terms_version: TERMS_VERSION },
+      }),
+      expect: everyone(404),
     },
   },
 };

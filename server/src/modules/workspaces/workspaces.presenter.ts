@@ -11,7 +11,7 @@ export function presentWorkspace(r: WorkspaceRow, members: MemberRow[]): Workspa
   return {
     id: r.id,
     name: r.name,
-    created_by: r.created_by,
+    created_by: r.created_by ?? '',
     owner_name: r.owner_name ?? '',
     my_role: r.my_role,
     approval_required: Boolean(r.approval_required),

@@ -149,20 +149,24 @@ export async function findPendingByEmail(q: Q, workspaceId: string, email: strin
 
 export async function insertInvitation(
   q: Q,
-  row: { organisation_id: string; email: string; token_hash: string; invited_by: string; expires_at: Date },
+  row: { organisation_id: string; email: string; role: WorkspaceRole; token_hash: string; invited_by: string; expires_at: Date },
 ): Promise<InvitationRow> {
   const [created] = (await q('organisation_invitations')
-    .insert({ ...row, role: 'member', status: 'pending' })
+    .insert({ ...row, status: 'pending' })
     .returning('*')) as InvitationRow[];
   return created!;
 }
 
+/** A new link and a new expiry (pending again if it had expired); the old link stops working. */
 export async function renewInvitation(
   q: Q,
   id: string,
-  patch: { token_hash: string; expires_at: Date; invited_by: string },
+  patch: { token_hash: string; expires_at: Date; invited_by: string; role?: WorkspaceRole },
 ): Promise<InvitationRow> {
-  const [row] = (await q('organisation_invitations').where('id', id).update(patch).returning('*')) as InvitationRow[];
+  const [row] = (await q('organisation_invitations')
+    .where('id', id)
+    .update({ ...patch, status: 'pending' })
+    .returning('*')) as InvitationRow[];
   return row!;
 }
 
@@ -202,10 +206,86 @@ export async function setApprovalRequired(q: Q, workspaceId: string, required: b
   return row?.approval_required ?? required;
 }
 
-/** Changes a member's role (never the owner's); returns the previous role, or undefined when not a member. */
-export async function setMemberRole(q: Q, workspaceId: string, userId: string, role: WorkspaceRole): Promise<WorkspaceRole | undefined> {
-  const before = await membership(q, workspaceId, userId);
-  if (!before || before === 'owner') return before;
+export async function setMemberRole(q: Q, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
   await q('organisation_members').where({ organisation_id: workspaceId, user_id: userId }).update({ role });
-  return before;
+}
+
+/** Locks the organisation's row: role changes and removals of one organisation run one after the other (it keeps an owner). */
+export async function lockOrganisation(trx: Knex.Transaction, id: string): Promise<{ id: string; name: string } | undefined> {
+  return (await trx('organisations').where('id', id).forUpdate().first('id', 'name')) as { id: string; name: string } | undefined;
+}
+
+export async function ownerCount(q: Q, workspaceId: string): Promise<number> {
+  const r = (await q('organisation_members').where({ organisation_id: workspaceId, role: 'owner' }).first(q.raw('count(*)::int as n'))) as
+    | { n: number }
+    | undefined;
+  return Number(r?.n ?? 0);
+}
+
+/** Owners and admins of an organisation (told in the bell when someone joins). */
+export async function managers(q: Q, workspaceId: string): Promise<string[]> {
+  return (await q('organisation_members')
+    .where('organisation_id', workspaceId)
+    .whereIn('role', ['owner', 'admin'])
+    .pluck('user_id')) as string[];
+}
+
+export interface OrganisationOfUserRow {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+  status: 'pending' | 'approved' | 'rejected';
+  active: boolean;
+}
+
+/**
+ * The user's organisations, the active one first: the one they chose last while they still
+ * belong to it, else the oldest membership, an owner's first (the order of access.ts activeMembership).
+ */
+export async function organisationsOfUser(q: Q, userId: string): Promise<OrganisationOfUserRow[]> {
+  const rows = (await q('organisation_members as m')
+    .join('organisations as o', 'o.id', 'm.organisation_id')
+    .join('profiles as p', 'p.user_id', 'm.user_id')
+    .where('m.user_id', userId)
+    .orderByRaw('(m.organisation_id = p.active_organisation_id) desc nulls last')
+    .orderByRaw("(m.role = 'owner') desc")
+    .orderBy('m.created_at')
+    .select('o.id', 'o.name', 'm.role', 'o.status')) as Omit<OrganisationOfUserRow, 'active'>[];
+  return rows.map((r, i) => ({ ...r, active: i === 0 }));
+}
+
+export async function setActiveOrganisation(q: Q, userId: string, organisationId: string | null): Promise<void> {
+  await q('profiles').where('user_id', userId).update({ active_organisation_id: organisationId });
+}
+
+/** Members, pending invitations and the plan's limit of members (null: none). */
+export async function seats(q: Q, workspaceId: string): Promise<{ members: number; invited: number; limits: unknown; plan_code: string | null }> {
+  const r = (await q('organisations as o')
+    .leftJoin('plans as pl', 'pl.code', 'o.plan_code')
+    .where('o.id', workspaceId)
+    .first(
+      'o.plan_code',
+      'pl.limits',
+      q.raw('(select count(*)::int from organisation_members m where m.organisation_id = o.id) as members'),
+      q.raw(`(select count(*)::int from organisation_invitations i where i.organisation_id = o.id and i.status = 'pending' and i.expires_at > now()) as invited`),
+    )) as { members: number; invited: number; limits: unknown; plan_code: string | null } | undefined;
+  return r ?? { members: 0, invited: 0, limits: null, plan_code: null };
+}
+
+export interface InvitationPreviewRow extends InvitationRow {
+  organisation_name: string;
+  inviter_name: string | null;
+}
+
+export async function invitationWithOrganisation(q: Q, tokenHash: string): Promise<InvitationPreviewRow | undefined> {
+  return (await q('organisation_invitations as i')
+    .join('organisations as o', 'o.id', 'i.organisation_id')
+    .leftJoin('profiles as p', 'p.user_id', 'i.invited_by')
+    .where('i.token_hash', tokenHash)
+    .first([...INVITATION_COLUMNS, 'o.name as organisation_name', 'p.name as inviter_name'])) as InvitationPreviewRow | undefined;
+}
+
+export async function userIdByEmail(q: Q, email: string): Promise<string | undefined> {
+  const row = (await q('users').whereRaw('lower(email) = lower(?)', [email]).first('id')) as { id: string } | undefined;
+  return row?.id;
 }

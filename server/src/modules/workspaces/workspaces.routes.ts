@@ -1,20 +1,43 @@
+import type { Request } from 'express';
 import {
+  activeOrganisationBody,
   invitationAcceptBody,
   invitationCreateBody,
   invitationIdParams,
+  invitationJoinBody,
+  invitationPreviewBody,
+  memberRoleChangeBody,
   workspaceIdParams,
   workspaceMemberParams,
 } from '../../../../shared/schemas/workspaces';
-import { memberRoleBody, workspaceSettingsBody } from '../../../../shared/schemas/approvals';
+import { workspaceSettingsBody } from '../../../../shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
 import { valid, validate } from '../../http/validate';
+import type { RequestMeta } from '../auth/auth.service';
 import * as service from './workspaces.service';
 
-/** Workspaces, members and invitations. Clients only; membership is checked per workspace. */
+function meta(req: Request): RequestMeta {
+  return { ip: req.ip ?? null, userAgent: req.get('user-agent')?.slice(0, 500) ?? null };
+}
+
+/**
+ * Organisations (their members, roles and invitations), the caller's active organisation,
+ * and the invitation link. Clients only, except the link's preview and the one-step join;
+ * the organisation's access is checked by modules/organisations/access.ts.
+ */
 export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
   const clients = ['client'] as const;
+
+  api.get('/organisations', clients, async (_req, res) => {
+    res.json({ organisations: await service.listMyOrganisations(ctx.db, actorOf(res).userId) });
+  });
+
+  api.put('/organisations/active', clients, validate('body', activeOrganisationBody), async (_req, res) => {
+    const { organisation_id } = valid(res, 'body', activeOrganisationBody);
+    res.json({ organisations: await service.switchOrganisation(ctx, actorOf(res), organisation_id) });
+  });
 
   api.get('/workspaces', clients, async (_req, res) => {
     res.json({ workspaces: await service.listMyWorkspaces(ctx, actorOf(res)) });
@@ -22,7 +45,7 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
 
   api.get('/workspaces/:id/members', clients, validate('params', workspaceIdParams), async (_req, res) => {
     const { id } = valid(res, 'params', workspaceIdParams);
-    res.json({ members: await service.listMembers(ctx, actorOf(res), id) });
+    res.json(await service.listMembers(ctx, actorOf(res), id));
   });
 
   api.delete('/workspaces/:id/members/:userId', clients, validate('params', workspaceMemberParams), async (_req, res) => {
@@ -36,10 +59,16 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     res.json(await service.updateSettings(ctx, actorOf(res), id, valid(res, 'body', workspaceSettingsBody).approval_required));
   });
 
-  api.patch('/workspaces/:id/members/:userId', clients, validate('params', workspaceMemberParams), validate('body', memberRoleBody), async (_req, res) => {
-    const { id, userId } = valid(res, 'params', workspaceMemberParams);
-    res.json(await service.changeMemberRole(ctx, actorOf(res), id, userId, valid(res, 'body', memberRoleBody).role));
-  });
+  api.patch(
+    '/workspaces/:id/members/:userId',
+    clients,
+    validate('params', workspaceMemberParams),
+    validate('body', memberRoleChangeBody),
+    async (_req, res) => {
+      const { id, userId } = valid(res, 'params', workspaceMemberParams);
+      res.json(await service.changeMemberRole(ctx, actorOf(res), id, userId, valid(res, 'body', memberRoleChangeBody).role));
+    },
+  );
 
   api.get('/workspaces/:id/invitations', clients, validate('params', workspaceIdParams), async (_req, res) => {
     const { id } = valid(res, 'params', workspaceIdParams);
@@ -53,10 +82,15 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     validate('body', invitationCreateBody),
     async (_req, res) => {
       const { id } = valid(res, 'params', workspaceIdParams);
-      const { email } = valid(res, 'body', invitationCreateBody);
-      res.status(201).json(await service.invite(ctx, actorOf(res), id, email));
+      const { email, role } = valid(res, 'body', invitationCreateBody);
+      res.status(201).json(await service.invite(ctx, actorOf(res), id, email, role));
     },
   );
+
+  api.post('/invitations/:id/resend', clients, validate('params', invitationIdParams), async (_req, res) => {
+    const { id } = valid(res, 'params', invitationIdParams);
+    res.json(await service.resendInvitation(ctx, actorOf(res), id));
+  });
 
   api.delete('/invitations/:id', clients, validate('params', invitationIdParams), async (_req, res) => {
     const { id } = valid(res, 'params', invitationIdParams);
@@ -67,5 +101,14 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
   api.post('/invitations/accept', clients, validate('body', invitationAcceptBody), async (_req, res) => {
     const { token } = valid(res, 'body', invitationAcceptBody);
     res.json(await service.acceptInvitation(ctx, actorOf(res), token));
+  });
+
+  // The link's page: public (the token is the key), in the body so that it stays out of access logs.
+  api.post('/invitations/preview', 'public', validate('body', invitationPreviewBody), async (_req, res) => {
+    res.json(await service.previewInvitation(ctx, valid(res, 'body', invitationPreviewBody).token));
+  });
+
+  api.post('/invitations/join', 'public', validate('body', invitationJoinBody), async (req, res) => {
+    res.json(await service.joinWithInvitation(ctx, valid(res, 'body', invitationJoinBody), meta(req)));
   });
 }
