@@ -71,6 +71,7 @@ const AccountStatusPage = lazyRouteComponent(
   () => import('@client/features/auth/account-status-page'),
   'AccountStatusPage',
 );
+const InvitationPage = lazyRouteComponent(() => import('@client/features/auth/invitation-page'), 'InvitationPage');
 const SignupPage = lazyRouteComponent(
   () => import('@client/features/auth/signup-page'),
   'SignupPage',
@@ -387,6 +388,16 @@ const accountStatusRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: safeRedirect(search.redirect) }),
 });
 
+/** The invitation e-mail's link: a new person joins the team in one step, a signed-in member accepts in one click. */
+const invitationRoute = createRoute({
+  getParentRoute: () => authLayout,
+  path: 'invitation',
+  component: InvitationPage,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: typeof search.token === 'string' ? search.token : undefined,
+  }),
+});
+
 export interface SignupSearch {
   /** Preselects the user type (marketing links use role=client). */
   role?: 'client' | 'media';
@@ -620,7 +631,7 @@ export const routeTree = rootRoute.addChildren([
     unsubscribeRoute,
     ...marketingRoutes,
   ]),
-  authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute, emailConfirmedRoute, accountStatusRoute]),
+  authLayout.addChildren([loginRoute, signupRoute, resetPasswordRoute, emailConfirmedRoute, accountStatusRoute, invitationRoute]),
   clientLayout.addChildren([...clientRoutes]),
   mediaLayout.addChildren([...mediaRoutes]),
   superadminLayout.addChildren([...superadminRoutes]),

@@ -28,6 +28,9 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'task:changed': () => [], // the whole task: LIVE_APPLY
   'workspace:members_changed': () => [queryKeys.workspaces, queryKeys.approvals], // roles and the approval setting
   'workspace:member_removed': () => [queryKeys.workspaces],
+  // Joined, a new role, removed, or another tab switched the active organisation: every screen
+  // is scoped to the active organisation (and the role decides its buttons), so every query refetches.
+  'organisation:membership': () => [[]],
   'workspace:dictionary_changed': (p) => [queryKeys.workspaceDictionary(p.workspaceId)],
   'admin:users_changed': () => [queryKeys.admin],
   'admin:media_lists_changed': () => [queryKeys.admin],

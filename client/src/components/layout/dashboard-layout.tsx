@@ -24,6 +24,7 @@ import { NotificationBell } from '@client/features/notifications/notification-be
 import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { OnboardingGate } from '@client/features/onboarding/onboarding-gate';
 import { ApprovalsBadge } from '@client/features/approvals/approvals-badge';
+import { OrganisationSwitcher } from '@client/features/workspaces/organisation-switcher';
 
 function SidebarLink({
   item,
@@ -151,7 +152,7 @@ function MobileSidebar({ role }: { role: DashboardRole }) {
   );
 }
 
-function DashboardHeader() {
+function DashboardHeader({ role }: { role: DashboardRole }) {
   const t = useT();
   const isMobile = useIsMobile();
   const open = useSidebarStore((s) => s.open);
@@ -187,6 +188,7 @@ function DashboardHeader() {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        {role === 'client' ? <OrganisationSwitcher /> : null}
         <NotificationBell />
         <Button
           variant="outline"
@@ -247,7 +249,7 @@ export function DashboardLayout({ role }: { role: DashboardRole }) {
       </aside>
       {isMobile ? <MobileSidebar role={role} /> : null}
       <div className="flex min-w-0 flex-1 flex-col">
-        <DashboardHeader />
+        <DashboardHeader role={role} />
         <AccountStatusBanner role={role} />
         <main
           id={MAIN_CONTENT_ID}

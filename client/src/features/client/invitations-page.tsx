@@ -1,30 +1,38 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { CheckCircle2, Mail, UserMinus, XCircle } from 'lucide-react';
-import { invitationCreateBody, type InvitationAccepted, type Workspace, type WorkspaceMember } from '@shared/schemas/workspaces';
+import { useEffect, useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { Mail, RefreshCw, UserMinus } from 'lucide-react';
+import { z } from 'zod';
+import { ORGANISATION_ROLES } from '@shared/constants';
+import { ORGANISATION_ROLE_LABELS, roleMay } from '@shared/organisation-roles';
+import { invitationCreateBody, type Seats, type WorkspaceMember, type WorkspaceRole } from '@shared/schemas/workspaces';
+import { isPlanError } from '@shared/plans';
 import { ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
+import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { INVITATION_ERRORS, INVITE_STRINGS as S } from '@client/features/workspaces/strings';
 import {
-  useAcceptInvitation,
+  useActiveOrganisation,
+  useChangeRole,
   useInvitations,
   useInvite,
+  useMembers,
   useRemoveMember,
+  useResendInvitation,
   useRevokeInvitation,
   useWorkspaces,
-  } from '@client/features/workspaces/use-workspaces';
+} from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
-import { ApprovalSetting, MemberRole } from '@client/features/approvals/approval-settings';
-import { isPlanError } from '@shared/plans';
+import { ApprovalSetting } from '@client/features/approvals/approval-settings';
 import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
 
 /** The Greek message of a refusal; the plan's (trial over, no seat left) come from the server with their figures. */
@@ -41,56 +49,39 @@ function fail(description: string, err: unknown) {
   toast({ title: S.error, description, variant: 'destructive' });
 }
 
-/** Accepts the invitation of an e-mailed link (?accept=<token>) once, then drops the token from the address. */
-function AcceptInvitation({ token }: { token: string }) {
-  const accept = useAcceptInvitation();
-  const navigate = useNavigate();
-  const started = useRef(false);
-  const [result, setResult] = useState<{ ok: InvitationAccepted } | { error: string } | null>(null);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    accept.mutate(token, {
-      onSuccess: (ok) => setResult({ ok }),
-      onError: (err) => {
-        console.error('Invitation not accepted', err);
-        setResult({ error: messageOf(err, INVITATION_ERRORS.invitation_invalid!) });
-      },
-      onSettled: () => void navigate({ to: '/client/invitations', search: {}, replace: true }),
-    });
-  }, [accept, token, navigate]);
+/** The roles a caller may give: 'owner' only with owners.manage. */
+function rolesFor(myRole: WorkspaceRole): WorkspaceRole[] {
+  return ORGANISATION_ROLES.filter((r) => r !== 'owner' || roleMay(myRole, 'owners.manage'));
+}
 
+function RoleSelect({
+  value,
+  roles,
+  label,
+  disabled,
+  onChange,
+  testId,
+}: {
+  value: WorkspaceRole;
+  roles: WorkspaceRole[];
+  label: string;
+  disabled?: boolean;
+  onChange: (role: WorkspaceRole) => void;
+  testId?: string;
+}) {
   return (
-    <Card className="mb-6" data-testid="invitation-result">
-      <CardHeader className="flex-row items-start gap-3 space-y-0">
-        {!result ? (
-          <Spinner size="sm" />
-        ) : 'ok' in result ? (
-          <CheckCircle2 className="h-6 w-6 shrink-0 text-green-600" aria-hidden />
-        ) : (
-          <XCircle className="h-6 w-6 shrink-0 text-red-600" aria-hidden />
-        )}
-        <div className="space-y-1">
-          <CardTitle className="text-base">{S.acceptTitle}</CardTitle>
-          <p role="status" className="text-sm">
-            {!result
-              ? S.accepting
-              : 'ok' in result
-                ? result.ok.already_member
-                  ? S.alreadyMember(result.ok.workspace_name)
-                  : S.accepted(result.ok.workspace_name)
-                : result.error}
-          </p>
-          {result && 'ok' in result ? (
-            <Button asChild size="sm" className="mt-2">
-              <Link to="/client/tasks" search={{ workspace: result.ok.organisation_id }}>
-                {S.goToTasks}
-              </Link>
-            </Button>
-          ) : null}
-        </div>
-      </CardHeader>
-    </Card>
+    <Select value={value} disabled={disabled} onValueChange={(v) => onChange(v as WorkspaceRole)}>
+      <SelectTrigger className="h-8 w-40" aria-label={label} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {roles.map((r) => (
+          <SelectItem key={r} value={r}>
+            {ORGANISATION_ROLE_LABELS[r]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 
@@ -132,73 +123,111 @@ function ConfirmDialog({
   );
 }
 
-/** The owner's view of their workspace: invite by e-mail, pending invitations, members. */
-function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | null }) {
-  const { form, onSubmit } = useSchemaForm(invitationCreateBody, { email: '' });
+function SeatsLine({ seats }: { seats: Seats }) {
+  const full = seats.allowed !== null && seats.used >= seats.allowed;
+  return (
+    <div className="rounded-md border p-3 text-sm" data-testid="organisation-seats" data-used={seats.used} data-allowed={seats.allowed ?? ''}>
+      <p>
+        <span className="font-medium">{S.seats}:</span> {S.seatsOf(seats.used, seats.allowed)}
+      </p>
+      <p className="text-xs text-muted-foreground">{full ? S.seatsFull : S.seatsHelp}</p>
+    </div>
+  );
+}
+
+const inviteForm = z.object({ email: invitationCreateBody.shape.email });
+
+/** Invite by e-mail with a role; the pending invitations with resend and revoke. */
+function Invitations({ organisationId, myRole, seats }: { organisationId: string; myRole: WorkspaceRole; seats: Seats }) {
+  const { form, onSubmit } = useSchemaForm(inviteForm, { email: '' });
   const email = form.watch('email');
-  const invite = useInvite(workspace.id);
-  const invitations = useInvitations(workspace.id);
-  const revoke = useRevokeInvitation(workspace.id);
-  const remove = useRemoveMember();
-  const [toRemove, setToRemove] = useState<WorkspaceMember | null>(null);
-  // An invitation is an e-mail sent on the owner's behalf: it waits for a confirmed address and an approved account.
+  const [role, setRole] = useState<WorkspaceRole>('editor');
+  const invite = useInvite(organisationId);
+  const invitations = useInvitations(organisationId);
+  const revoke = useRevokeInvitation(organisationId);
+  const resend = useResendInvitation(organisationId);
+  // An invitation is an e-mail sent on the inviter's behalf: it waits for a confirmed address and an approved account.
   const block = useMailBlock();
 
-  // Checked against the server's invitationCreateBody: a malformed address is refused here.
   const submit = onSubmit(({ email: address }) => {
-    invite.mutate(address, {
-      onSuccess: (inv) => {
-        form.reset({ email: '' });
-        toast({ title: S.success, description: inv.resent ? S.resent(inv.email) : S.sent(inv.email), variant: 'success' });
+    invite.mutate(
+      { email: address, role },
+      {
+        onSuccess: (inv) => {
+          form.reset({ email: '' });
+          toast({ title: S.success, description: inv.resent ? S.resent(inv.email) : S.sent(inv.email), variant: 'success' });
+        },
+        onError: (err) => fail(messageOf(err, S.sendError), err),
       },
-      onError: (err) => fail(messageOf(err, S.sendError), err),
-    });
+    );
   });
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-      <Card>
-        <CardHeader>
-          <CardTitle>{S.inviteTitle}</CardTitle>
-          <CardDescription>{S.inviteDescription}</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          {block ? <MailBlockNotice block={block} /> : null}
-          <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
-            <div className="grid flex-1 gap-1.5">
-              <Label htmlFor="invite-email">{S.emailLabel}</Label>
-              <Input
-                id="invite-email"
-                type="email"
-                autoComplete="off"
-                placeholder={S.emailPlaceholder}
-                {...form.register('email')}
-                aria-invalid={form.formState.errors.email ? true : undefined}
-                disabled={block !== null}
-              />
+    <Card>
+      <CardHeader>
+        <CardTitle>{S.inviteTitle}</CardTitle>
+        <CardDescription>{S.inviteDescription}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {block ? <MailBlockNotice block={block} /> : null}
+        <SeatsLine seats={seats} />
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor="invite-email">{S.emailLabel}</Label>
+            <Input
+              id="invite-email"
+              type="email"
+              autoComplete="off"
+              placeholder={S.emailPlaceholder}
+              {...form.register('email')}
+              aria-invalid={form.formState.errors.email ? true : undefined}
+              disabled={block !== null}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="invite-role">{S.roleLabel}</Label>
+            <div id="invite-role">
+              <RoleSelect value={role} roles={rolesFor(myRole)} label={S.roleLabel} onChange={setRole} testId="invite-role" />
             </div>
-            <Button type="submit" disabled={!email.trim() || invite.isPending || block !== null}>
-              {invite.isPending ? <Spinner size="sm" /> : <Mail aria-hidden />}
-              {S.send}
-            </Button>
-          </form>
-          <section aria-labelledby="pending-title" className="space-y-2">
-            <h3 id="pending-title" className="text-sm font-semibold">
-              {S.pendingTitle}
-            </h3>
-            {invitations.isPending ? (
-              <Spinner size="sm" />
-            ) : invitations.data?.length ? (
-              <ul className="divide-y rounded-md border" data-testid="pending-invitations">
-                {invitations.data.map((inv) => (
-                  <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <div className="min-w-0">
-                      <p className="truncate font-medium">{inv.email}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {S.expires}: {formatDate(inv.expires_at)}
-                        {inv.invited_by_name ? ` · ${S.sentBy}: ${inv.invited_by_name}` : ''}
-                      </p>
-                    </div>
+          </div>
+          <Button type="submit" disabled={!email.trim() || invite.isPending || block !== null}>
+            {invite.isPending ? <Spinner size="sm" /> : <Mail aria-hidden />}
+            {S.send}
+          </Button>
+        </form>
+        <section aria-labelledby="pending-title" className="space-y-2">
+          <h3 id="pending-title" className="text-sm font-semibold">
+            {S.pendingTitle}
+          </h3>
+          {invitations.isPending ? (
+            <Spinner size="sm" />
+          ) : invitations.data?.length ? (
+            <ul className="divide-y rounded-md border" data-testid="pending-invitations">
+              {invitations.data.map((inv) => (
+                <li key={inv.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{inv.email}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {ORGANISATION_ROLE_LABELS[inv.role]} · {S.expires}: {formatDate(inv.expires_at)}
+                      {inv.invited_by_name ? ` · ${S.sentBy}: ${inv.invited_by_name}` : ''}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={resend.isPending || block !== null}
+                      aria-label={`${S.resend}: ${inv.email}`}
+                      onClick={() =>
+                        resend.mutate(inv.id, {
+                          onSuccess: () => toast({ title: S.success, description: S.resentDone(inv.email), variant: 'success' }),
+                          onError: (err) => fail(messageOf(err, S.resendError), err),
+                        })
+                      }
+                    >
+                      <RefreshCw aria-hidden />
+                      {S.resend}
+                    </Button>
                     <Button
                       variant="outline"
                       size="sm"
@@ -213,26 +242,56 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                     >
                       {S.revoke}
                     </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{S.pendingEmpty}</p>
-            )}
-          </section>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            {S.membersTitle} <span className="text-muted-foreground">· {workspace.name}</span>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ApprovalSetting workspace={workspace} />
-          <ul className="divide-y rounded-md border" data-testid="workspace-members">
-            {workspace.members.map((m) => (
-              <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">{S.pendingEmpty}</p>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Members({
+  organisationId,
+  organisationName,
+  members,
+  myRole,
+  me,
+}: {
+  organisationId: string;
+  organisationName: string;
+  members: WorkspaceMember[];
+  myRole: WorkspaceRole;
+  me: string | null;
+}) {
+  const changeRole = useChangeRole(organisationId);
+  const remove = useRemoveMember();
+  const [toRemove, setToRemove] = useState<WorkspaceMember | null>(null);
+  const manage = roleMay(myRole, 'members.manage');
+  const owners = roleMay(myRole, 'owners.manage');
+  // Settings of the organisation (the approval rule) for those who may change them.
+  const workspace = useWorkspaces().data?.find((w) => w.id === organisationId);
+  const self = toRemove?.user_id === me;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {S.membersTitle} <span className="text-muted-foreground">· {organisationName}</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {workspace && roleMay(myRole, 'settings.update') ? <ApprovalSetting workspace={workspace} /> : null}
+        <ul className="divide-y rounded-md border" data-testid="workspace-members">
+          {members.map((m) => {
+            const mayChange = manage && (m.role !== 'owner' || owners);
+            const mayRemove = m.user_id === me || mayChange;
+            return (
+              <li key={m.user_id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="member-row" data-email={m.email}>
                 <div className="min-w-0">
                   <p className="truncate font-medium">
                     {m.name || m.email} {m.user_id === me ? <span className="text-muted-foreground">{S.you}</span> : null}
@@ -245,97 +304,61 @@ function OwnedWorkspace({ workspace, me }: { workspace: Workspace; me: string | 
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
-                  <MemberRole workspace={workspace} member={m} />
-                  {m.role !== 'owner' ? (
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setToRemove(m)} aria-label={`${S.remove}: ${m.name || m.email}`}>
+                  {mayChange ? (
+                    <RoleSelect
+                      value={m.role}
+                      roles={rolesFor(myRole)}
+                      label={`${S.roleLabel}: ${m.name || m.email}`}
+                      disabled={changeRole.isPending}
+                      testId="member-role"
+                      onChange={(role) =>
+                        changeRole.mutate(
+                          { userId: m.user_id, role },
+                          {
+                            onSuccess: () => toast({ title: S.success, description: S.roleChanged, variant: 'success' }),
+                            onError: (err) => fail(messageOf(err, S.roleError), err),
+                          },
+                        )
+                      }
+                    />
+                  ) : (
+                    <Badge variant={m.role === 'owner' ? 'default' : 'secondary'} data-testid="member-role-badge">
+                      {ORGANISATION_ROLE_LABELS[m.role]}
+                    </Badge>
+                  )}
+                  {mayRemove ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700"
+                      onClick={() => setToRemove(m)}
+                      aria-label={`${m.user_id === me ? S.leaveSelf : S.remove}: ${m.name || m.email}`}
+                    >
                       <UserMinus aria-hidden />
-                      {S.remove}
+                      {m.user_id === me ? S.leaveSelf : S.remove}
                     </Button>
                   ) : null}
                 </div>
               </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+            );
+          })}
+        </ul>
+      </CardContent>
       <ConfirmDialog
         open={!!toRemove}
-        title={S.removeConfirmTitle}
-        text={S.removeConfirm(toRemove?.name || toRemove?.email || '')}
-        action={S.remove}
+        title={self ? S.leaveConfirmTitle : S.removeConfirmTitle}
+        text={self ? S.leaveSelfConfirm(organisationName) : S.removeKeepsWork(toRemove?.name || toRemove?.email || '')}
+        action={self ? S.leaveSelf : S.remove}
         pending={remove.isPending}
         onClose={() => setToRemove(null)}
         onConfirm={() =>
           toRemove &&
           remove.mutate(
-            { workspaceId: workspace.id, userId: toRemove.user_id },
+            { workspaceId: organisationId, userId: toRemove.user_id },
             {
               onSuccess: () => {
                 setToRemove(null);
-                toast({ title: S.success, description: S.removed, variant: 'success' });
-              },
-              onError: (err) => fail(messageOf(err, S.removeError), err),
-            },
-          )
-        }
-      />
-    </div>
-  );
-}
-
-/** Workspaces of other clients that the user belongs to. */
-function Memberships({ workspaces, me }: { workspaces: Workspace[]; me: string | null }) {
-  const remove = useRemoveMember();
-  const [toLeave, setToLeave] = useState<Workspace | null>(null);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{S.membershipsTitle}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {workspaces.length ? (
-          <ul className="divide-y rounded-md border" data-testid="memberships">
-            {workspaces.map((w) => (
-              <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{w.name}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {S.ownerLabel}: {w.owner_name} · {S.membersCount(w.members.length)}
-                  </p>
-                </div>
-                <div className="flex gap-2">
-                  <Button asChild size="sm" variant="outline">
-                    <Link to="/client/tasks" search={{ workspace: w.id }}>
-                      {S.openTasks}
-                    </Link>
-                  </Button>
-                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setToLeave(w)}>
-                    {S.leave}
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">{S.membershipsEmpty}</p>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={!!toLeave}
-        title={S.leaveConfirmTitle}
-        text={S.leaveConfirm(toLeave?.name ?? '')}
-        action={S.leave}
-        pending={remove.isPending}
-        onClose={() => setToLeave(null)}
-        onConfirm={() =>
-          toLeave &&
-          me &&
-          remove.mutate(
-            { workspaceId: toLeave.id, userId: me },
-            {
-              onSuccess: () => {
-                setToLeave(null);
-                toast({ title: S.success, description: S.left, variant: 'success' });
+                toast({ title: S.success, description: self ? S.left : S.removed, variant: 'success' });
               },
               onError: (err) => fail(messageOf(err, S.removeError), err),
             },
@@ -346,33 +369,50 @@ function Memberships({ workspaces, me }: { workspaces: Workspace[]; me: string |
   );
 }
 
+/** The members page of the active organisation: members with roles, invitations and seats. */
 export function InvitationsPage() {
+  const navigate = useNavigate();
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
-  const token = typeof search.accept === 'string' && search.accept ? search.accept : null;
-  const [acceptToken] = useState(token);
-  const me = useSession((s) => s.profile?.user_id ?? null);
-  const workspaces = useWorkspaces();
+  // Links of older invitation e-mails (?accept=<token>) open the invitation page.
+  const legacyToken = typeof search.accept === 'string' && search.accept ? search.accept : null;
   useEffect(() => {
-    if (workspaces.isError) fail(S.loadError, workspaces.error);
-  }, [workspaces.isError, workspaces.error]);
+    if (legacyToken) void navigate({ href: `/invitation?token=${encodeURIComponent(legacyToken)}`, replace: true });
+  }, [legacyToken, navigate]);
 
-  const owned = (workspaces.data ?? []).filter((w) => w.my_role === 'owner');
-  const joined = (workspaces.data ?? []).filter((w) => w.my_role !== 'owner');
+  const me = useSession((s) => s.profile?.user_id ?? null);
+  const { organisation, isPending: orgsPending, isError, error } = useActiveOrganisation();
+  const members = useMembers(organisation?.id);
+  useEffect(() => {
+    if (isError) fail(S.loadError, error);
+  }, [isError, error]);
 
   return (
     <>
-      <PageHeader description="Προσκαλέστε συνεργάτες στον χώρο εργασίας σας και δείτε τις εκκρεμείς προσκλήσεις." />
-      {acceptToken ? <AcceptInvitation token={acceptToken} /> : null}
-      {workspaces.isPending ? (
+      <PageHeader description={S.pageDescription} />
+      {orgsPending || (organisation && members.isPending) ? (
         <PageSpinner />
-      ) : (
-        <div className="space-y-6">
-          {owned.map((w) => (
-            <OwnedWorkspace key={w.id} workspace={w} me={me} />
-          ))}
-          <Memberships workspaces={joined} me={me} />
+      ) : !organisation ? (
+        <p className="text-sm text-muted-foreground">{S.noActive}</p>
+      ) : members.data ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0" data-testid="members-page" data-my-role={members.data.my_role}>
+          <Members
+            organisationId={organisation.id}
+            organisationName={organisation.name}
+            members={members.data.members}
+            myRole={members.data.my_role}
+            me={me}
+          />
+          {roleMay(members.data.my_role, 'members.manage') ? (
+            <Invitations organisationId={organisation.id} myRole={members.data.my_role} seats={members.data.seats} />
+          ) : (
+            <Card>
+              <CardContent className="pt-6">
+                <SeatsLine seats={members.data.seats} />
+              </CardContent>
+            </Card>
+          )}
         </div>
-      )}
+      ) : null}
     </>
   );
 }
