@@ -34,9 +34,19 @@ async function account(name: string, state: { confirmed: boolean; status: UserSt
   return { id, email, token, workspaceId: ws.id };
 }
 
-async function release(owner: string, fields: Record<string, unknown> = {}): Promise<string> {
+/** A draft written by `author` in the organisation they created (or `fields.organisation_id`). */
+async function release(author: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const own = (await db('organisations').where('created_by', author).first('id')) as { id: string };
   const [row] = (await db('press_releases')
-    .insert({ title: 'Κείμενο επιτιθέμενου', content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', client_id: owner, ...fields })
+    .insert({
+      title: 'Κείμενο επιτιθέμενου',
+      content: '<p>Κείμενο</p>',
+      content_text: 'Κείμενο',
+      category: 'tech',
+      organisation_id: own.id,
+      author_id: author,
+      ...fields,
+    })
     .returning('id')) as { id: string }[];
   return row!.id;
 }
@@ -69,8 +79,8 @@ beforeAll(async () => {
   // ok's workspace sends only after approval: everyone else is a member (approver) of it.
   await db('organisations').where('id', ok.workspaceId).update({ approval_required: true });
   await db('organisation_members').insert([
-    { organisation_id: ok.workspaceId, user_id: okApprover.id, role: 'approver' },
-    ...cases.map((c) => ({ organisation_id: ok.workspaceId, user_id: blocked[c].id, role: 'approver' })),
+    { organisation_id: ok.workspaceId, user_id: okApprover.id, role: 'publisher' },
+    ...cases.map((c) => ({ organisation_id: ok.workspaceId, user_id: blocked[c].id, role: 'publisher' })),
   ]);
 }, 60_000);
 
