@@ -193,6 +193,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table organisations add constraint organisations_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index organisations_newsroom_slug_unique on organisations (newsroom_slug) where newsroom_slug is not null');
+  // The plan filters and the trial notices' sweep, as they were on profiles.
+  await knex.raw('create index organisations_plan_code_idx on organisations (plan_code)');
+  await knex.raw('create index organisations_trial_ends_at_idx on organisations (trial_ends_at) where plan_activated_at is null');
   await knex.raw(`create trigger organisations_set_updated_at before update on organisations for each row execute function set_updated_at()`);
 
   // The creator is history, not the owner: deleting them keeps the organisation.
@@ -308,6 +311,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`alter table profiles add constraint profiles_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index profiles_newsroom_slug_unique on profiles (newsroom_slug) where newsroom_slug is not null');
+  await knex.raw('create index profiles_plan_code_idx on profiles (plan_code)');
+  await knex.raw('create index profiles_trial_ends_at_idx on profiles (trial_ends_at) where plan_activated_at is null');
 
   await knex.raw('drop index organisation_members_owner_idx');
   await knex.raw('drop index organisations_created_by_idx');
