@@ -155,6 +155,10 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('organisation_id').nullable();
   });
   await knex.raw(`update logo_uploads l set organisation_id = o.id from organisations o where o.owner_user_id = l.user_id`);
+  // A logo is the organisation's: deleting the member who uploaded it keeps it.
+  await knex.raw('alter table logo_uploads drop constraint logo_uploads_user_id_foreign');
+  await knex.raw('alter table logo_uploads alter column user_id drop not null');
+  await knex.raw('alter table logo_uploads add constraint logo_uploads_user_id_foreign foreign key (user_id) references users(id) on delete set null');
 
   await knex.schema.createTable('newsroom_redirects', (t) => {
     t.text('slug').primary();
@@ -193,6 +197,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table organisations add constraint organisations_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index organisations_newsroom_slug_unique on organisations (newsroom_slug) where newsroom_slug is not null');
+  // The plan filters and the trial notices' sweep, as they were on profiles.
+  await knex.raw('create index organisations_plan_code_idx on organisations (plan_code)');
+  await knex.raw('create index organisations_trial_ends_at_idx on organisations (trial_ends_at) where plan_activated_at is null');
   await knex.raw(`create trigger organisations_set_updated_at before update on organisations for each row execute function set_updated_at()`);
 
   // The creator is history, not the owner: deleting them keeps the organisation.
@@ -226,16 +233,24 @@ interface OrgRow {
   newsroom_slug: string | null;
 }
 
+/**
+ * A company name compared as people type it: case, accents, the final sigma and spacing aside
+ * («ΑΙΓΑΙΟ ΤΕΧΝΟΛΟΓΙΕΣ Α.Ε.» is «Αιγαίο Τεχνολογίες Α.Ε.»; lower() alone gives «…γιεσ» for «…γιες»).
+ */
+function brandKey(column: string): string {
+  return `translate(regexp_replace(lower(btrim(${column})), '\\s+', ' ', 'g'), 'άέήίόύώϊϋΐΰς', 'αεηιουωιυιυσ')`;
+}
+
 async function mergeDuplicateBrands(knex: Knex): Promise<void> {
   const pairs = (
-    await knex.raw(`select own.id as from_id, team.id as into_id
+    (await knex.raw(`select own.id as from_id, team.id as into_id
         from organisations own
         join organisation_members m on m.user_id = own.owner_user_id and m.organisation_id <> own.id and m.role <> 'owner'
         join organisations team on team.id = m.organisation_id
-       where lower(btrim(own.name)) = lower(btrim(team.name))
+       where ${brandKey('own.name')} = ${brandKey('team.name')}
          and (select count(*) from organisation_members x where x.organisation_id = own.id) = 1
-       order by own.created_at`)
-  ).rows as { from_id: string; into_id: string }[];
+       order by own.created_at`)) as { rows: { from_id: string; into_id: string }[] }
+  ).rows;
   const merged = new Set<string>();
   for (const { from_id: from, into_id: into } of pairs) {
     if (merged.has(from) || merged.has(into)) continue;
@@ -308,6 +323,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(`alter table profiles add constraint profiles_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index profiles_newsroom_slug_unique on profiles (newsroom_slug) where newsroom_slug is not null');
+  await knex.raw('create index profiles_plan_code_idx on profiles (plan_code)');
+  await knex.raw('create index profiles_trial_ends_at_idx on profiles (trial_ends_at) where plan_activated_at is null');
 
   await knex.raw('drop index organisation_members_owner_idx');
   await knex.raw('drop index organisations_created_by_idx');
@@ -331,6 +348,10 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('logo_uploads', (t) => {
     t.dropColumn('organisation_id');
   });
+  await knex.raw('delete from logo_uploads where user_id is null');
+  await knex.raw('alter table logo_uploads drop constraint logo_uploads_user_id_foreign');
+  await knex.raw('alter table logo_uploads alter column user_id set not null');
+  await knex.raw('alter table logo_uploads add constraint logo_uploads_user_id_foreign foreign key (user_id) references users(id) on delete cascade');
   await knex.raw('drop index unsubscribes_sender_organisation_id_idx');
   await knex.raw('drop index unsubscribes_target_unique');
   await knex.raw('alter table unsubscribes drop constraint unsubscribes_sender_organisation_id_foreign');

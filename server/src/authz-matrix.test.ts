@@ -3,12 +3,14 @@
  * Each module lists its routes in modules/<domain>/<domain>.authz.ts; a route registered
  * without an entry (or an entry without a route) fails the first test.
  *
- * The callers: a client (approved, owns the fixtures), another client, a media user,
- * a superadmin, a pending client, and a banned media user whose token predates the ban.
+ * The callers: a client (owner of the approved organisation A that owns the fixtures), the owner
+ * of another approved organisation, a media user, a superadmin, the owner of a pending
+ * organisation, and a banned media user whose token predates the ban. A member of another
+ * organisation gets 404 on every route addressing A's objects (never a hint that they exist).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/app';
-import { CALLERS, matrixEntries, setupMatrixWorld, type AuthzModule, type Caller } from './test/authz';
+import { CALLERS, matrixEntries, setupMatrixWorld, type AuthzModule, type Caller, type MatrixWorld } from './test/authz';
 import { call } from './test/http';
 
 const modules = import.meta.glob<{ authz: AuthzModule }>(['./modules/*/*.authz.ts', './collab/*.authz.ts'], { eager: true });
@@ -17,10 +19,12 @@ const entries = matrixEntries(modules);
 let server: TestServer;
 let tokens: Partial<Record<Caller, string>> = {};
 let fixtures: Record<string, string> = {};
+let userIds: MatrixWorld['userIds'];
+let organisationIds: MatrixWorld['organisationIds'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ tokens, fixtures } = await setupMatrixWorld(server, modules));
+  ({ tokens, fixtures, userIds, organisationIds } = await setupMatrixWorld(server, modules));
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -31,6 +35,49 @@ describe('authorization matrix', () => {
     const registered = server.api.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
     expect(registered.filter((k) => !(k in entries))).toEqual([]);
     expect(Object.keys(entries).filter((k) => !registered.includes(k))).toEqual([]);
+  });
+
+  it('has its callers in their organisations: the client and the other client each own an approved one, pending a pending one', async () => {
+    const { db } = server.ctx;
+    const memberships = (await db('organisation_members as m')
+      .join('organisations as o', 'o.id', 'm.organisation_id')
+      .join('profiles as p', 'p.user_id', 'm.user_id')
+      .whereIn('m.user_id', Object.values(userIds))
+      .select('m.user_id', 'm.organisation_id', 'm.role', 'o.status', 'p.active_organisation_id')) as {
+      user_id: string;
+      organisation_id: string;
+      role: string;
+      status: string;
+      active_organisation_id: string;
+    }[];
+    const expected = (caller: 'client' | 'otherClient' | 'pending', status: string) => ({
+      user_id: userIds[caller],
+      organisation_id: organisationIds[caller],
+      role: 'owner',
+      status,
+      active_organisation_id: organisationIds[caller],
+    });
+    expect(memberships.sort((a, b) => a.user_id.localeCompare(b.user_id))).toEqual(
+      [expected('client', 'approved'), expected('otherClient', 'approved'), expected('pending', 'pending')].sort((a, b) =>
+        a.user_id.localeCompare(b.user_id),
+      ),
+    );
+    expect(new Set(Object.values(organisationIds)).size).toBe(3);
+  });
+
+  it("lists 404 for members of other organisations on every route addressing the client's objects", () => {
+    // A route addresses a fixture when its path holds one of the fixtures' ids; where the client
+    // (the owner) succeeds and the route is not public, everyone else with an organisation is a stranger.
+    const ids = new Set(Object.values(fixtures));
+    const leaks = Object.entries(entries).flatMap(([key, entry]) => {
+      const { path } = entry.request(fixtures);
+      const addressed = path.split(/[/?&=]/).some((part) => ids.has(part));
+      const ok = entry.expect.client >= 200 && entry.expect.client < 300;
+      const isPublic = entry.expect.anonymous === entry.expect.client;
+      if (!addressed || !ok || isPublic) return [];
+      return (['otherClient', 'pending'] as const).filter((c) => entry.expect[c] !== 404).map((c) => `${key}: ${c} ${entry.expect[c]}`);
+    });
+    expect(leaks).toEqual([]);
   });
 
   for (const [key, entry] of Object.entries(entries)) {

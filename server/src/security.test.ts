@@ -51,12 +51,23 @@ const mailsTo = async (to: string) => {
   return mail.sent.filter((m) => m.to === to);
 };
 
+/** The organisation a company's sign-up created, with the user as its owner. */
+async function ownOrganisation(userId: string): Promise<string> {
+  const m = (await server.ctx.db('organisation_members').where({ user_id: userId, role: 'owner' }).first('organisation_id')) as
+    | { organisation_id: string }
+    | undefined;
+  if (!m) throw new Error(`no organisation owned by ${userId}`);
+  return m.organisation_id;
+}
+
+/** A company signed up and approved by the superadmin (the person and their organisation). */
 async function approvedClient(email: string): Promise<{ id: string; token: string; workspaceId: string }> {
   const { id } = await signUp(base, email, 'client');
+  const workspaceId = await ownOrganisation(id);
   await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
+  await server.ctx.db('organisations').where('id', workspaceId).update({ status: 'approved' });
   const token = (await signIn(base, email)).access_token;
-  const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
-  return { id, token, workspaceId: ws.id };
+  return { id, token, workspaceId };
 }
 
 describe('1. links in e-mails come from PUBLIC_URL, never from the Host header', () => {
@@ -179,10 +190,11 @@ describe('3. no open mail relay', () => {
     expect(recoveries.length).toBeLessThanOrEqual(3);
   });
 
-  it('a pending client cannot send workspace invitations', async () => {
+  it('the owner of a pending organisation cannot send invitations', async () => {
     const { id } = await signUp(base, 'pending-inviter@sec.test', 'client');
     const token = (await signIn(base, 'pending-inviter@sec.test')).access_token;
-    const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
+    const ws = { id: await ownOrganisation(id) };
+    expect(await server.ctx.db('organisations').where('id', ws.id).first('status')).toEqual({ status: 'pending' });
     const r = await call<{ error: { code: string } }>(base, 'POST', `/api/workspaces/${ws.id}/invitations`, {
       token,
       body: { email: 'pending-invitee@sec.test' },
@@ -192,8 +204,8 @@ describe('3. no open mail relay', () => {
   });
 });
 
-describe('4. logos belong to their uploader', () => {
-  it("another user cannot point their profile at someone's logo, nor delete it", async () => {
+describe('4. logos belong to the organisation they were uploaded for', () => {
+  it("another organisation cannot point its profile at someone's logo, nor delete it", async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
@@ -206,6 +218,11 @@ describe('4. logos belong to their uploader', () => {
     });
     expect(up.status).toBe(201);
     const { url } = (await up.json()) as { url: string };
+    const aId = (await server.ctx.db('users').where('email', 'logo-a@sec.test').first('id')) as { id: string };
+    const file = url.slice('/api/profile/logo/'.length);
+    expect(await server.ctx.db('logo_uploads').where('file', file).first('organisation_id')).toEqual({
+      organisation_id: await ownOrganisation(aId.id),
+    });
     const b: Session = await signUp(base, 'logo-b@sec.test', 'client').then(() => signIn(base, 'logo-b@sec.test'));
     const point = await call<{ error: { code: string } }>(base, 'PATCH', '/api/profile', {
       token: b.access_token,

@@ -21,6 +21,20 @@ export async function migrateLatest(db: Db): Promise<string[]> {
   return applied;
 }
 
+/**
+ * Applies the pending migrations up to and including `name` (tests build a database as an
+ * older version of the code had it, then run the later migrations on its data).
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`Unknown migration ${name}`);
+  const upTo: Knex.MigrationSource<string> = {
+    ...migrationSource,
+    getMigrations: () => Promise.resolve(Object.keys(migrations).sort().filter((m) => m <= name)),
+  };
+  const [, applied] = (await db.migrate.latest({ ...config, migrationSource: upTo })) as [number, string[]];
+  return applied;
+}
+
 /** Rolls back every migration (used by tests and `npm run migrate -- down`). */
 export async function migrateDownAll(db: Db): Promise<void> {
   await db.migrate.rollback(config, true);

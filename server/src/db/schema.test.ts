@@ -138,6 +138,7 @@ const ALL_TABLES = [
   'release_versions',
   'release_edit_marks',
   'release_approvals',
+  'newsroom_redirects',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -152,8 +153,20 @@ interface ProfileRow {
   role: string;
   organization: string | null;
   onboarded: boolean;
-  default_category: string | null;
   categories: string[];
+  active_organisation_id: string | null;
+}
+
+interface OrganisationRow {
+  id: string;
+  name: string;
+  status: string;
+  created_by: string | null;
+  default_category: string | null;
+  newsroom_slug: string | null;
+  plan_code: string | null;
+  trial_ends_at: Date | null;
+  approval_required: boolean;
 }
 
 describe('database schema', () => {
@@ -200,7 +213,11 @@ describe('database schema', () => {
     const has = (re: RegExp): boolean => defs.some((d) => re.test(d));
     expect(has(/ON public\.profiles USING btree \(role, created_at DESC\)/)).toBe(true);
     expect(has(/ON public\.profiles USING btree \(lower\(email\)\)/)).toBe(true);
-    expect(has(/ON public\.press_releases USING btree \(client_id, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.press_releases USING btree \(organisation_id, created_at DESC\)/)).toBe(true);
+    expect(has(/ON public\.press_releases USING btree \(author_id\)/)).toBe(true);
+    expect(has(/UNIQUE INDEX .* ON public\.organisations USING btree \(newsroom_slug\)/)).toBe(true);
+    expect(has(/ON public\.organisations USING btree \(trial_ends_at\) WHERE \(plan_activated_at IS NULL\)/)).toBe(true);
+    expect(has(/UNIQUE INDEX .* ON public\.release_sent_versions USING btree \(organisation_id, slug\)/)).toBe(true);
     expect(has(/ON public\.press_releases USING btree \(status, scheduled_at\)/)).toBe(true);
     expect(has(/ON public\.incidents USING btree \(started_at DESC\)/)).toBe(true);
     expect(has(/ON public\.plans USING btree \(is_active, monthly_price\)/)).toBe(true);
@@ -330,9 +347,23 @@ describe('database schema', () => {
 
   it('seeds a consistent demo data set', async () => {
     const client = await one<ProfileRow>(db('profiles').where({ email: 'client@example.com' }));
+    const colleague = await one<ProfileRow>(db('profiles').where({ email: 'giorgos.antoniou@example.com' }));
     expect(client.onboarded).toBe(true);
-    expect(client.default_category).toBe('tech');
-    expect(client.organization).toBe('Αιγαίο Τεχνολογίες Α.Ε.');
+    // The company is the organisation: its fields are not on the person.
+    expect(client.organization).toBeNull();
+    const ws = await one<OrganisationRow>(db('organisations').where({ id: client.active_organisation_id }));
+    expect(ws.name).toBe('Αιγαίο Τεχνολογίες Α.Ε.');
+    expect(ws.status).toBe('approved');
+    expect(ws.created_by).toBe(client.user_id);
+    expect(ws.default_category).toBe('tech');
+    expect(ws.newsroom_slug).toBe('aigaio-technologies');
+    expect(ws.plan_code).toBe('pro');
+    expect(ws.trial_ends_at).not.toBeNull();
+    expect(ws.approval_required).toBe(false);
+    expect(colleague.active_organisation_id).toBe(ws.id);
+    // One brand, one organisation, one newsroom.
+    expect(await count(db('organisations').where({ name: ws.name }))).toBe(1);
+    expect(await count(db('organisations').whereNotNull('newsroom_slug'))).toBe(1);
     const media = await one<ProfileRow>(db('profiles').where({ email: 'media@example.com' }));
     expect([...media.categories].sort()).toEqual([
       'culture',
@@ -343,11 +374,31 @@ describe('database schema', () => {
       'tech',
     ]);
 
-    const ws = await one<{ id: string }>(db('organisations').where({ created_by: client.user_id }));
     const members = await db('organisation_members')
       .where({ organisation_id: ws.id })
-      .select<{ role: string }[]>('role');
-    expect(members.map((m) => m.role).sort()).toEqual(['member', 'owner']);
+      .orderBy('role')
+      .select<{ user_id: string; role: string }[]>('user_id', 'role');
+    expect(members).toEqual([
+      { user_id: colleague.user_id, role: 'editor' },
+      { user_id: client.user_id, role: 'owner' },
+    ]);
+
+    // The companies waiting for (or refused) the superadmin's approval: one organisation each, with its owner.
+    const queue = await db('organisations as o')
+      .join('organisation_members as m', 'm.organisation_id', 'o.id')
+      .join('profiles as p', 'p.user_id', 'm.user_id')
+      .whereNot('o.id', ws.id)
+      .orderBy('o.name')
+      .select<{ name: string; status: string; role: string; email: string; active: string | null; id: string }[]>(
+        'o.name', 'o.status', 'm.role', 'p.email', 'p.active_organisation_id as active', 'o.id',
+      );
+    expect(queue.map((o) => [o.name, o.status, o.role, o.email])).toEqual([
+      ['Γρήγορα Κέρδη Μονοπρόσωπη Ι.Κ.Ε.', 'rejected', 'owner', 'info@grigora-kerdi.example'],
+      ['Ελληνικά Τρόφιμα Ο.Ε.', 'pending', 'owner', 'theodoros.nikolaou@ellinika-trofima.example'],
+      ['Κοινωνική Σύμπραξη Αθηνών', 'pending', 'owner', 'a.zafeiriou@koinsep-athinon.example'],
+    ]);
+    for (const o of queue) expect(o.active).toBe(o.id);
+    expect(await count(db('organisations'))).toBe(4);
 
     // Every category list has members, all of them approved and active media.
     const lists = await db('media_lists as ml')
@@ -364,8 +415,12 @@ describe('database schema', () => {
     );
     expect(await count(db('profiles').where({ status: 'pending' }))).toBeGreaterThanOrEqual(2);
 
+    // Every release is the organisation's; the owner and the colleague wrote them.
+    expect(await count(db('press_releases').whereNot({ organisation_id: ws.id }))).toBe(0);
+    const authors = await db('press_releases').distinct('author_id').pluck('author_id');
+    expect([...authors].sort()).toEqual([client.user_id, colleague.user_id].sort());
     const releases = await db('press_releases')
-      .where({ client_id: client.user_id })
+      .where({ organisation_id: ws.id })
       .orderBy('created_at', 'desc')
       .select<
         {
@@ -390,6 +445,9 @@ describe('database schema', () => {
     }
     const sent = releases.filter((r) => r.status === 'sent');
     expect(sent.length).toBeGreaterThanOrEqual(3);
+    const versions = await db('release_sent_versions').select<{ press_release_id: string; organisation_id: string; slug: string; sender_name: string }[]>('*');
+    expect(versions.map((v) => v.press_release_id).sort()).toEqual(sent.map((r) => r.id).sort());
+    expect(versions.every((v) => v.organisation_id === ws.id && v.sender_name === ws.name && v.slug)).toBe(true);
     for (const r of sent) {
       expect(r.sent_at).not.toBeNull();
       const rep = await one<{ opened_by: string[]; clicked_links: string[] }>(
@@ -424,18 +482,26 @@ describe('database schema', () => {
     await expect(profile.clone().update({ status: 'deleted' })).rejects.toThrow(
       /profiles_status_check/,
     );
-    await expect(profile.clone().update({ default_category: 'weather' })).rejects.toThrow(
-      /profiles_default_category_check/,
+    const org = db('organisations').where({ id: (await one<ProfileRow>(profile.clone())).active_organisation_id });
+    await expect(org.clone().update({ default_category: 'weather' })).rejects.toThrow(
+      /organisations_default_category_check/,
     );
+    await expect(org.clone().update({ status: 'deleted' })).rejects.toThrow(/organisations_status_check/);
+    await expect(org.clone().update({ newsroom_slug: 'Not A Slug' })).rejects.toThrow(/organisations_newsroom_slug_check/);
+    await expect(
+      db('organisation_members').where({ user_id: user.id }).update({ role: 'approver' }),
+    ).rejects.toThrow(/organisation_members_role_check/);
     await expect(profile.clone().update({ categories: ['tech', 'weather'] })).rejects.toThrow(
       /profiles_categories_check/,
     );
+    const orgId = (await one<ProfileRow>(profile.clone())).active_organisation_id;
     await expect(
-      db('press_releases').insert({ client_id: user.id, status: 'deleted' }),
+      db('press_releases').insert({ author_id: user.id, organisation_id: orgId, status: 'deleted' }),
     ).rejects.toThrow(/press_releases_status_check/);
     await expect(
-      db('press_releases').insert({ client_id: user.id, category: 'weather' }),
+      db('press_releases').insert({ author_id: user.id, organisation_id: orgId, category: 'weather' }),
     ).rejects.toThrow(/press_releases_category_check/);
+    await expect(db('press_releases').insert({ author_id: user.id })).rejects.toThrow(/organisation_id/);
     await expect(
       db('cookie_consents').insert({ user_id: user.id, necessary: false }),
     ).rejects.toThrow(/cookie_consents_necessary_check/);

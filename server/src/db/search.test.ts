@@ -23,6 +23,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The organisation a client's sign-up created (the one they work in). */
+async function activeOrganisation(userId: string): Promise<string> {
+  const p = (await server.ctx.db('profiles').where('user_id', userId).first('active_organisation_id')) as { active_organisation_id: string | null };
+  if (!p.active_organisation_id) throw new Error(`no organisation for ${userId}`);
+  return p.active_organisation_id;
+}
+
 describe('the fold', () => {
   it('folds case, accents, diaeresis and the final sigma', () => {
     expect(normalizeSearch('ΆΈΉΊΌΎΏ ΪΫ ΐΰ Ελλάς ΟΔΟΣ Café Ñandú')).toBe('αεηιουω ιυ ιυ ελλασ οδοσ cafe nandu');
@@ -45,12 +52,17 @@ describe('the fold', () => {
 });
 
 describe('every search', () => {
-  it('users (superadmin): name, organization and e-mail whatever the case and accents', async () => {
+  it('users (superadmin): name, organisation and e-mail whatever the case and accents', async () => {
     const u = await signUp(base, 'eleni@search.test', 'client');
-    await server.ctx.db('profiles').where('user_id', u.id).update({ name: 'Ελένη Ζαφειρίου', organization: 'Ελλάς Τρόφιμα Α.Ε.' });
+    await server.ctx.db('profiles').where('user_id', u.id).update({ name: 'Ελένη Ζαφειρίου' });
+    // A client's company is her organisation; a journalist's outlet is on her profile.
+    await server.ctx.db('organisations').where('id', await activeOrganisation(u.id)).update({ name: 'Ελλάς Τρόφιμα Α.Ε.' });
+    const j = await signUp(base, 'ioanna@search.test', 'media');
+    await server.ctx.db('profiles').where('user_id', j.id).update({ name: 'Ιωάννα Πέτρου', organization: 'Ραδιόφωνο Ζαφείρι' });
     const find = async (q: string) =>
       (await call<{ items: { email: string }[] }>(base, 'GET', `/api/admin/users?q=${encodeURIComponent(q)}`, { token: sa })).body.items.map((i) => i.email);
     for (const q of ['ΕΛΕΝΗ', 'ελενη', 'ζαφειριου', 'ΕΛΛΑΣ ΤΡΟΦΙΜΑ', 'ελλασ', 'ELENI@SEARCH']) expect(await find(q)).toEqual(['eleni@search.test']);
+    for (const q of ['ΡΑΔΙΟΦΩΝΟ', 'ραδιοφωνο ζαφειρι']) expect(await find(q)).toEqual(['ioanna@search.test']);
     expect(await find('ελενα')).toEqual([]);
     // LIKE wildcards are matched literally.
     expect(await find('%')).toEqual([]);
@@ -79,7 +91,7 @@ describe('every search', () => {
   it('tasks and releases (client)', async () => {
     const c = await signUp(base, 'owner@search.test', 'client');
     const token = (await signIn(base, 'owner@search.test')).access_token;
-    const ws = (await server.ctx.db('organisations').where('created_by', c.id).first('id')) as { id: string };
+    const ws = { id: await activeOrganisation(c.id) };
     await call(base, 'POST', `/api/workspaces/${ws.id}/tasks`, { token, body: { title: 'Σύνταξη δελτίου για την ΈΚΘΕΣΗ' } });
     const tasks = await call<{ tasks: { title: string }[] }>(base, 'GET', `/api/workspaces/${ws.id}/tasks?q=${encodeURIComponent('συνταξη δελτιου')}`, { token });
     expect(tasks.body.tasks.map((t) => t.title)).toEqual(['Σύνταξη δελτίου για την ΈΚΘΕΣΗ']);
@@ -92,7 +104,7 @@ describe('every search', () => {
       content_text: 'Κείμενο',
       search_text: toSearchText('Νέα συνεργασία με την Ελλάς', 'Κείμενο'),
       category: 'tech',
-      client_id: c.id,
+      author_id: c.id,
       organisation_id: ws.id,
       edited_at: new Date(),
     });

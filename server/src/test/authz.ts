@@ -6,10 +6,31 @@ import { signIn, signUp } from './http';
 export const CALLERS = ['anonymous', 'client', 'otherClient', 'media', 'superadmin', 'pending', 'banned'] as const;
 export type Caller = (typeof CALLERS)[number];
 
-/** What a module's setup gets: the database and the user id of each signed-in caller. */
+/** The callers who own a company: each owns one organisation (approved, or pending for 'pending'). */
+export const ORGANISATION_CALLERS = ['client', 'otherClient', 'pending'] as const;
+export type OrganisationCaller = (typeof ORGANISATION_CALLERS)[number];
+
+/**
+ * What a module's setup gets: the database, the user id of each signed-in caller and the
+ * organisation each company caller owns (and works in). The fixtures "of the client" belong to
+ * `organisationIds.client`; `otherClient` is a member of another organisation (404 on A's objects).
+ */
 export interface MatrixWorld {
   db: Db;
   userIds: Record<Exclude<Caller, 'anonymous'>, string>;
+  organisationIds: Record<OrganisationCaller, string>;
+}
+
+/** A release of `caller`'s organisation written by them (client unless told), with any other columns; its id. */
+export async function matrixRelease(
+  world: MatrixWorld,
+  row: Record<string, unknown> = {},
+  caller: OrganisationCaller = 'client',
+): Promise<string> {
+  const [r] = (await world.db('press_releases')
+    .insert({ title: 'Matrix release', organisation_id: world.organisationIds[caller], author_id: world.userIds[caller], ...row })
+    .returning('id')) as { id: string }[];
+  return r!.id;
 }
 
 export interface MatrixEntry {
@@ -73,22 +94,32 @@ export function matrixEntries(modules: Record<string, { authz: AuthzModule }>): 
 }
 
 /**
- * The matrix's world: one account per kind of caller (a client who owns the fixtures,
- * another client, media, a superadmin, a pending client, a banned media user whose token
- * predates the ban), signed in, and each module's fixtures.
+ * The matrix's world: one account per kind of caller (a client who owns the fixtures' organisation,
+ * the owner of another organisation, media, a superadmin, the owner of a pending organisation,
+ * a banned media user whose token predates the ban), signed in, and each module's fixtures.
+ * Everyone signs up through the app; a company's sign-up creates its organisation, which is then
+ * approved (or left pending) as the superadmin would.
  */
 export async function setupMatrixWorld(
   server: TestServer,
   modules: Record<string, { authz: AuthzModule }>,
-): Promise<{ tokens: Partial<Record<Caller, string>>; userIds: MatrixWorld['userIds']; fixtures: Record<string, string> }> {
+): Promise<{
+  tokens: Partial<Record<Caller, string>>;
+  userIds: MatrixWorld['userIds'];
+  organisationIds: MatrixWorld['organisationIds'];
+  fixtures: Record<string, string>;
+}> {
   const { db } = server.ctx;
   const tokens: Partial<Record<Caller, string>> = {};
   const userIds = {} as MatrixWorld['userIds'];
+  const organisationIds = {} as MatrixWorld['organisationIds'];
   const make = async (caller: Exclude<Caller, 'anonymous'>, role: 'client' | 'media') => {
     const email = `${caller.toLowerCase()}@matrix.test`;
     const { id } = await signUp(server.url, email, role);
-    await db('profiles').where('user_id', id).update({ status: caller === 'pending' ? 'pending' : 'approved' });
+    const status = caller === 'pending' ? 'pending' : 'approved';
+    await db('profiles').where('user_id', id).update({ status });
     if (caller === 'superadmin') await db('profiles').where('user_id', id).update({ role: 'superadmin' });
+    if (role === 'client') organisationIds[caller as OrganisationCaller] = await ownOrganisation(db, id, email, status);
     const s = await signIn(server.url, email, 'Thalassa-2026', caller === 'superadmin' ? server.config.superadminLoginPath : undefined);
     tokens[caller] = s.access_token;
     userIds[caller] = id;
@@ -96,13 +127,29 @@ export async function setupMatrixWorld(
   await make('client', 'client');
   await make('otherClient', 'client');
   await make('media', 'media');
-  await make('superadmin', 'client');
+  // Signed up as media: a superadmin is no company's member.
+  await make('superadmin', 'media');
   await make('pending', 'client');
   await make('banned', 'media');
   await db('profiles').where('user_id', userIds.banned).update({ status: 'banned' });
   let fixtures: Record<string, string> = {};
   for (const mod of Object.values(modules)) {
-    if (mod.authz.setup) fixtures = { ...fixtures, ...(await mod.authz.setup({ db, userIds })) };
+    if (mod.authz.setup) fixtures = { ...fixtures, ...(await mod.authz.setup({ db, userIds, organisationIds })) };
   }
-  return { tokens, userIds, fixtures };
+  return { tokens, userIds, organisationIds, fixtures };
+}
+
+/**
+ * The organisation a company's sign-up created, with the caller as its only owner, in the given
+ * state and the one they work in. Fails when the sign-up made none (or several).
+ */
+async function ownOrganisation(db: Db, userId: string, email: string, status: 'approved' | 'pending'): Promise<string> {
+  const owned = (await db('organisation_members').where({ user_id: userId, role: 'owner' }).pluck('organisation_id')) as string[];
+  if (owned.length !== 1) throw new Error(`the sign-up of ${email} made ${owned.length} organisations, not one`);
+  const organisationId = owned[0]!;
+  const members = (await db('organisation_members').where('organisation_id', organisationId).pluck('user_id')) as string[];
+  if (members.length !== 1) throw new Error(`the organisation of ${email} has ${members.length} members, not one`);
+  await db('organisations').where('id', organisationId).update({ status });
+  await db('profiles').where('user_id', userId).update({ active_organisation_id: organisationId });
+  return organisationId;
 }

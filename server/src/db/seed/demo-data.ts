@@ -4,6 +4,7 @@
  */
 import type {
   Category,
+  ORGANISATION_ROLES,
   ReleaseStatus,
   Role,
   TaskPriority,
@@ -12,6 +13,8 @@ import type {
 } from '../../../../shared/constants';
 import type { PlanCode } from '../../../../shared/plans';
 import type { Block } from './text';
+
+type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 
 export const DEMO_PASSWORD = 'demodemo';
 
@@ -26,7 +29,13 @@ export interface DemoUser {
   email: string;
   name: string;
   role: Role;
+  /** The person's approval; a client who signed up a company has their organisation in the same state. */
   status: UserStatus;
+  /**
+   * Media: the outlet (on the profile). A client who signed up a company: its name; the
+   * company's fields below (description, website, default category, plan, newsroom) are the
+   * organisation's, not the person's.
+   */
   organization?: string;
   description?: string;
   isActive?: boolean;
@@ -38,7 +47,7 @@ export interface DemoUser {
   digest?: 'none' | 'daily' | 'weekly';
   /** Clients: the plan chosen at sign-up (else the default). */
   plan?: PlanCode;
-  /** Client only: the public newsroom, its «Σχετικά με» text and press contact (profiles columns). */
+  /** A company's public newsroom, its «Σχετικά με» text and press contact (organisations columns). */
   newsroom?: {
     newsroom_slug: string;
     boilerplate: string;
@@ -46,6 +55,11 @@ export interface DemoUser {
     press_contact_email: string;
     press_contact_phone: string;
   };
+  /**
+   * A client who joined a company's organisation by invitation (no company of their own):
+   * the owner's e-mail, the role and when they joined, in days before now.
+   */
+  memberOf?: { owner: string; role: Exclude<OrganisationRole, 'owner'>; joinedDaysAgo: number };
   confirmed: boolean;
   /** Sign-up date, in days before now. */
   createdDaysAgo: number;
@@ -106,14 +120,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     createdDaysAgo: 90,
   },
   {
+    // Joined the company's organisation by invitation: writes and asks for approval, never sends.
     email: DEMO_EMAILS.colleague,
     name: 'Γιώργος Αντωνίου',
     role: 'client',
     status: 'approved',
-    organization: 'Αιγαίο Τεχνολογίες Α.Ε.',
-    description: 'Υπεύθυνος επικοινωνίας και δημοσίων σχέσεων.',
     onboarded: true,
-    defaultCategory: 'tech',
+    memberOf: { owner: DEMO_EMAILS.client, role: 'editor', joinedDaysAgo: 70 },
     confirmed: true,
     createdDaysAgo: 70,
   },
@@ -288,6 +301,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export interface DemoRelease {
   key: string;
+  /** Who wrote it (the organisation owns it either way); the owner unless told. Sent ones went out by the owner. */
+  author?: 'client' | 'colleague';
   title: string;
   category: Category | null;
   status: ReleaseStatus;
@@ -375,6 +390,7 @@ export const DEMO_RELEASES: readonly DemoRelease[] = [
   },
   {
     key: 'museum',
+    author: 'colleague',
     title: 'Συνεργασία με το Μουσείο Ψηφιακού Πολιτισμού για ψηφιακές ξεναγήσεις σε 12 γλώσσες',
     category: 'culture',
     status: 'sent',
@@ -500,6 +516,7 @@ export const DEMO_RELEASES: readonly DemoRelease[] = [
   },
   {
     key: 'scholarships',
+    author: 'colleague',
     title: 'Υποτροφίες ψηφιακής τέχνης για νέους δημιουργούς',
     category: 'culture',
     status: 'draft',

@@ -18,8 +18,9 @@ import { addDays, dayIn } from '../../../../shared/reports';
 import { releaseDocName, writeSnapshot } from '../../collab/persistence';
 import { docFromJson } from '../../collab/render';
 import { blocksToHtml, blocksToJson, blocksToText, toSearchText, type Block } from './text';
-import { insertSentVersion, type FreezableRelease } from '../../modules/releases/sent-versions.repo';
 import { DEFAULT_PLAN, TERMS_VERSION, TRIAL_DAYS } from '../../../../shared/plans';
+import { hasBoilerplateSection } from '../../../../shared/press-kit';
+import { numberedSlug, RELEASE_SLUG_MAX, slugify } from '../../../../shared/slug';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -70,8 +71,10 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
 
   // Users and profiles.
   const ids = new Map<string, string>();
+  const signedUpAt = new Map<string, Date>();
   for (const u of DEMO_USERS) {
     const createdAt = at(u.createdDaysAgo, 7 + (u.createdDaysAgo % 9), u.createdDaysAgo % 60);
+    signedUpAt.set(u.email, createdAt);
     ids.set(u.email, await ensureUser(trx, u, passwordHash, createdAt));
   }
   const idOf = (email: string): string => {
@@ -84,24 +87,25 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
   const colleagueId = idOf(DEMO_EMAILS.colleague);
   const mediaId = idOf(DEMO_EMAILS.media);
 
-  // Workspace of the client, with the colleague as a member.
-  let workspace = await trx('organisations')
-    .where({ created_by: clientId })
-    .first<{ id: string } | undefined>('id');
-  if (!workspace) {
-    [workspace] = await trx('organisations')
-      .insert({ created_by: clientId, name: 'Αιγαίο Τεχνολογίες Α.Ε.', created_at: at(95, 9) })
-      .returning<{ id: string }[]>('id');
+  // Organisations: every company that signed up owns one (in the state of its sign-up: the
+  // superadmin's queue shows the pending ones); an invited colleague joins the company's.
+  const orgOf = new Map<string, string>();
+  for (const u of DEMO_USERS) {
+    if (u.role !== 'client' || u.memberOf) continue;
+    orgOf.set(u.email, await ensureOrganisation(trx, u, idOf(u.email), signedUpAt.get(u.email)!));
   }
-  if (!workspace) throw new Error('demo seed: workspace not created');
-  const workspaceId = workspace.id;
-  await trx('organisation_members')
-    .insert([
-      { organisation_id: workspaceId, user_id: clientId, role: 'owner', created_at: at(95, 9) },
-      { organisation_id: workspaceId, user_id: colleagueId, role: 'member', created_at: at(70, 10) },
-    ])
-    .onConflict(['organisation_id', 'user_id'])
-    .ignore();
+  for (const u of DEMO_USERS) {
+    if (!u.memberOf) continue;
+    const teamId = orgOf.get(u.memberOf.owner);
+    if (!teamId) throw new Error(`demo seed: ${u.email} joins the organisation of ${u.memberOf.owner}, which has none`);
+    await joinOrganisation(trx, teamId, idOf(u.email), u.memberOf.role, at(u.memberOf.joinedDaysAgo, 10));
+  }
+  const organisationId = orgOf.get(DEMO_EMAILS.client);
+  if (!organisationId) throw new Error('demo seed: the demo company has no organisation');
+  const brand = (await trx('organisations').where('id', organisationId).first()) as DemoOrganisation;
+  const usedSlugs = new Set<string>(
+    (await trx('release_sent_versions').where('organisation_id', organisationId).whereNotNull('slug').pluck('slug')) as string[],
+  );
 
   // Media lists: every approved, active media user in each of their categories.
   const listMembers = new Map<Category, { id: string; email: string; name: string }[]>();
@@ -153,7 +157,8 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     });
   }
 
-  // Press releases of client@example.com.
+  // Press releases of the demo company, written by its owner and by the colleague.
+  const people = { client: clientId, colleague: colleagueId } as const;
   const releaseIds = new Map<string, string>();
   for (const r of DEMO_RELEASES) {
     const createdAt = at(r.createdDaysAgo, 7 + (r.createdDaysAgo % 5), (r.createdDaysAgo * 7) % 60);
@@ -178,8 +183,8 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
         search_text: toSearchText(r.title, contentText),
         category: r.category,
         status: r.status,
-        client_id: clientId,
-        organisation_id: workspaceId,
+        author_id: people[r.author ?? 'client'],
+        organisation_id: organisationId,
         media_list_categories: r.category ? [r.category] : [],
         scheduled_at: scheduledAt,
         sent_at: sentAt,
@@ -187,16 +192,17 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
         created_at: createdAt,
         updated_at: updatedAt.getTime() > now.getTime() ? now : updatedAt,
       })
-      .returning<FreezableRelease[]>('*');
+      .returning<DemoReleaseRow[]>('*');
     if (!row) throw new Error('demo seed: release not created');
     releaseIds.set(r.key, row.id);
     // Its live document, seeded once here (the editor never rebuilds it from HTML).
     const ydoc = docFromJson(blocksToJson(blocks));
     seedFields(ydoc, { title: r.title, category: r.category ?? null, mediaLists: r.category ? [r.category] : [] });
-    await writeSnapshot(trx, releaseDocName(row.id), Y.encodeStateAsUpdate(ydoc));
+    const state = Y.encodeStateAsUpdate(ydoc);
+    await writeSnapshot(trx, releaseDocName(row.id), state);
     ydoc.destroy();
-    // What a sent release went out as (inboxes, e-mails and reports read this).
-    if (r.status === 'sent') await insertSentVersion(trx, row);
+    // What a sent release went out as (inboxes, e-mails and reports read this); the owner sent it.
+    if (r.status === 'sent') await insertDemoSentVersion(trx, row, brand, clientId, state, usedSlugs);
 
     if (r.status !== 'sent' || !sentAt || !r.category) continue;
 
@@ -314,13 +320,12 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
     }
   }
 
-  // Tasks of the workspace.
-  const people = { client: clientId, colleague: colleagueId } as const;
+  // Tasks of the organisation.
   for (const task of DEMO_TASKS) {
     const createdAt = at(task.createdDaysAgo, 9, 15);
     const [taskRow] = await trx('tasks')
       .insert({
-        organisation_id: workspaceId,
+        organisation_id: organisationId,
         title: task.title,
         description: task.description ?? null,
         assignee_user_id: task.assignee ? people[task.assignee] : null,
@@ -345,7 +350,7 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
       action_type: 'task.create' satisfies AuditAction,
       entity_type: 'task',
       entity_id: taskRow?.id ?? null,
-      metadata: JSON.stringify({ title: task.title, organisation_id: workspaceId }),
+      metadata: JSON.stringify({ title: task.title, organisation_id: organisationId }),
       created_at: createdAt,
     });
   }
@@ -387,14 +392,116 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
 }
 
 /**
- * A demo client's plan: a 14-day trial from its sign-up, active (paid) for the approved
- * clients whose trial is long over, so the demo account never runs out of its trial.
+ * A demo company's plan: a 14-day trial from its sign-up, active (paid) for the approved
+ * companies whose trial is long over, so the demo account never runs out of its trial.
  */
 function demoPlan(u: DemoUser, createdAt: Date): Record<string, unknown> {
-  if (u.role !== 'client') return {};
   const endsAt = new Date(createdAt.getTime() + TRIAL_DAYS * DAY);
   const paid = u.status === 'approved' && endsAt.getTime() < Date.now();
   return { plan_code: u.plan ?? DEFAULT_PLAN, trial_started_at: createdAt, trial_ends_at: endsAt, plan_activated_at: paid ? endsAt : null };
+}
+
+interface DemoOrganisation {
+  id: string;
+  name: string;
+  logo_url: string | null;
+  boilerplate: string | null;
+  press_contact_name: string | null;
+  press_contact_email: string | null;
+  press_contact_phone: string | null;
+}
+
+interface DemoReleaseRow {
+  id: string;
+  title: string;
+  content: string;
+  content_text: string;
+  search_text: string;
+  category: Category | null;
+  media_list_categories: Category[];
+  sent_at: Date | null;
+}
+
+/**
+ * The organisation a company's sign-up created, with its owner: reused when the owner already
+ * owns one (never modified), else made from the demo company's fields.
+ */
+async function ensureOrganisation(trx: Knex, u: DemoUser, ownerId: string, createdAt: Date): Promise<string> {
+  const owned = (await trx('organisation_members')
+    .where({ user_id: ownerId, role: 'owner' })
+    .orderBy('created_at')
+    .first('organisation_id')) as { organisation_id: string } | undefined;
+  if (owned) return owned.organisation_id;
+  const [org] = await trx('organisations')
+    .insert({
+      created_by: ownerId,
+      name: u.organization ?? u.name,
+      status: u.status === 'pending' || u.status === 'rejected' ? u.status : 'approved',
+      description: u.description ?? null,
+      website: u.website ?? null,
+      default_category: u.defaultCategory ?? null,
+      ...u.newsroom,
+      ...demoPlan(u, createdAt),
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning<{ id: string }[]>('id');
+  if (!org) throw new Error(`demo seed: organisation of ${u.email} not created`);
+  await joinOrganisation(trx, org.id, ownerId, 'owner', createdAt);
+  return org.id;
+}
+
+/** A membership (kept as it is when there already is one); the organisation becomes the user's active one if they had none. */
+async function joinOrganisation(trx: Knex, organisationId: string, userId: string, role: string, joinedAt: Date): Promise<void> {
+  await trx('organisation_members')
+    .insert({ organisation_id: organisationId, user_id: userId, role, created_at: joinedAt })
+    .onConflict(['organisation_id', 'user_id'])
+    .ignore();
+  await trx('profiles').where('user_id', userId).whereNull('active_organisation_id').update({ active_organisation_id: organisationId });
+}
+
+/**
+ * What a demo release went out as, the way a send freezes it: the organisation's name, logo,
+ * «Σχετικά με» text and press contact, the document's state, and an address in its newsroom
+ * unique within the organisation.
+ */
+async function insertDemoSentVersion(
+  trx: Knex,
+  r: DemoReleaseRow,
+  org: DemoOrganisation,
+  senderId: string,
+  docState: Uint8Array,
+  usedSlugs: Set<string>,
+): Promise<void> {
+  const base = slugify(r.title, RELEASE_SLUG_MAX) || 'deltio-typou';
+  let n = 1;
+  while (usedSlugs.has(numberedSlug(base, n))) n++;
+  const slug = numberedSlug(base, n);
+  usedSlugs.add(slug);
+  await trx('release_sent_versions').insert({
+    press_release_id: r.id,
+    organisation_id: org.id,
+    title: r.title,
+    content: r.content,
+    content_text: r.content_text,
+    search_text: r.search_text,
+    category: r.category,
+    media_list_categories: r.media_list_categories,
+    attachments: JSON.stringify([]),
+    sender_user_id: senderId,
+    sender_name: org.name,
+    sender_logo_url: org.logo_url,
+    // A release with its own «Σχετικά με …» section does not get the organisation's as well.
+    boilerplate: hasBoilerplateSection(r.content_text) ? null : org.boilerplate,
+    press_contact_name: org.press_contact_name,
+    press_contact_email: org.press_contact_email,
+    press_contact_phone: org.press_contact_phone,
+    embargo_until: null,
+    slug,
+    doc_state: Buffer.from(docState),
+    approval_id: null,
+    sent_at: r.sent_at,
+  });
 }
 
 /** The id of the user with this e-mail, creating user and profile when missing. */
@@ -423,24 +530,23 @@ async function ensureUser(
     })
     .returning<{ id: string }[]>('id');
   if (!user) throw new Error(`demo seed: user ${u.email} not created`);
+  // A client's company fields are their organisation's (ensureOrganisation), not the person's.
+  const company = u.role === 'client';
   await trx('profiles').insert({
     user_id: user.id,
     name: u.name,
     email: u.email,
     role: u.role,
-    organization: u.organization ?? null,
-    description: u.description ?? null,
+    organization: company ? null : (u.organization ?? null),
+    description: company ? null : (u.description ?? null),
     status: u.status,
     is_active: u.isActive ?? true,
     onboarded: u.onboarded ?? false,
-    default_category: u.defaultCategory ?? null,
-    website: u.website ?? null,
+    website: company ? null : (u.website ?? null),
     categories: u.categories ?? [],
     digest_frequency: u.digest ?? 'none',
-    ...u.newsroom,
     created_at: createdAt,
     updated_at: createdAt,
-    ...demoPlan(u, createdAt),
     ...(u.role === 'superadmin' ? {} : { terms_version: TERMS_VERSION, terms_accepted_at: createdAt }),
   });
   return user.id;
