@@ -162,7 +162,7 @@ async function lockOrganisation(trx: Knex.Transaction, organisationId: string) {
 export async function organisationOfUser(q: Knex | Knex.Transaction, userId: string): Promise<string> {
   const [id] = await repo.ownedOrganisations(q, userId);
   if (!id) {
-    const exists = await q('profiles').where('user_id', userId).first('user_id');
+    const exists = (await q('profiles').where('user_id', userId).first('user_id')) as { user_id: string } | undefined;
     if (!exists) throw notFound('User not found');
     throw conflict('no_plan', 'Only client organisations have a plan and a trial');
   }

@@ -157,7 +157,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
         if (!org) throw new HttpError(404, 'no_organisation', 'You do not belong to any organisation');
         // The company profile is the organisation's: its owners and admins edit it.
         const m = await requireActive(trx, actor, 'settings.update');
-        if ('name' in changes && !String(changes.name ?? '').trim()) {
+        if ('name' in changes && !(typeof changes.name === 'string' && changes.name.trim())) {
           throw badRequest('validation_failed', 'Invalid input', { organization: 'organization is required' });
         }
         // The organisation may point at one of our logos only if it was uploaded for it.
