@@ -14,7 +14,7 @@ import { sqlList } from './lib/helpers';
  *
  * Data moves (tested on the demo data and on a database built by the old code):
  * - every client owns an organisation built from their profile (name, description, website,
- *   logo, default category, newsroom, boilerplate, press contact, plan, trial, daily limit,
+ *   logo, default category, newsroom, boilerplate, press contact, plan, trial,
  *   approval state); members of their workspace join it with their role (owner → owner,
  *   approver → publisher, member → editor where the approval rule was on, else publisher);
  * - a release moves to the organisation of the workspace it was written in;
@@ -41,7 +41,6 @@ const MOVED_PROFILE_COLUMNS = [
   'plan_activated_at',
   'trial_notice_for',
   'trial_ended_notice_for',
-  'daily_release_limit',
 ] as const;
 
 export async function up(knex: Knex): Promise<void> {
@@ -72,7 +71,6 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('plan_activated_at', { useTz: true }).nullable();
     t.timestamp('trial_notice_for', { useTz: true }).nullable();
     t.timestamp('trial_ended_notice_for', { useTz: true }).nullable();
-    t.integer('daily_release_limit').nullable();
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
 
@@ -93,7 +91,7 @@ export async function up(knex: Knex): Promise<void> {
       press_contact_email = p.press_contact_email, press_contact_phone = p.press_contact_phone,
       plan_code = p.plan_code, trial_started_at = p.trial_started_at, trial_ends_at = p.trial_ends_at,
       plan_activated_at = p.plan_activated_at, trial_notice_for = p.trial_notice_for,
-      trial_ended_notice_for = p.trial_ended_notice_for, daily_release_limit = p.daily_release_limit
+      trial_ended_notice_for = p.trial_ended_notice_for
     from profiles p where p.user_id = o.owner_user_id`);
 
   // 3. Roles inside an organisation.
@@ -193,7 +191,6 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table organisations add constraint organisations_status_check check (status in (${sqlList(ORGANISATION_STATUSES)}))`);
   await knex.raw(`alter table organisations add constraint organisations_default_category_check check (default_category in (${sqlList(CATEGORIES)}))`);
   await knex.raw(`alter table organisations add constraint organisations_plan_code_check check (plan_code is null or plan_code in (${sqlList(PLAN_CODES)}))`);
-  await knex.raw('alter table organisations add constraint organisations_daily_release_limit_check check (daily_release_limit between 1 and 1000)');
   await knex.raw(`alter table organisations add constraint organisations_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index organisations_newsroom_slug_unique on organisations (newsroom_slug) where newsroom_slug is not null');
@@ -314,12 +311,10 @@ export async function down(knex: Knex): Promise<void> {
     t.timestamp('plan_activated_at', { useTz: true }).nullable();
     t.timestamp('trial_notice_for', { useTz: true }).nullable();
     t.timestamp('trial_ended_notice_for', { useTz: true }).nullable();
-    t.integer('daily_release_limit').nullable();
     t.dropColumn('active_organisation_id');
   });
   await knex.raw(`alter table profiles add constraint profiles_default_category_check check (default_category in (${sqlList(CATEGORIES)}))`);
   await knex.raw(`alter table profiles add constraint profiles_plan_code_check check (plan_code is null or plan_code in (${sqlList(PLAN_CODES)}))`);
-  await knex.raw('alter table profiles add constraint profiles_daily_release_limit_check check (daily_release_limit between 1 and 1000)');
   await knex.raw(`alter table profiles add constraint profiles_newsroom_slug_check check (newsroom_slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'
        and char_length(newsroom_slug) between ${NEWSROOM_SLUG.min} and ${NEWSROOM_SLUG.max})`);
   await knex.raw('create unique index profiles_newsroom_slug_unique on profiles (newsroom_slug) where newsroom_slug is not null');
@@ -339,7 +334,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('organisations', (t) => {
     for (const c of ['status', 'description', 'website', 'logo_url', 'default_category', 'newsroom_slug', 'newsroom_enabled', 'boilerplate',
       'press_contact_name', 'press_contact_email', 'press_contact_phone', 'plan_code', 'trial_started_at', 'trial_ends_at',
-      'plan_activated_at', 'trial_notice_for', 'trial_ended_notice_for', 'daily_release_limit', 'updated_at']) {
+      'plan_activated_at', 'trial_notice_for', 'trial_ended_notice_for', 'updated_at']) {
       t.dropColumn(c);
     }
   });

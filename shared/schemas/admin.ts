@@ -1,6 +1,6 @@
 /** Superadmin console: users, media lists, audit log, overview and statistics (issue 10). */
 import { z } from 'zod';
-import { AUDIT_ACTIONS, CATEGORIES, LIMITS, PLAN_CODES, ROLES, USER_STATUSES } from '../constants';
+import { AUDIT_ACTIONS, CATEGORIES, LIMITS, ORGANISATION_ROLES, ORGANISATION_STATUSES, PLAN_CODES, ROLES, USER_STATUSES } from '../constants';
 import { PLAN_STATES } from '../plans';
 
 const pageParam = z.coerce
@@ -44,6 +44,16 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
+/** An organisation a user belongs to, with their role there (the superadmin's users list). */
+export const adminUserOrganisation = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ORGANISATION_ROLES),
+  /** The organisation's approval (the superadmin approves organisations, not each member). */
+  status: z.enum(ORGANISATION_STATUSES),
+});
+export type AdminUserOrganisation = z.infer<typeof adminUserOrganisation>;
+
 export const adminUser = z.object({
   user_id: z.string(),
   name: z.string(),
@@ -58,6 +68,10 @@ export const adminUser = z.object({
   trial_started_at: z.string().nullable(),
   trial_ends_at: z.string().nullable(),
   plan_activated_at: z.string().nullable(),
+  /** The organisation whose plan and trial the row shows: the oldest one the user owns (null: none). */
+  organisation_id: z.string().nullable(),
+  /** Every organisation the user belongs to, oldest membership first. */
+  organisations: z.array(adminUserOrganisation),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -74,6 +88,7 @@ export const USER_ACTIONS = ['approve', 'reject', 'ban', 'unban', 'activate', 'd
 export type UserAction = (typeof USER_ACTIONS)[number];
 
 export const userIdParams = z.object({ id: z.uuid('id must be a user id') });
+export const organisationIdParams = z.object({ id: z.uuid('id must be an organisation id') });
 
 export const userActionBody = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, RELEASE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
+import { CATEGORIES, ORGANISATION_ROLES, ORGANISATION_STATUSES, RELEASE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from '../constants';
 import { HTTP_URL_RE, profilePatch, profileSchema } from './auth';
 
 /** A number now (all time) and its change: last 30 days against the 30 days before. */
@@ -66,8 +66,27 @@ export const emailNotificationsSchema = z.object({
 });
 export type EmailNotifications = z.infer<typeof emailNotificationsSchema>;
 
-/** The profile as the settings screen reads it (GET /profile carries these columns too). */
+/**
+ * The organisation a client works in now, as GET /profile names it: the company fields of the
+ * profile (organization, description, website, default_category, company_logo_url) are its.
+ */
+export const profileOrganisation = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  role: z.enum(ORGANISATION_ROLES),
+  /** The superadmin's approval of the organisation. */
+  status: z.enum(ORGANISATION_STATUSES),
+});
+export type ProfileOrganisation = z.infer<typeof profileOrganisation>;
+
+/**
+ * The profile as the settings screen reads it (GET /profile carries these columns too). For a
+ * client the company fields are those of the active organisation (shared by its members;
+ * changed by its owners and admins, 403 role_forbidden for the other roles).
+ */
 export const settingsProfile = profileSchema.extend({
+  /** A client's active organisation and their role in it; null for everyone else. */
+  organisation: profileOrganisation.nullable().optional(),
   email_notifications: emailNotificationsSchema,
   /** Whether the account's e-mail address is confirmed: until then nothing is mailed on its behalf (shared/accounts.ts). */
   email_confirmed: z.boolean(),

@@ -32,7 +32,6 @@ const MOVED = [
   'plan_activated_at',
   'trial_notice_for',
   'trial_ended_notice_for',
-  'daily_release_limit',
 ];
 
 async function count(query: Knex.QueryBuilder): Promise<number> {
@@ -139,7 +138,6 @@ describe('migration to organisations, on a database of the old code', () => {
       plan_code: 'pro',
       trial_started_at: new Date(Date.now() - 9 * DAY),
       trial_ends_at: trialEnds,
-      daily_release_limit: 20,
     });
     // She joined the team, but only after signing up as a company of the same name: her own
     // workspace, newsroom, trial and a release sent from there.
@@ -281,12 +279,13 @@ describe('migration to organisations, on a database of the old code', () => {
       boilerplate: 'Η Αιγαίο Τεχνολογίες ιδρύθηκε το 2012.',
       press_contact_email: 'press@aigaio.example',
       plan_code: 'pro',
-      daily_release_limit: 20,
     });
     expect(org.trial_ends_at).toBeInstanceOf(Date);
     const profileColumns = await columnsOf(db, 'profiles');
     for (const c of MOVED) expect(profileColumns).not.toContain(c);
     expect(profileColumns).toContain('active_organisation_id');
+    // A journalist's own limit of releases per day stays hers.
+    expect(profileColumns).toContain('daily_release_limit');
     // A client's company fields are the organisation's; a journalist keeps her outlet.
     const people = await db('profiles').orderBy('email').select('email', 'organization', 'description', 'website');
     expect(people).toEqual([

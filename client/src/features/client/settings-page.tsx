@@ -24,12 +24,15 @@ import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { useSession } from '@client/stores/session';
+import { roleMay } from '@shared/organisation-roles';
 import { PlanSection } from './plan-section';
 
 const S = {
   description: 'Το προφίλ της εταιρείας σας, οι ειδοποιήσεις email και τα στοιχεία του λογαριασμού σας.',
   company: 'Προφίλ εταιρείας',
   companyText: 'Τα στοιχεία της εταιρείας σας όπως εμφανίζονται στα δελτία τύπου.',
+  companyReadOnly: (org: string) =>
+    `Τα στοιχεία του οργανισμού «${org}» τα αλλάζουν ο ιδιοκτήτης και οι διαχειριστές του. Εδώ αλλάζετε μόνο τις δικές σας ρυθμίσεις.`,
   logo: 'Λογότυπο',
   upload: 'Ανέβασμα λογοτύπου',
   uploading: 'Ανέβασμα...',
@@ -125,6 +128,8 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
   const logoUrl = form.watch('company_logo_url');
   const organization = form.watch('organization');
   const websiteBad = !!form.formState.errors.website;
+  // The company profile is the active organisation's: its owners and admins change it (the server checks 'settings.update').
+  const mayEditCompany = !profile.organisation || roleMay(profile.organisation.role, 'settings.update');
 
   async function onFile(file: File | undefined) {
     if (!file) return;
@@ -157,7 +162,10 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
   const save = onSubmit(async (patch) => {
     setSaving(true);
     try {
-      const updated = await api('PATCH', '/profile', { body: patch, schema: settingsProfile });
+      const body = mayEditCompany
+        ? patch
+        : { ...patch, organization: undefined, website: undefined, default_category: undefined, company_logo_url: undefined };
+      const updated = await api('PATCH', '/profile', { body, schema: settingsProfile });
       useSession.getState().setProfile(updated);
       toast({ title: S.success, description: S.saved, variant: 'success' });
     } catch (err) {
@@ -179,79 +187,86 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
               <CardDescription>{S.companyText}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-5">
-              <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-                <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-slate-100" data-testid="logo-preview">
-                  {logoUrl && !logoBroken ? (
-                    <img src={logoUrl} alt={S.logo} className="h-full w-full object-contain" onError={() => setLogoBroken(true)} />
-                  ) : (
-                    <span className="text-xl font-bold text-slate-500" aria-label={S.logo}>
-                      {initials(organization || profile.name)}
-                    </span>
-                  )}
-                </div>
-                <div className="space-y-2">
-                  <div className="flex flex-wrap gap-2">
-                    <input
-                      ref={fileRef}
-                      type="file"
-                      accept={LOGO_MIME_TYPES.join(',')}
-                      className="sr-only"
-                      id="logo-file"
-                      data-testid="logo-file"
-                      onChange={(e) => void onFile(e.target.files?.[0])}
-                    />
-                    <Button type="button" variant="outline" disabled={uploading} onClick={() => fileRef.current?.click()}>
-                      {uploading ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
-                      {uploading ? S.uploading : S.upload}
-                    </Button>
-                    {logoUrl ? (
-                      <Button type="button" variant="ghost" onClick={() => form.setValue('company_logo_url', null)}>
-                        <X aria-hidden />
-                        {S.removeLogo}
-                      </Button>
-                    ) : null}
-                  </div>
-                  <p className="text-xs text-muted-foreground">{S.logoHint}</p>
-                </div>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div className="space-y-1.5">
-                  <Label htmlFor="set-org">{S.companyName}</Label>
-                  <Input id="set-org" {...form.register('organization')} />
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="set-web">{S.website}</Label>
-                  <Input
-                    id="set-web"
-                    type="url"
-                    placeholder="https://"
-                    {...form.register('website')}
-                    aria-invalid={websiteBad || undefined}
-                  />
-                  {websiteBad ? <p className="text-xs text-red-700">{S.badUrl}</p> : null}
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="set-cat">{S.defaultCategory}</Label>
-                  <Controller
-                    control={form.control}
-                    name="default_category"
-                    render={({ field }) => (
-                      <Select value={field.value ?? DEFAULT_CATEGORY} onValueChange={(v) => field.onChange(v as Category)}>
-                        <SelectTrigger id="set-cat">
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {CATEGORIES.map((c) => (
-                            <SelectItem key={c} value={c}>
-                              {CATEGORY_LABELS[c]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
+              {mayEditCompany ? null : (
+                <p className="rounded-md border bg-slate-50 p-3 text-sm text-muted-foreground" data-testid="company-read-only">
+                  {S.companyReadOnly(profile.organisation?.name ?? profile.organization ?? '')}
+                </p>
+              )}
+              <fieldset disabled={!mayEditCompany} className="space-y-5">
+                <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+                  <div className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-slate-100" data-testid="logo-preview">
+                    {logoUrl && !logoBroken ? (
+                      <img src={logoUrl} alt={S.logo} className="h-full w-full object-contain" onError={() => setLogoBroken(true)} />
+                    ) : (
+                      <span className="text-xl font-bold text-slate-500" aria-label={S.logo}>
+                        {initials(organization || profile.name)}
+                      </span>
                     )}
-                  />
+                  </div>
+                  <div className="space-y-2">
+                    <div className="flex flex-wrap gap-2">
+                      <input
+                        ref={fileRef}
+                        type="file"
+                        accept={LOGO_MIME_TYPES.join(',')}
+                        className="sr-only"
+                        id="logo-file"
+                        data-testid="logo-file"
+                        onChange={(e) => void onFile(e.target.files?.[0])}
+                      />
+                      <Button type="button" variant="outline" disabled={uploading} onClick={() => fileRef.current?.click()}>
+                        {uploading ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+                        {uploading ? S.uploading : S.upload}
+                      </Button>
+                      {logoUrl ? (
+                        <Button type="button" variant="ghost" onClick={() => form.setValue('company_logo_url', null)}>
+                          <X aria-hidden />
+                          {S.removeLogo}
+                        </Button>
+                      ) : null}
+                    </div>
+                    <p className="text-xs text-muted-foreground">{S.logoHint}</p>
+                  </div>
                 </div>
-              </div>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="space-y-1.5">
+                    <Label htmlFor="set-org">{S.companyName}</Label>
+                    <Input id="set-org" {...form.register('organization')} />
+                  </div>
+                  <div className="space-y-1.5">
+                    <Label htmlFor="set-web">{S.website}</Label>
+                    <Input
+                      id="set-web"
+                      type="url"
+                      placeholder="https://"
+                      {...form.register('website')}
+                      aria-invalid={websiteBad || undefined}
+                    />
+                    {websiteBad ? <p className="text-xs text-red-700">{S.badUrl}</p> : null}
+                  </div>
+                  <div className="space-y-1.5">
+                    <Label htmlFor="set-cat">{S.defaultCategory}</Label>
+                    <Controller
+                      control={form.control}
+                      name="default_category"
+                      render={({ field }) => (
+                        <Select value={field.value ?? DEFAULT_CATEGORY} onValueChange={(v) => field.onChange(v as Category)}>
+                          <SelectTrigger id="set-cat">
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {CATEGORIES.map((c) => (
+                              <SelectItem key={c} value={c}>
+                                {CATEGORY_LABELS[c]}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  </div>
+                </div>
+              </fieldset>
             </CardContent>
           </Card>
 

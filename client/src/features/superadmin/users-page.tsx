@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, CalendarPlus, Check, CheckCheck, CreditCard, Download, MoreHorizontal, Power, PowerOff, Repeat, Search, ShieldCheck, X } from 'lucide-react';
 import { ROLES, type Role } from '@shared/constants';
+import { ORGANISATION_ROLE_LABELS } from '@shared/organisation-roles';
 import { PLAN_STATE_LABELS, type PlanState } from '@shared/plans';
 import {
   PLAN_FILTERS,
@@ -373,7 +374,9 @@ export function UsersPage() {
                     <div className="text-xs text-muted-foreground">{u.email}</div>
                     {u.organization ? <div className="text-xs text-muted-foreground 2xl:hidden">{u.organization}</div> : null}
                   </TableCell>
-                  <TableCell className="hidden 2xl:table-cell">{u.organization ?? '—'}</TableCell>
+                  <TableCell className="hidden 2xl:table-cell" data-testid="user-organisations">
+                    <UserOrganisations user={u} />
+                  </TableCell>
                   <TableCell>{ROLE_LABELS[u.role]}</TableCell>
                   <TableCell data-testid="user-status">
                     <UserStatusBadge status={u.status} isActive={u.is_active} />
@@ -401,5 +404,29 @@ export function UsersPage() {
       <ExtendTrialDialog user={dialog?.kind === 'trial' ? dialog.user : null} onClose={() => setDialog(null)} />
       <SetPlanDialog user={dialog?.kind === 'plan' ? dialog.user : null} onClose={() => setDialog(null)} />
     </>
+  );
+}
+
+const ORGANISATION_PENDING = 'σε αναμονή έγκρισης';
+const ORGANISATION_REJECTED = 'απορρίφθηκε';
+
+/**
+ * A user's organisations, each with their role there (a journalist's outlet when they have
+ * none). The superadmin approves organisations: a pending or rejected one says so.
+ */
+function UserOrganisations({ user }: { user: AdminUser }) {
+  if (!user.organisations.length) return <>{user.organization ?? '—'}</>;
+  return (
+    <ul className="space-y-0.5">
+      {user.organisations.map((o) => (
+        <li key={o.id} className="text-sm">
+          <span className="font-medium text-foreground">{o.name}</span>{' '}
+          <span className="text-xs text-muted-foreground">
+            ({ORGANISATION_ROLE_LABELS[o.role]}
+            {o.status === 'pending' ? `, ${ORGANISATION_PENDING}` : o.status === 'rejected' ? `, ${ORGANISATION_REJECTED}` : ''})
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -10,10 +10,20 @@ export const authz: AuthzModule = {
       return u!.id;
     };
     const planUser = await make('admin-plan@matrix.test', 'approved');
-    await db('profiles')
-      .where('user_id', planUser)
-      .update({ plan_code: 'starter', trial_started_at: new Date(), trial_ends_at: new Date(Date.now() + 14 * 86_400_000) });
+    // The plan and trial are an organisation's: the fixture owns one.
+    const [org] = (await db('organisations')
+      .insert({
+        name: 'Matrix plan organisation',
+        created_by: planUser,
+        status: 'approved',
+        plan_code: 'starter',
+        trial_started_at: new Date(),
+        trial_ends_at: new Date(Date.now() + 14 * 86_400_000),
+      })
+      .returning('id')) as { id: string }[];
+    await db('organisation_members').insert({ organisation_id: org!.id, user_id: planUser, role: 'owner' });
     return {
+      adminPlanOrganisation: org!.id,
       adminActionUser: await make('admin-action@matrix.test', 'approved'),
       adminBulkUser: await make('admin-bulk@matrix.test', 'pending'),
       adminPlanUser: planUser,
@@ -36,6 +46,14 @@ export const authz: AuthzModule = {
     },
     'PUT /admin/users/:id/plan': {
       request: (fx) => ({ path: `/admin/users/${fx.adminPlanUser}/plan`, body: { plan_code: 'pro', active: false } }),
+      expect: sa(200),
+    },
+    'POST /admin/organisations/:id/trial': {
+      request: (fx) => ({ path: `/admin/organisations/${fx.adminPlanOrganisation}/trial`, body: { days: 7 } }),
+      expect: sa(200),
+    },
+    'PUT /admin/organisations/:id/plan': {
+      request: (fx) => ({ path: `/admin/organisations/${fx.adminPlanOrganisation}/plan`, body: { plan_code: 'pro', active: false } }),
       expect: sa(200),
     },
   },

@@ -1,4 +1,5 @@
 import { csvLine } from '../../http/csv';
+import { ORGANISATION_ROLE_LABELS } from '../../../../shared/organisation-roles';
 import { planStateOf } from '../../../../shared/plans';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import type { AdminUserRow } from './admin-users.repo';
@@ -18,8 +19,18 @@ export function presentUser(row: AdminUserRow): AdminUser {
     trial_started_at: iso(row.trial_started_at),
     trial_ends_at: iso(row.trial_ends_at),
     plan_activated_at: iso(row.plan_activated_at),
+    organisation_id: row.organisation_id ?? null,
+    organisations: (row.organisations ?? []).map((o) => ({
+      id: o.id,
+      name: o.name,
+      role: o.role as AdminUser['organisations'][number]['role'],
+      status: o.status as AdminUser['organisations'][number]['status'],
+    })),
   };
 }
+
+/** "Aigaio Technologies (Ιδιοκτήτης); Agency (Συντάκτης)": a user's organisations for the CSV. */
+const organisationsText = (u: AdminUser) => u.organisations.map((o) => `${o.name} (${ORGANISATION_ROLE_LABELS[o.role]})`).join('; ');
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -29,6 +40,7 @@ const CSV_HEADER = [
   'email',
   'role',
   'organization',
+  'organisations',
   'status',
   'is_active',
   'created_at',
@@ -50,6 +62,7 @@ export function usersCsv(rows: AdminUserRow[]): string {
         u.email,
         u.role,
         u.organization,
+        organisationsText(u),
         u.status,
         u.is_active,
         u.created_at,

@@ -1,6 +1,7 @@
 import {
   adminUsersQuery,
   bulkApproveBody,
+  organisationIdParams,
   userActionBody,
   userIdParams,
 } from '../../../../shared/schemas/admin';
@@ -50,15 +51,29 @@ export function adminUserRoutes(api: ApiRouter, ctx: AppContext): void {
   );
 
   // Plans and the trial (no payment provider): the superadmin extends a trial or sets a plan.
+  // Both belong to an organisation: the user routes act on the oldest organisation the user
+  // owns (409 no_plan when they own none); the organisation routes name it.
   api.post('/admin/users/:id/trial', SA, validate('params', userIdParams), validate('body', extendTrialBody), async (_req, res) => {
     const { id } = valid(res, 'params', userIdParams);
-    await plans.extendTrial(ctx, actorOf(res), id, valid(res, 'body', extendTrialBody).days);
+    await plans.extendTrial(ctx, actorOf(res), await plans.organisationOfUser(ctx.db, id), valid(res, 'body', extendTrialBody).days);
     res.json(await service.getUser(ctx, id));
   });
 
   api.put('/admin/users/:id/plan', SA, validate('params', userIdParams), validate('body', setPlanBody), async (_req, res) => {
     const { id } = valid(res, 'params', userIdParams);
-    await plans.setPlan(ctx, actorOf(res), id, valid(res, 'body', setPlanBody));
+    await plans.setPlan(ctx, actorOf(res), await plans.organisationOfUser(ctx.db, id), valid(res, 'body', setPlanBody));
     res.json(await service.getUser(ctx, id));
+  });
+
+  api.post('/admin/organisations/:id/trial', SA, validate('params', organisationIdParams), validate('body', extendTrialBody), async (_req, res) => {
+    const { id } = valid(res, 'params', organisationIdParams);
+    await plans.extendTrial(ctx, actorOf(res), id, valid(res, 'body', extendTrialBody).days);
+    res.json(await plans.organisationPlanOf(ctx, id));
+  });
+
+  api.put('/admin/organisations/:id/plan', SA, validate('params', organisationIdParams), validate('body', setPlanBody), async (_req, res) => {
+    const { id } = valid(res, 'params', organisationIdParams);
+    await plans.setPlan(ctx, actorOf(res), id, valid(res, 'body', setPlanBody));
+    res.json(await plans.organisationPlanOf(ctx, id));
   });
 }

@@ -51,6 +51,7 @@ const AUDIT_OF: Record<UserActionBody['action'], AuditAction> = {
 export async function applyUserAction(ctx: AppContext, actor: Actor, userId: string, body: UserActionBody) {
   let ended: { ids: string[]; reason: string } | null = null;
   let roleMove: { from: string; to: string } | null = null;
+  let decided: string[] = [];
   const updated = await ctx.db.transaction(async (trx) => {
     const target = await repo.findForUpdate(trx, userId);
     if (!target) throw notFound('User not found');
@@ -63,8 +64,16 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
     if (patch.role !== undefined) {
       metadata.role = { from: target.role, to: patch.role };
       roleMove = { from: target.role, to: patch.role };
-      // A new client without a plan starts the default plan's trial, as a sign-up does.
-      if (patch.role === 'client') await plans.ensurePlan(trx, userId);
+      // A new client owns an organisation (their own, approved) with the default plan's trial, as a sign-up does.
+      if (patch.role === 'client' && !(await repo.hasOrganisation(trx, userId))) {
+        await plans.ensurePlan(trx, await repo.createOwnOrganisation(trx, userId));
+      }
+    }
+    // The superadmin approves organisations: approving or rejecting a company's owner decides the
+    // organisation they signed up with (its invited members follow it, with no approval of their own).
+    if (body.action === 'approve' || body.action === 'reject' || (body.action === 'role_change' && patch.role === 'client')) {
+      decided = await repo.decideOwnedOrganisations(trx, [userId], body.action === 'reject' ? 'rejected' : 'approved');
+      if (decided.length) metadata.organisations = decided;
     }
     if (body.action === 'ban' || body.action === 'deactivate') {
       const reason = body.action === 'ban' ? 'banned' : 'deactivated';
@@ -80,7 +89,7 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
       entityId: userId,
       metadata,
     });
-    return patch.role === 'client' ? ((await repo.findUser(trx, userId)) ?? row) : row;
+    return (await repo.findUser(trx, userId)) ?? row;
   });
   const end = ended as { ids: string[]; reason: string } | null;
   if (end) ctx.realtime.endSessions(end.ids, end.reason);
@@ -91,14 +100,20 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
     ctx.realtime.joinUser(userId, rooms.role(move.to));
   }
   ctx.realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
+  // Every member of a decided organisation sees it approved (or rejected) without a reload.
+  for (const id of decided) ctx.realtime.broadcast(rooms.organisation(id), 'profile:changed', { userId });
   ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId, reason: body.action });
   ctx.logger.info({ actor: actor.userId, userId, action: body.action }, 'admin: user action');
   return presentUser(updated);
 }
 
-/** Approves the selected users that are pending; the others are skipped. One audit row per user. */
+/**
+ * Approves the selected users that are pending, and the pending organisations they own; the
+ * others are skipped. One audit row per user.
+ */
 export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) {
   const unique = [...new Set(ids)];
+  let decided: string[] = [];
   const approved = await ctx.db.transaction(async (trx) => {
     const rows = await repo.findManyForUpdate(trx, unique);
     const eligible = rows.filter((r) => canBulkApprove(actor.userId, r));
@@ -106,6 +121,7 @@ export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) 
       trx,
       eligible.map((r) => r.user_id),
     );
+    decided = await repo.decideOwnedOrganisations(trx, done, 'approved');
     for (const r of eligible.filter((e) => done.includes(e.user_id))) {
       await writeAudit(trx, ctx.logger, actor, {
         action: 'user.approve',
@@ -118,6 +134,7 @@ export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) 
     return done;
   });
   if (approved.length) ctx.mailer.kick();
+  for (const id of decided) ctx.realtime.broadcast(rooms.organisation(id), 'profile:changed', { userId: actor.userId });
   for (const id of approved) {
     ctx.realtime.broadcast(rooms.user(id), 'profile:changed', { userId: id });
     ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: id, reason: 'approve' });

@@ -238,3 +238,64 @@ describe('user list', () => {
     expect(lines).toHaveLength(13);
   });
 });
+
+describe('the superadmin approves organisations', () => {
+  const ownedOrg = async (id: string) =>
+    (await server.ctx
+      .db('organisation_members as m')
+      .join('organisations as o', 'o.id', 'm.organisation_id')
+      .where({ 'm.user_id': id, 'm.role': 'owner' })
+      .first('o.id', 'o.status', 'o.name')) as { id: string; status: string; name: string };
+
+  it('approving a company’s owner approves its pending organisation; rejecting rejects it; bulk approval too', async () => {
+    const approved = await user();
+    await server.ctx.db('organisations').where('id', (await ownedOrg(approved.id)).id).update({ status: 'pending' });
+    expect((await act(approved.id, { action: 'approve' })).status).toBe(200);
+    expect((await ownedOrg(approved.id)).status).toBe('approved');
+
+    const rejected = await user();
+    await server.ctx.db('organisations').where('id', (await ownedOrg(rejected.id)).id).update({ status: 'pending' });
+    expect((await act(rejected.id, { action: 'reject' })).status).toBe(200);
+    expect((await ownedOrg(rejected.id)).status).toBe('rejected');
+
+    const bulk = await user();
+    await server.ctx.db('organisations').where('id', (await ownedOrg(bulk.id)).id).update({ status: 'pending' });
+    const r = await call(server.url, 'POST', '/api/admin/users/bulk-approve', { token: saToken, body: { ids: [bulk.id] } });
+    expect(r.status).toBe(200);
+    expect((await ownedOrg(bulk.id)).status).toBe('approved');
+  });
+
+  it('an invited member of the organisation is no owner: approving or banning them leaves the organisation as it is', async () => {
+    const owner = await user({ status: 'approved' });
+    const org = await ownedOrg(owner.id);
+    await server.ctx.db('organisations').where('id', org.id).update({ status: 'approved' });
+    const invited = await user();
+    await server.ctx.db('organisation_members').insert({ organisation_id: org.id, user_id: invited.id, role: 'editor' });
+    expect((await act(invited.id, { action: 'ban' })).status).toBe(200);
+    expect((await ownedOrg(owner.id)).status).toBe('approved');
+    // Bans act on the person.
+    expect((await server.ctx.db('profiles').where('user_id', invited.id).first('status')).status).toBe('banned');
+  });
+
+  it('lists each user’s organisations with their role there', async () => {
+    const owner = await user({ status: 'approved' });
+    const org = await ownedOrg(owner.id);
+    await server.ctx.db('organisations').where('id', org.id).update({ name: 'Πολυεθνική Ομάδα' });
+    const agent = await user({ status: 'approved' });
+    await server.ctx.db('organisation_members').insert({ organisation_id: org.id, user_id: agent.id, role: 'reviewer' });
+    const page = await call<AdminUsersPage>(server.url, 'GET', `/api/admin/users?q=${encodeURIComponent(agent.email)}`, { token: saToken });
+    expect(page.status).toBe(200);
+    const row = page.body.items.find((u) => u.user_id === agent.id)!;
+    expect(row.organisations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Test Org', role: 'owner' }),
+        expect.objectContaining({ id: org.id, name: 'Πολυεθνική Ομάδα', role: 'reviewer' }),
+      ]),
+    );
+    // The organisation's name finds its members.
+    const byOrg = await call<AdminUsersPage>(server.url, 'GET', `/api/admin/users?q=${encodeURIComponent('πολυεθνική')}`, { token: saToken });
+    expect(byOrg.body.items.map((u) => u.user_id).sort()).toEqual([owner.id, agent.id].sort());
+    const csv = await (await fetch(`${server.url}/api/admin/users/export?q=${encodeURIComponent(agent.email)}`, { headers: { authorization: `Bearer ${saToken}` } })).text();
+    expect(csv).toContain('Πολυεθνική Ομάδα (Αναθεωρητής)');
+  });
+});

@@ -10,6 +10,7 @@ import type { UserStatus } from '../../../../shared/constants';
 import type { Db } from '../../db/knex';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
+import { mailOnBehalfBlock } from './mail-on-behalf';
 
 let server: TestServer;
 let db: Db;
@@ -30,23 +31,18 @@ async function account(name: string, state: { confirmed: boolean; status: UserSt
   await db('users').where('id', id).update({ email_confirmed_at: state.confirmed ? new Date() : null });
   await db('profiles').where('user_id', id).update({ status: state.status, name });
   const token = (await signIn(server.url, email)).access_token;
-  const ws = (await db('organisations').where('created_by', id).first('id')) as { id: string };
-  return { id, email, token, workspaceId: ws.id };
+  const ws = (await db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
+  // The superadmin's decision on a company is its organisation's.
+  await db('organisations').where('id', ws.organisation_id).update({ status: state.status === 'banned' ? 'approved' : state.status });
+  return { id, email, token, workspaceId: ws.organisation_id };
 }
 
-/** A draft written by `author` in the organisation they created (or `fields.organisation_id`). */
-async function release(author: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const own = (await db('organisations').where('created_by', author).first('id')) as { id: string };
+async function release(owner: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const organisation_id =
+    (fields.organisation_id as string | undefined) ??
+    ((await db('organisation_members').where({ user_id: owner, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
   const [row] = (await db('press_releases')
-    .insert({
-      title: 'Κείμενο επιτιθέμενου',
-      content: '<p>Κείμενο</p>',
-      content_text: 'Κείμενο',
-      category: 'tech',
-      organisation_id: own.id,
-      author_id: author,
-      ...fields,
-    })
+    .insert({ title: 'Κείμενο επιτιθέμενου', content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', author_id: owner, ...fields, organisation_id })
     .returning('id')) as { id: string }[];
   return row!.id;
 }
@@ -179,5 +175,34 @@ describe('a confirmed, approved account', () => {
     const rec = await call(server.url, 'POST', '/auth/v1/recover', { body: { email: blocked.pending.email } });
     expect(rec.status).toBe(200);
     expect(await outboxSize()).toBe(before + 2);
+  });
+});
+
+describe('the approval that counts is the organisation’s', () => {
+  const orgOf = async (id: string) =>
+    ((await db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
+
+  it('an invited member of an approved organisation may mail for it at once; a member of a pending one may not', async () => {
+    // Invited into ok's approved organisation, whatever their own sign-up left on the profile.
+    const invited = await account('invited-member', { confirmed: true, status: 'pending' });
+    await db('organisation_members').insert({ organisation_id: ok.workspaceId, user_id: invited.id, role: 'editor' });
+    await db('profiles').where('user_id', invited.id).update({ active_organisation_id: ok.workspaceId });
+    expect(await mailOnBehalfBlock(db, invited.id, ok.workspaceId)).toBeNull();
+    expect(await mailOnBehalfBlock(db, invited.id)).toBeNull(); // the active organisation
+    // For her own pending organisation she may not.
+    expect((await mailOnBehalfBlock(db, invited.id, await orgOf(invited.id)))?.code).toBe('account_not_approved');
+
+    // An approved person in a pending organisation waits for it.
+    const waiting = await account('member-of-pending', { confirmed: true, status: 'approved' });
+    await db('organisations').where('id', await orgOf(waiting.id)).update({ status: 'pending' });
+    expect(await mailOnBehalfBlock(db, waiting.id)).toMatchObject({ code: 'account_not_approved' });
+    await db('organisations').where('id', await orgOf(waiting.id)).update({ status: 'rejected' });
+    expect(await mailOnBehalfBlock(db, waiting.id)).toMatchObject({ code: 'account_not_approved' });
+
+    // A person the superadmin rejected stays refused, even in an approved organisation; an unconfirmed address first.
+    const rejected = await account('rejected-member', { confirmed: true, status: 'rejected' });
+    expect((await mailOnBehalfBlock(db, rejected.id, ok.workspaceId))?.code).toBe('account_not_approved');
+    const unconfirmed = await account('unconfirmed-member', { confirmed: false, status: 'approved' });
+    expect((await mailOnBehalfBlock(db, unconfirmed.id, ok.workspaceId))?.code).toBe('email_unconfirmed');
   });
 });

@@ -27,9 +27,9 @@ async function one(q: Q, sql: string, bindings: unknown[]): Promise<number> {
   return Number(res.rows[0]?.n ?? 0);
 }
 
-export async function releasesCreated(q: Q, clientId: string, w: Window): Promise<number> {
+export async function releasesCreated(q: Q, organisationId: string, w: Window): Promise<number> {
   const win = inWindow(w, 'created_at');
-  return one(q, `select count(*)::int as n from press_releases p where p.client_id = ? and ${touchedSql('p')}${win.sql}`, [clientId, ...win.bindings]);
+  return one(q, `select count(*)::int as n from press_releases p where p.organisation_id = ? and ${touchedSql('p')}${win.sql}`, [organisationId, ...win.bindings]);
 }
 
 export interface Engagement {
@@ -41,10 +41,10 @@ export interface Engagement {
 }
 
 /** Deliveries, unique openers, unique clickers and engaged recipients of sent releases (sent_at in w). */
-export async function engagement(q: Q, clientId: string, w: Window): Promise<Engagement> {
+export async function engagement(q: Q, organisationId: string, w: Window): Promise<Engagement> {
   const win = inWindow(w, 'p.sent_at');
-  const base = `from press_releases p where p.client_id = ? and p.status in ('sent', 'archived')${win.sql}`;
-  const args = [clientId, ...win.bindings];
+  const base = `from press_releases p where p.organisation_id = ? and p.status in ('sent', 'archived')${win.sql}`;
+  const args = [organisationId, ...win.bindings];
   const sentReleases = await one(q, `select count(*)::int as n ${base}`, args);
   const deliveries = await one(
     q,
@@ -82,9 +82,9 @@ export interface RecentRow {
   sent_at: Date | null;
 }
 
-export async function recentReleases(q: Q, clientId: string, limit: number): Promise<RecentRow[]> {
+export async function recentReleases(q: Q, organisationId: string, limit: number): Promise<RecentRow[]> {
   return (await q('press_releases')
-    .where('client_id', clientId)
+    .where('organisation_id', organisationId)
     .whereRaw(touchedSql('press_releases'))
     .whereNot('status', 'archived')
     .orderBy([
@@ -95,9 +95,9 @@ export async function recentReleases(q: Q, clientId: string, limit: number): Pro
     .select('id', 'title', 'category', 'status', 'created_at', 'scheduled_at', 'sent_at')) as RecentRow[];
 }
 
-export async function scheduledReleases(q: Q, clientId: string, limit: number) {
+export async function scheduledReleases(q: Q, organisationId: string, limit: number) {
   return (await q('press_releases')
-    .where({ client_id: clientId, status: 'scheduled' })
+    .where({ organisation_id: organisationId, status: 'scheduled' })
     .whereNotNull('scheduled_at')
     .orderBy('scheduled_at', 'asc')
     .limit(limit)
@@ -109,15 +109,10 @@ export async function scheduledReleases(q: Q, clientId: string, limit: number) {
   }[];
 }
 
-/** Open tasks with a due date in the workspaces the user owns or belongs to, soonest first. */
-export async function dueTasks(q: Q, userId: string, limit: number) {
+/** Open tasks with a due date of the organisation, soonest first. */
+export async function dueTasks(q: Q, organisationId: string, limit: number) {
   return (await q('tasks as t')
-    .whereIn(
-      't.organisation_id',
-      q.select('id').from('organisations').where('created_by', userId).union((u) => {
-        u.select('organisation_id').from('organisation_members').where('user_id', userId);
-      }),
-    )
+    .where('t.organisation_id', organisationId)
     .whereNot('t.status', 'done')
     .whereNotNull('t.due_date')
     .orderBy([
@@ -135,11 +130,11 @@ export async function dueTasks(q: Q, userId: string, limit: number) {
     )) as { id: string; title: string; status: TaskStatus; priority: TaskPriority; due_date: string; overdue: boolean }[];
 }
 
-/** Attachment downloads by recipients of the client's releases (reporting events of kind 'download'). */
-export async function downloads(q: Q, clientId: string, w: Window): Promise<number> {
+/** Attachment downloads by recipients of the organisation's releases (reporting events of kind 'download'). */
+export async function downloads(q: Q, organisationId: string, w: Window): Promise<number> {
   let query = q('reporting_events as e')
     .join('press_releases as r', 'r.id', 'e.press_release_id')
-    .where('r.client_id', clientId)
+    .where('r.organisation_id', organisationId)
     .andWhere('e.kind', 'download')
     .andWhere('e.is_proxy', false); // a mail scanner's fetch is not a reader's download
   if (w.from) query = query.andWhere('e.created_at', '>=', w.from);

@@ -1,6 +1,7 @@
 import type { ClientDashboard, DashboardStat } from '../../../../shared/schemas/dashboard';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
+import { requireActive } from '../organisations/access';
 import * as repo from './client-dashboard.repo';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ function statOf(value: number, current: number, previous: number): DashboardStat
 }
 
 /**
- * Definitions (all over the client's own sent releases):
+ * Definitions (all over the sent releases of the organisation the client works in now):
  *  open rate  = unique openers (reporting.opened_by) / delivered e-mails (deliveries.state = 'sent') × 100
  *  CTR        = unique clickers (reporting_events kind 'click', per release and recipient) / unique openers × 100
  *  click rate = unique clickers / delivered × 100
@@ -27,7 +28,8 @@ function statOf(value: number, current: number, previous: number): DashboardStat
  */
 export async function clientDashboard(ctx: AppContext, actor: Actor, now = new Date()): Promise<ClientDashboard> {
   const { db } = ctx;
-  const id = actor.userId;
+  // The organisation's dashboard: all its releases and tasks, whoever wrote them.
+  const { organisationId: id } = await requireActive(db, actor, 'read');
   const currentFrom = new Date(now.getTime() - PERIOD_DAYS * DAY);
   const previousFrom = new Date(now.getTime() - 2 * PERIOD_DAYS * DAY);
   const all: repo.Window = { from: null, to: null };

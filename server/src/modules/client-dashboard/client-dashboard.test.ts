@@ -27,22 +27,30 @@ describe('GET /client/dashboard', () => {
     expect(r.body.upcoming).toEqual({ scheduled: [], tasks: [] });
   });
 
-  it('computes the client’s own numbers', async () => {
+  it('computes the numbers of the client’s organisation (a colleague’s release included, another organisation’s not)', async () => {
     const db = server.ctx.db;
     const c = await client('owner@dash.test');
     const other = await client('other@dash.test');
     const media = await Promise.all([1, 2, 3, 4].map((i) => signUp(server.url, `m${i}@dash.test`, 'media')));
     const now = Date.now();
+    const orgOf = async (id: string) =>
+      ((await db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
     const rel = async (clientId: string, title: string, values: Record<string, unknown>) => {
-      const [row] = (await db('press_releases').insert({ title, client_id: clientId, category: 'tech', ...values }).returning('id')) as { id: string }[];
+      const organisation_id = (values.organisation_id as string | undefined) ?? (await orgOf(clientId));
+      const [row] = (await db('press_releases').insert({ title, author_id: clientId, category: 'tech', ...values, organisation_id }).returning('id')) as {
+        id: string;
+      }[];
       return row!.id;
     };
+    // A colleague in c's organisation: what she writes is the organisation's, on c's dashboard too.
+    const colleague = await client('colleague@dash.test');
+    await db('organisation_members').insert({ organisation_id: await orgOf(c.id), user_id: colleague.id, role: 'editor' });
     // This month: sent to 4 (one bounced), 2 opened, 1 clicked twice.
     const sentNow = await rel(c.id, 'Τώρα', { status: 'sent', sent_at: new Date(now - 2 * DAY), created_at: new Date(now - 3 * DAY) });
     // Last month: sent to 2, both opened, none clicked.
     const sentBefore = await rel(c.id, 'Πριν', { status: 'sent', sent_at: new Date(now - 40 * DAY), created_at: new Date(now - 41 * DAY) });
     const scheduled = await rel(c.id, 'Προγραμματισμένο', { status: 'scheduled', scheduled_at: new Date(now + 2 * DAY) });
-    await rel(c.id, 'Πρόχειρο', { status: 'draft' });
+    await rel(colleague.id, 'Πρόχειρο', { status: 'draft', organisation_id: await orgOf(c.id) });
     const foreign = await rel(other.id, 'Ξένο', { status: 'sent', sent_at: new Date(now - DAY) });
     await db('deliveries').insert([
       ...media.map((m, i) => ({ press_release_id: sentNow, recipient_user_id: m.id, email: `m${i + 1}@dash.test`, state: i === 3 ? 'bounced' : 'sent' })),
@@ -60,7 +68,7 @@ describe('GET /client/dashboard', () => {
       { press_release_id: sentNow, recipient_user_id: media[0]!.id, kind: 'click', channel: 'email', link: 'https://b.gr' },
       { press_release_id: foreign, recipient_user_id: media[0]!.id, kind: 'click', channel: 'email', link: 'https://x.gr' },
     ]);
-    const ws = await db('organisations').where('created_by', c.id).first<{ id: string }>('id');
+    const ws = { id: await orgOf(c.id) };
     const today = new Date().toISOString().slice(0, 10);
     await db('tasks').insert([
       { organisation_id: ws.id, title: 'Κλείσιμο', due_date: '2020-01-01', status: 'open' },

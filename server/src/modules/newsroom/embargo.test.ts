@@ -18,6 +18,7 @@ const HOUR = 60 * MINUTE;
 let server: TestServer;
 let client: { id: string; token: string };
 let journalist: { id: string; token: string };
+let organisationId: string;
 const db = () => server.ctx.db;
 
 async function approvedUser(email: string, role: 'client' | 'media'): Promise<{ id: string; token: string }> {
@@ -30,8 +31,13 @@ beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL });
   client = await approvedUser('embargo@client.test', 'client');
   journalist = await approvedUser('embargo@media.test', 'media');
-  await db()('profiles').where('user_id', client.id).update({
-    organization: 'Εμβάργκο Α.Ε.',
+  organisationId = (
+    (await db()('organisation_members').where({ user_id: client.id, role: 'owner' }).first('organisation_id')) as { organisation_id: string }
+  ).organisation_id;
+  // The newsroom, its press contact and «Σχετικά με» text are the organisation's.
+  await db()('organisations').where('id', organisationId).update({
+    status: 'approved',
+    name: 'Εμβάργκο Α.Ε.',
     newsroom_slug: 'embargo-ae',
     press_contact_name: 'Νίκος Γεωργίου',
     press_contact_email: 'press@embargo.gr',
@@ -55,7 +61,8 @@ async function draft(title: string, extra: Record<string, unknown> = {}): Promis
       content_text: `${title}: το κείμενο.`,
       category: 'economy',
       media_list_categories: ['economy'],
-      client_id: client.id,
+      author_id: client.id,
+      organisation_id: organisationId,
       edited_at: new Date(),
       ...extra,
     })
@@ -124,7 +131,7 @@ describe('sending with an embargo', () => {
     expect(version).toMatchObject({ press_contact_name: 'Νίκος Γεωργίου', boilerplate: 'Η Εμβάργκο Α.Ε. ιδρύθηκε το 2001.' });
 
     // A later change of the press contact does not change what was sent.
-    await db()('profiles').where('user_id', client.id).update({ press_contact_name: 'Άλλος Υπεύθυνος' });
+    await db()('organisations').where('id', organisationId).update({ press_contact_name: 'Άλλος Υπεύθυνος' });
     const list = await call<InboxList>(server.url, 'GET', '/api/media/inbox', { token: journalist.token });
     expect(list.body.items.find((i) => i.releaseId === id)).toMatchObject({ embargoed: true, embargoUntil: until.toISOString() });
     const note = (await db()('notifications').where({ user_id: journalist.id }).orderBy('id', 'desc').first('body')) as { body: string };

@@ -27,6 +27,19 @@ export function newsroomPages(ctx: AppContext): Router {
   const router = express.Router({ strict: false });
   const pages = new NewsroomPublic(ctx);
 
+  /**
+   * An address the newsroom had before (a renamed or merged brand): a permanent redirect to the
+   * same page under its current address, query kept. False when `slug` is nobody's old address.
+   */
+  const moved = async (req: Request, res: Response, slug: string, rest: string): Promise<boolean> => {
+    if (!SLUG_RE.test(slug)) return false;
+    const target = await pages.movedTo(slug);
+    if (!target) return false;
+    const q = req.originalUrl.indexOf('?');
+    res.set('Cache-Control', 'no-cache').redirect(301, `${ctx.config.publicUrl}/newsroom/${target}${rest}${q >= 0 ? req.originalUrl.slice(q) : ''}`);
+    return true;
+  };
+
   const send = (req: Request, res: Response, page: Page) => {
     res.status(page.status).type('html').set('Cache-Control', 'no-cache').send(page.html);
     if (page.status !== 200 || !page.view || req.method !== 'GET' || req.get(REFRESH_HEADER)) return;
@@ -41,6 +54,7 @@ export function newsroomPages(ctx: AppContext): Router {
     const slug = String(req.params.slug);
     const xml = SLUG_RE.test(slug) ? await pages.feed(slug) : null;
     if (xml === null) {
+      if (await moved(req, res, slug, '/feed.xml')) return;
       send(req, res, pages.notFound(nonceOf(res)));
       return;
     }
@@ -50,12 +64,16 @@ export function newsroomPages(ctx: AppContext): Router {
   router.get('/newsroom/:slug', async (req, res) => {
     const slug = String(req.params.slug);
     const page = pageNumber(req);
-    send(req, res, SLUG_RE.test(slug) && page !== null ? await pages.newsroom(slug, page, nonceOf(res)) : pages.notFound(nonceOf(res)));
+    const out = SLUG_RE.test(slug) && page !== null ? await pages.newsroom(slug, page, nonceOf(res)) : pages.notFound(nonceOf(res));
+    if (out.status === 404 && (await moved(req, res, slug, ''))) return;
+    send(req, res, out);
   });
 
   router.get('/newsroom/:slug/:release', async (req, res) => {
     const [slug, release] = [String(req.params.slug), String(req.params.release)];
-    send(req, res, SLUG_RE.test(slug) && SLUG_RE.test(release) ? await pages.release(slug, release, nonceOf(res)) : pages.notFound(nonceOf(res)));
+    const out = SLUG_RE.test(slug) && SLUG_RE.test(release) ? await pages.release(slug, release, nonceOf(res)) : pages.notFound(nonceOf(res));
+    if (out.status === 404 && SLUG_RE.test(release) && (await moved(req, res, slug, `/${release}`))) return;
+    send(req, res, out);
   });
 
   router.get('/sitemap.xml', async (_req, res) => {

@@ -3,7 +3,6 @@
  * the moment `now` (a release under embargo is not there until it lifts). Addresses are
  * absolute from PUBLIC_URL, never from the request's Host.
  */
-import { rooms } from '../../../../shared/events';
 import { ROUTES } from '../../../../shared/routes';
 import type { AppContext } from '../../context';
 import { isProxyAgent } from '../distribution/tracking.tokens';
@@ -21,8 +20,8 @@ const VIEW_PUSH_MS = 1_000;
 export interface Page {
   status: 200 | 404;
   html: string;
-  /** The newsroom's owner and the release, for counting the view. */
-  view?: { ownerId: string; release: Pick<repo.PublicRelease, 'press_release_id' | 'client_id' | 'organisation_id'> | null };
+  /** The newsroom's organisation and the release, for counting the view. */
+  view?: { organisationId: string; release: Pick<repo.PublicRelease, 'press_release_id' | 'organisation_id'> | null };
 }
 
 export class NewsroomPublic {
@@ -39,9 +38,9 @@ export class NewsroomPublic {
   }
 
   private org(p: repo.NewsroomProfile): html.Organisation {
-    const logo = p.company_logo_url;
+    const logo = p.logo_url;
     return {
-      name: p.organization?.trim() || p.name.trim() || 'Deltio',
+      name: p.name?.trim() || 'Deltio',
       slug: p.newsroom_slug!,
       logoUrl: !logo ? null : logo.startsWith('/') ? this.url(logo) : logo,
       website: p.website && /^https?:\/\//i.test(p.website) ? p.website : null,
@@ -99,17 +98,17 @@ export class NewsroomPublic {
   async newsroom(slug: string, page: number, nonce: string, now = new Date()): Promise<Page> {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return this.notFound(nonce);
-    const total = await repo.countPublicReleases(this.ctx.db, owner.user_id, now);
+    const total = await repo.countPublicReleases(this.ctx.db, owner.organisation_id, now);
     const pages = Math.max(1, Math.ceil(total / NEWSROOM_PAGE_SIZE));
     if (page > pages) return this.notFound(nonce);
-    const releases = await repo.publicReleases(this.ctx.db, owner.user_id, now, NEWSROOM_PAGE_SIZE, (page - 1) * NEWSROOM_PAGE_SIZE);
+    const releases = await repo.publicReleases(this.ctx.db, owner.organisation_id, now, NEWSROOM_PAGE_SIZE, (page - 1) * NEWSROOM_PAGE_SIZE);
     const org = this.org(owner);
     const own = this.newsroomUrl(slug);
     const at = (p: number) => (p === 1 ? own : `${own}?page=${p}`);
     const description = (org.boilerplate ? excerptOf(org.boilerplate, DESCRIPTION_CHARS) : '') || html.S.releasesOf(org.name);
     return {
       status: 200,
-      view: { ownerId: owner.user_id, release: null },
+      view: { organisationId: owner.organisation_id, release: null },
       html: html.document({
         nonce,
         head: {
@@ -142,13 +141,13 @@ export class NewsroomPublic {
   async release(slug: string, releaseSlug: string, nonce: string, now = new Date()): Promise<Page> {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return this.notFound(nonce);
-    const r = await repo.publicRelease(this.ctx.db, owner.user_id, releaseSlug, now);
+    const r = await repo.publicRelease(this.ctx.db, owner.organisation_id, releaseSlug, now);
     if (!r) return this.notFound(nonce);
     const org = this.org(owner);
     const publishedAt = new Date(r.published_at);
     return {
       status: 200,
-      view: { ownerId: owner.user_id, release: r },
+      view: { organisationId: owner.organisation_id, release: r },
       html: html.document({
         nonce,
         head: {
@@ -170,7 +169,7 @@ export class NewsroomPublic {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return null;
     const org = this.org(owner);
-    const releases = await repo.publicReleases(this.ctx.db, owner.user_id, now, 50);
+    const releases = await repo.publicReleases(this.ctx.db, owner.organisation_id, now, 50);
     return atomFeed({
       url: this.newsroomUrl(slug),
       selfUrl: this.feedUrl(slug),
@@ -207,19 +206,25 @@ export class NewsroomPublic {
   }
 
   /**
-   * A view of a newsroom page: a reporting event of the source 'newsroom', pushed live to
-   * the reports of the newsroom's owner (and of the release's author and workspace), within a
-   * second and once for any number of views in that second. Known robots and link previews
-   * are recorded but not counted, as e-mail proxies are.
+   * The current address of a newsroom that had `slug` before (a renamed or merged brand), or
+   * null: its pages, releases and feed answer a permanent redirect there.
+   */
+  async movedTo(slug: string): Promise<string | null> {
+    return repo.redirectTarget(this.ctx.db, slug);
+  }
+
+  /**
+   * A view of a newsroom page: a reporting event of the source 'newsroom' for the newsroom's
+   * organisation, pushed live to its reports within a second and once for any number of views
+   * in that second. Known robots and link previews are recorded but not counted, as e-mail
+   * proxies are.
    */
   async recordView(view: NonNullable<Page['view']>, userAgent: string | undefined): Promise<void> {
     const bot = isProxyAgent(userAgent);
-    await repo.recordView(this.ctx.db, view.ownerId, view.release?.press_release_id ?? null, bot);
+    await repo.recordView(this.ctx.db, view.organisationId, view.release?.press_release_id ?? null, bot);
     if (bot) return;
     const payload = { releaseId: view.release?.press_release_id ?? null, kind: 'view' as const };
-    const targets = [
-      ...new Set([rooms.user(view.ownerId), ...(view.release ? reportRooms({ clientId: view.release.client_id, workspaceId: view.release.organisation_id }) : [])]),
-    ];
+    const targets = reportRooms({ organisationId: view.organisationId });
     const key = targets.join(' ');
     const queued = this.pending.has(key);
     this.pending.set(key, payload);

@@ -28,23 +28,22 @@ export async function freeNewsroomSlug(q: Knex | Knex.Transaction, name: string)
 }
 
 /**
- * In the send's transaction: the sender gets a newsroom address if it has none yet (every
- * client organisation has a newsroom, on by default), and an embargoed release its job.
+ * In the send's transaction: the release's organisation gets a newsroom address if it has none
+ * yet (every organisation has exactly one newsroom, on by default, whichever member sends), and
+ * an embargoed release its job.
  */
 export async function schedulePublication(ctx: AppContext, trx: Knex.Transaction, version: SentVersion): Promise<void> {
-  if (version.sender_user_id) {
-    const owner = await repo.profileOf(trx, version.sender_user_id);
-    if (owner && !owner.newsroom_slug) {
-      // The sender's profile row is locked by the send (sent-versions.repo.ts), so this is its only writer now.
-      await trx.raw('savepoint newsroom_slug');
-      try {
-        await repo.setSlugIfNone(trx, owner.user_id, await freeNewsroomSlug(trx, owner.organization?.trim() || owner.name));
-        await trx.raw('release savepoint newsroom_slug');
-      } catch (err) {
-        // Taken meanwhile by another organisation: the owner chooses one in settings instead.
-        await trx.raw('rollback to savepoint newsroom_slug');
-        ctx.logger.warn({ err, userId: owner.user_id }, 'newsroom: no address given at send');
-      }
+  const org = await repo.newsroomOf(trx, version.organisation_id);
+  if (org && !org.newsroom_slug) {
+    // The organisation's row is locked by the send (sent-versions.repo.ts), so this is its only writer now.
+    await trx.raw('savepoint newsroom_slug');
+    try {
+      await repo.setSlugIfNone(trx, org.organisation_id, await freeNewsroomSlug(trx, org.name));
+      await trx.raw('release savepoint newsroom_slug');
+    } catch (err) {
+      // Taken meanwhile by another organisation: an admin chooses one in settings instead.
+      await trx.raw('rollback to savepoint newsroom_slug');
+      ctx.logger.warn({ err, organisationId: org.organisation_id }, 'newsroom: no address given at send');
     }
   }
   if (version.embargo_until) {
@@ -90,7 +89,7 @@ export async function liftEmbargo(ctx: AppContext, releaseId: string, now = new 
   for (const userId of await repo.recipientsOf(ctx.db, releaseId)) {
     ctx.realtime.broadcast(rooms.user(userId), 'inbox:changed', { deliveryId: null, reason: 'embargo' });
   }
-  reportChanged(ctx.realtime, { clientId: ref.client_id, workspaceId: ref.organisation_id }, { releaseId, kind: 'embargo' });
+  reportChanged(ctx.realtime, { organisationId: ref.organisation_id }, { releaseId, kind: 'embargo' });
   ctx.logger.info({ releaseId }, 'newsroom: embargo lifted');
   return true;
 }

@@ -14,8 +14,24 @@ let server: TestServer;
 let owner: { id: string; token: string };
 let other: { id: string; token: string };
 let journalist: { id: string; token: string };
+let ownerOrg: string;
+let otherOrg: string;
 
 const db = () => server.ctx.db;
+
+/** The organisation a client signed up with (they own it). */
+async function orgOf(userId: string): Promise<string> {
+  return ((await db()('organisation_members').where({ user_id: userId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+    .organisation_id;
+}
+
+/** A new client who joins `organisationId` with `role` (as an accepted invitation leaves them) and works in it. */
+async function member(email: string, organisationId: string, role: string): Promise<{ id: string; token: string }> {
+  const u = await signUpAndIn(server.url, email);
+  await db()('organisation_members').insert({ organisation_id: organisationId, user_id: u.id, role });
+  await db()('profiles').where('user_id', u.id).update({ status: 'approved', active_organisation_id: organisationId });
+  return u;
+}
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL });
@@ -23,15 +39,19 @@ beforeAll(async () => {
   other = await signUpAndIn(server.url, 'allos@newsroom.test');
   journalist = await signUpAndIn(server.url, 'reporter@newsroom.test', 'media');
   await db()('profiles').whereIn('user_id', [owner.id, other.id, journalist.id]).update({ status: 'approved' });
-  await db()('profiles').where('user_id', owner.id).update({ organization: 'Αθηναϊκή Ζυθοποιία <Α.Ε.>' });
+  ownerOrg = await orgOf(owner.id);
+  otherOrg = await orgOf(other.id);
+  await db()('organisations').whereIn('id', [ownerOrg, otherOrg]).update({ status: 'approved' });
+  await db()('organisations').where('id', ownerOrg).update({ name: 'Αθηναϊκή Ζυθοποιία <Α.Ε.>' });
   await db()('media_lists').insert({ category: 'tech', media_id: journalist.id });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
 });
 
-/** A release of `clientId`, inserted as a draft (no live document: what the row says is sent). */
+/** A release written by `clientId` in their organisation, inserted as a draft (no live document: what the row says is sent). */
 async function draft(clientId: string, title: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const organisationId = (extra.organisation_id as string | undefined) ?? (await orgOf(clientId));
   const [row] = (await db()('press_releases')
     .insert({
       title,
@@ -39,7 +59,8 @@ async function draft(clientId: string, title: string, extra: Record<string, unkn
       content_text: `Κείμενο του «${title}» με σύνδεσμο.`,
       category: 'tech',
       media_list_categories: ['tech'],
-      client_id: clientId,
+      author_id: clientId,
+      organisation_id: organisationId,
       edited_at: new Date(),
       ...extra,
     })
@@ -160,7 +181,7 @@ describe('newsroom settings', () => {
     const saved = await call<NewsroomSettings>(server.url, 'PUT', '/api/newsroom/settings', { token: owner.token, body });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...body, press_contact_email: 'press@zythos.gr', url: `${PUBLIC_URL}/newsroom/athinaiki-zythopoiia` });
-    const row = await db()('profiles').where('user_id', owner.id).first('newsroom_slug', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone');
+    const row = await db()('organisations').where('id', ownerOrg).first('newsroom_slug', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone');
     expect(row).toMatchObject({ newsroom_slug: 'athinaiki-zythopoiia', press_contact_email: 'press@zythos.gr' });
 
     const mine = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=athinaiki-zythopoiia', { token: owner.token });
@@ -206,16 +227,17 @@ describe('newsroom settings', () => {
     const free = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=deltiografos', { token: other.token });
     expect(free.body.available).toBe(true);
     // A company called «Deltio» is proposed an address without the product's name.
-    const { organization } = (await db()('profiles').where('user_id', other.id).first('organization')) as { organization: string | null };
-    await db()('profiles').where('user_id', other.id).update({ organization: 'Deltio' });
+    const { name } = (await db()('organisations').where('id', otherOrg).first('name')) as { name: string };
+    await db()('organisations').where('id', otherOrg).update({ name: 'Deltio' });
     const proposed = await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: other.token });
     expect(proposed.body.suggested_slug).toBe('newsroom-2');
-    await db()('profiles').where('user_id', other.id).update({ organization });
+    await db()('organisations').where('id', otherOrg).update({ name });
   });
 
-  it('lets only an approved account claim an address', async () => {
+  it('lets only an approved organisation claim an address', async () => {
     const pending = await signUpAndIn(server.url, 'anamoni@newsroom.test');
     await db()('profiles').where('user_id', pending.id).update({ status: 'pending' });
+    await db()('organisations').where('id', await orgOf(pending.id)).update({ status: 'pending' });
     const check = await call<SlugAvailability>(server.url, 'GET', '/api/newsroom/slug-availability?slug=kapoia-etaireia', { token: pending.token });
     expect(check.body).toMatchObject({ available: false, message: 'Η διεύθυνση του newsroom ορίζεται μόλις εγκριθεί ο λογαριασμός σας.' });
     const save = await call<{ error: { code: string } }>(server.url, 'PUT', '/api/newsroom/settings', {
@@ -224,7 +246,7 @@ describe('newsroom settings', () => {
     });
     expect(save.status).toBe(403);
     expect(save.body.error.code).toBe('account_not_approved');
-    expect((await db()('profiles').where('user_id', pending.id).first('newsroom_slug')).newsroom_slug).toBeNull();
+    expect((await db()('organisations').where('id', await orgOf(pending.id)).first('newsroom_slug')).newsroom_slug).toBeNull();
   });
 });
 
@@ -251,7 +273,7 @@ describe('the public newsroom', () => {
     expect(await slugOf(ids.same)).toBe('nea-bira-gia-to-kalokairi-2');
     expect(await slugOf(ids.second)).toBe('ependysi-5-ekat-evro-sti-thessaloniki');
     // The other organisation got a newsroom at its first send, from its company name.
-    const theirs = (await db()('profiles').where('user_id', other.id).first('newsroom_slug')) as { newsroom_slug: string };
+    const theirs = (await db()('organisations').where('id', otherOrg).first('newsroom_slug')) as { newsroom_slug: string };
     expect(theirs.newsroom_slug).toBe('test-org');
     // A later rename changes no address.
     await db()('press_releases').where('id', ids.first).update({ title: 'Άλλος τίτλος' });
@@ -381,7 +403,7 @@ describe('the public newsroom', () => {
           if (p.releaseId === ids.second) resolve(p);
         });
       });
-      const before = await db()('reporting_events').where({ channel: 'newsroom', client_id: owner.id }).count<{ n: string }[]>({ n: '*' });
+      const before = await db()('reporting_events').where({ channel: 'newsroom', organisation_id: ownerOrg }).count<{ n: string }[]>({ n: '*' });
       const viewsOf = async () => (await call<ClientReport>(server.url, 'GET', '/api/client/reports', { token: owner.token })).body.rows.find((r) => r.id === ids.second)!.newsroomViews;
       const earlier = await viewsOf();
       await get('/newsroom/athinaiki-zythopoiia/ependysi-5-ekat-evro-sti-thessaloniki', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' });
@@ -390,7 +412,7 @@ describe('the public newsroom', () => {
       await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
       await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', 'x-newsroom-refresh': '1' });
       const rows = await waitFor(
-        () => db()('reporting_events').where({ channel: 'newsroom', client_id: owner.id }).orderBy('id').select('press_release_id', 'kind', 'is_proxy') as Promise<Record<string, unknown>[]>,
+        () => db()('reporting_events').where({ channel: 'newsroom', organisation_id: ownerOrg }).orderBy('id').select('press_release_id', 'kind', 'is_proxy') as Promise<Record<string, unknown>[]>,
         (r) => r.length >= Number(before[0]!.n) + 3,
       );
       expect(rows.slice(-3)).toEqual([
@@ -417,3 +439,89 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_00
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+// ------------------------------------------------------------------ one newsroom per organisation
+
+describe('the newsroom belongs to the organisation', () => {
+  const settings = { newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: '', press_contact_phone: '' };
+
+  it('shares one newsroom between the members: a colleague’s send goes to it and opens no second one', async () => {
+    const colleague = await member('synadelfos@newsroom.test', ownerOrg, 'publisher');
+    const ownOrgOfColleague = await orgOf(colleague.id);
+    const before = Number(((await db()('organisations').whereNotNull('newsroom_slug').count({ n: '*' })) as { n: string }[])[0]!.n);
+    const id = await sent(colleague.id, 'Δελτίο της συναδέλφου', { organisation_id: ownerOrg });
+    const version = (await db()('release_sent_versions').where('press_release_id', id).first('organisation_id', 'sender_name', 'slug')) as {
+      organisation_id: string;
+      sender_name: string;
+      slug: string;
+    };
+    expect(version).toMatchObject({ organisation_id: ownerOrg, sender_name: 'Αθηναϊκή Ζυθοποιία <Α.Ε.>', slug: 'deltio-tis-synadelfou' });
+    // No newsroom of her own (the old code gave the sender one: test-org-N / athinaiki-zythopoiia-2).
+    expect((await db()('organisations').where('id', ownOrgOfColleague).first('newsroom_slug')).newsroom_slug).toBeNull();
+    expect(Number(((await db()('organisations').whereNotNull('newsroom_slug').count({ n: '*' })) as { n: string }[])[0]!.n)).toBe(before);
+    const page = await (await get('/newsroom/athinaiki-zythopoiia')).text();
+    expect(page).toContain('Δελτίο της συναδέλφου');
+    // Both members read the one newsroom in their settings.
+    const mine = await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: colleague.token });
+    const theirs = await call<NewsroomSettings>(server.url, 'GET', '/api/newsroom/settings', { token: owner.token });
+    expect(mine.body.newsroom_slug).toBe('athinaiki-zythopoiia');
+    expect(mine.body).toEqual(theirs.body);
+  });
+
+  it('lets owners and admins change the newsroom, and refuses editors, reviewers and publishers (403)', async () => {
+    const body = { ...settings, newsroom_slug: 'athinaiki-zythopoiia', boilerplate: 'Από το 1950.' };
+    for (const role of ['editor', 'reviewer', 'publisher']) {
+      const m = await member(`${role}@newsroom.test`, ownerOrg, role);
+      const r = await call<{ error: { code: string } }>(server.url, 'PUT', '/api/newsroom/settings', { token: m.token, body });
+      expect(r.status, role).toBe(403);
+      expect(r.body.error.code).toBe('role_forbidden');
+      expect((await call(server.url, 'GET', '/api/newsroom/settings', { token: m.token })).status, role).toBe(200);
+    }
+    expect((await db()('organisations').where('id', ownerOrg).first('boilerplate')).boilerplate).not.toBe('Από το 1950.');
+    const admin = await member('admin@newsroom.test', ownerOrg, 'admin');
+    const saved = await call<NewsroomSettings>(server.url, 'PUT', '/api/newsroom/settings', { token: admin.token, body });
+    expect(saved.status).toBe(200);
+    expect((await db()('organisations').where('id', ownerOrg).first('boilerplate')).boilerplate).toBe('Από το 1950.');
+  });
+
+  it('answers an old address with a permanent redirect to the current one: the page, its releases and the feed', async () => {
+    await db()('newsroom_redirects').insert({ slug: 'palia-zythopoiia', organisation_id: ownerOrg });
+    const page = await get('/newsroom/palia-zythopoiia?page=1');
+    expect(page.status).toBe(301);
+    expect(page.headers.get('location')).toBe(`${PUBLIC_URL}/newsroom/athinaiki-zythopoiia?page=1`);
+    const release = await get('/newsroom/palia-zythopoiia/ependysi-5-ekat-evro-sti-thessaloniki');
+    expect(release.status).toBe(301);
+    expect(release.headers.get('location')).toBe(`${PUBLIC_URL}/newsroom/athinaiki-zythopoiia/ependysi-5-ekat-evro-sti-thessaloniki`);
+    const feed = await get('/newsroom/palia-zythopoiia/feed.xml');
+    expect(feed.status).toBe(301);
+    expect(feed.headers.get('location')).toBe(`${PUBLIC_URL}/newsroom/athinaiki-zythopoiia/feed.xml`);
+    // Nobody else may take an address that redirects.
+    const taken = await call<{ error: { code: string } }>(server.url, 'PUT', '/api/newsroom/settings', {
+      token: other.token,
+      body: { ...settings, newsroom_slug: 'palia-zythopoiia' },
+    });
+    expect(taken.status).toBe(409);
+    // An address nobody had is still a 404.
+    expect((await get('/newsroom/kanenas-den-tin-eixe')).status).toBe(404);
+  });
+
+  it('keeps the address an organisation leaves as a redirect to its new one', async () => {
+    const before = 'allos-proin';
+    expect((await call(server.url, 'PUT', '/api/newsroom/settings', { token: other.token, body: { ...settings, newsroom_slug: before } })).status).toBe(200);
+    // An open newsroom needs a public release to be listed, not to be served: its page answers now.
+    expect((await get(`/newsroom/${before}`)).status).toBe(200);
+    const moved = await call<NewsroomSettings>(server.url, 'PUT', '/api/newsroom/settings', {
+      token: other.token,
+      body: { ...settings, newsroom_slug: 'allos-organismos' },
+    });
+    expect(moved.status).toBe(200);
+    const old = await get(`/newsroom/${before}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`${PUBLIC_URL}/newsroom/allos-organismos`);
+    expect((await get('/newsroom/allos-organismos')).status).toBe(200);
+    // Taking its old address back drops the redirect.
+    expect((await call(server.url, 'PUT', '/api/newsroom/settings', { token: other.token, body: { ...settings, newsroom_slug: before } })).status).toBe(200);
+    expect((await get(`/newsroom/${before}`)).status).toBe(200);
+    expect((await get('/newsroom/allos-organismos')).status).toBe(301);
+  });
+});

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import { requireActive } from '../organisations/access';
 import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/notifications.service';
 import { trialEndedMail, trialEndingMail } from './plans.mail';
 import * as repo from './plans.repo';
@@ -36,20 +37,33 @@ export async function chosenPlan(q: Knex | Knex.Transaction, requested: string |
   return (await repo.planExists(q, code)) ? code : DEFAULT_PLAN;
 }
 
-/** Starts the free trial of a new client account (called by sign-up, in its transaction). */
-export async function startTrial(trx: Knex.Transaction, userId: string, requested: string | undefined | null, now = new Date()): Promise<repo.TrialStart> {
+/**
+ * Starts the free trial of a new organisation (called by a company's sign-up, in its
+ * transaction). A person who joins an organisation by invitation gets no trial of their own.
+ */
+export async function startTrial(
+  trx: Knex.Transaction,
+  organisationId: string,
+  requested: string | undefined | null,
+  now = new Date(),
+): Promise<repo.TrialStart> {
   const t = { plan_code: await chosenPlan(trx, requested), trial_started_at: now, trial_ends_at: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
-  await repo.startTrial(trx, userId, t);
+  await repo.startTrial(trx, organisationId, t);
   return t;
 }
 
-/** The signed-in client's plan, trial, limits and usage (their own workspace). */
+/** The plan, trial, limits and usage of the organisation the signed-in client works in now. */
 export async function accountPlan(ctx: AppContext, actor: Actor, now = new Date()): Promise<AccountPlan> {
-  const p = await repo.accountPlan(ctx.db, actor.userId);
-  if (!p) throw notFound('Profile not found');
-  const ws = await repo.ownWorkspaceId(ctx.db, actor.userId);
-  const releases = await repo.releasesInMonth(ctx.db, { workspaceId: ws, clientId: actor.userId }, now);
-  const members = ws ? await repo.workspaceMembers(ctx.db, ws) : 1;
+  const { organisationId } = await requireActive(ctx.db, actor, 'read');
+  return organisationPlanOf(ctx, organisationId, now);
+}
+
+/** An organisation's plan, trial, limits and usage (its releases this month, its seats taken). */
+export async function organisationPlanOf(ctx: AppContext, organisationId: string, now = new Date()): Promise<AccountPlan> {
+  const p = await repo.organisationPlan(ctx.db, organisationId);
+  if (!p) throw notFound('Organisation not found');
+  const releases = await repo.releasesInMonth(ctx.db, organisationId, now);
+  const members = await repo.seatsUsed(ctx.db, organisationId);
   return {
     plan: p.plan_code ? { code: p.plan_code, name: p.plan_name ?? p.plan_code } : null,
     state: planStateOf(p, now),
@@ -62,8 +76,8 @@ export async function accountPlan(ctx: AppContext, actor: Actor, now = new Date(
 }
 
 export interface SendCheck {
-  /** The release being sent or scheduled. */
-  release: { id: string; organisation_id: string | null; client_id: string };
+  /** The release being sent or scheduled (its organisation's plan governs it). */
+  release: { id: string; organisation_id: string };
   /** When it goes out: now, or the scheduled time. */
   at: Date;
   /** How many journalists it would reach. */
@@ -72,17 +86,16 @@ export interface SendCheck {
 }
 
 /**
- * Inside the send's (or schedule's) transaction: the plan of the release's workspace allows
- * it: the trial has not ended (and does not end before a scheduled time), the month's
- * releases are within the limit, and so are the recipients. Locks the plan owner's profile,
- * so concurrent sends of one workspace are counted one after the other.
+ * Inside the send's (or schedule's) transaction: the plan of the release's organisation allows
+ * it: the trial has not ended (and does not end before a scheduled time), the organisation's
+ * releases of the month are within the limit, and so are the recipients. Locks the
+ * organisation's row, so concurrent sends of its members are counted one after the other.
  */
 export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promise<void> {
   const now = c.now ?? new Date();
-  const ownerId = await repo.planOwnerOf(trx, c.release);
-  const p = await repo.lockAccountPlan(trx, ownerId);
+  const p = await repo.lockOrganisationPlan(trx, c.release.organisation_id);
   const state = p ? planStateOf(p, now) : null;
-  if (!p || state === null) return; // not a client's plan (no limits apply)
+  if (!p || state === null) return; // an organisation without a plan (no limits apply)
   const name = p.plan_name ?? p.plan_code ?? '';
   if (state === 'expired') throw new HttpError(403, 'trial_expired', PLAN_MESSAGES.trialExpired);
   if (state === 'trial' && p.trial_ends_at && c.at.getTime() > new Date(p.trial_ends_at).getTime()) {
@@ -90,7 +103,7 @@ export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promis
   }
   const { releases_per_month: perMonth, recipients_per_release: perRelease } = p.limits;
   if (perMonth !== null) {
-    const used = await repo.releasesInMonth(trx, { workspaceId: c.release.organisation_id, clientId: c.release.client_id }, c.at, c.release.id);
+    const used = await repo.releasesInMonth(trx, c.release.organisation_id, c.at, c.release.id);
     if (used >= perMonth) throw conflict('plan_limit_releases', PLAN_MESSAGES.releases(name, perMonth, monthFormat.format(c.at)));
   }
   if (perRelease !== null && c.recipients > perRelease) {
@@ -99,96 +112,111 @@ export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promis
 }
 
 /**
- * Inside an invitation's transaction: the workspace owner's trial has not ended and a new
- * person (`newSeat`; a re-sent invitation takes no new seat) fits the plan's users.
+ * Inside an invitation's transaction: the organisation's trial has not ended and a new person
+ * (`newSeat`; a re-sent invitation takes no new seat) fits the plan's users (its members and
+ * pending invitations).
  */
-export async function assertMayInvite(trx: Knex.Transaction, workspaceId: string, o: { newSeat: boolean; now?: Date }): Promise<void> {
-  const ownerId = await repo.workspaceOwner(trx, workspaceId);
-  const p = ownerId ? await repo.lockAccountPlan(trx, ownerId) : undefined;
+export async function assertMayInvite(trx: Knex.Transaction, organisationId: string, o: { newSeat: boolean; now?: Date }): Promise<void> {
+  const p = await repo.lockOrganisationPlan(trx, organisationId);
   const state = p ? planStateOf(p, o.now) : null;
   if (!p || state === null) return;
   if (state === 'expired') throw new HttpError(403, 'trial_expired', PLAN_MESSAGES.trialExpired);
   const limit = p.limits.members;
-  if (o.newSeat && limit !== null && (await repo.seatsUsed(trx, workspaceId)) >= limit) {
+  if (o.newSeat && limit !== null && (await repo.seatsUsed(trx, organisationId)) >= limit) {
     throw conflict('plan_limit_members', PLAN_MESSAGES.members(p.plan_name ?? p.plan_code ?? '', limit));
   }
 }
 
-/** Inside an acceptance's transaction: one more member fits the owner's plan (it may have changed since the invitation). */
-export async function assertMayJoin(trx: Knex.Transaction, workspaceId: string): Promise<void> {
-  const ownerId = await repo.workspaceOwner(trx, workspaceId);
-  const p = ownerId ? await repo.lockAccountPlan(trx, ownerId) : undefined;
+/**
+ * Inside an acceptance's transaction (before the new member row): one more member fits the
+ * organisation's plan (it may have changed since the invitation). The invitation being accepted
+ * already holds a seat, so the members alone are counted.
+ */
+export async function assertMayJoin(trx: Knex.Transaction, organisationId: string): Promise<void> {
+  const p = await repo.lockOrganisationPlan(trx, organisationId);
   const limit = p?.plan_code ? p.limits.members : null;
-  if (p && limit !== null && (await repo.workspaceMembers(trx, workspaceId)) >= limit) {
+  if (p && limit !== null && (await repo.organisationMembers(trx, organisationId)) >= limit) {
     throw conflict('plan_limit_members', PLAN_MESSAGES.members(p.plan_name ?? p.plan_code ?? '', limit));
   }
 }
 
-/** After a plan change: the user's screens reload their plan, the superadmin's list refreshes. */
-function announce(ctx: AppContext, userId: string, reason: string): void {
-  ctx.realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
-  ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId, reason });
+/** After a plan change: the members' screens reload their plan, the superadmin's list refreshes. */
+async function announce(ctx: AppContext, organisationId: string, reason: string): Promise<void> {
+  const members = await repo.memberIds(ctx.db, organisationId);
+  for (const userId of members) ctx.realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
+  ctx.realtime.broadcast(rooms.role('superadmin'), 'admin:users_changed', { userId: members[0] ?? organisationId, reason });
 }
 
-async function lockClient(trx: Knex.Transaction, userId: string) {
-  const p = await repo.lockAccountPlan(trx, userId);
-  if (!p) throw notFound('User not found');
-  if (p.role !== 'client' || !p.plan_code) throw conflict('no_plan', 'Only client accounts have a plan and a trial');
+async function lockOrganisation(trx: Knex.Transaction, organisationId: string) {
+  const p = await repo.lockOrganisationPlan(trx, organisationId);
+  if (!p) throw notFound('Organisation not found');
+  if (!p.plan_code) throw conflict('no_plan', 'Only client organisations have a plan and a trial');
   return p;
 }
 
 /**
- * Superadmin: extends the trial by `days`, counted from its end, or from now when it already
- * ended (an ended trial reopens for that many days). Audited.
+ * The organisation a superadmin's plan action on a user means: the oldest one the user owns.
+ * 409 `no_plan` for a user who owns none (a journalist, or a member invited into a team: the
+ * team's plan is changed on its organisation).
  */
-export async function extendTrial(ctx: AppContext, actor: Actor, userId: string, days: number, now = new Date()): Promise<void> {
+export async function organisationOfUser(q: Knex | Knex.Transaction, userId: string): Promise<string> {
+  const [id] = await repo.ownedOrganisations(q, userId);
+  if (!id) {
+    const exists = (await q('profiles').where('user_id', userId).first('user_id')) as { user_id: string } | undefined;
+    if (!exists) throw notFound('User not found');
+    throw conflict('no_plan', 'Only client organisations have a plan and a trial');
+  }
+  return id;
+}
+
+/**
+ * Superadmin: extends the organisation's trial by `days`, counted from its end, or from now
+ * when it already ended (an ended trial reopens for that many days). Audited.
+ */
+export async function extendTrial(ctx: AppContext, actor: Actor, organisationId: string, days: number, now = new Date()): Promise<void> {
   await ctx.db.transaction(async (trx) => {
-    const p = await lockClient(trx, userId);
+    const p = await lockOrganisation(trx, organisationId);
     if (p.plan_activated_at) throw conflict('plan_active', 'The plan is active; the trial needs no extension');
     const from = p.trial_ends_at && new Date(p.trial_ends_at).getTime() > now.getTime() ? new Date(p.trial_ends_at) : now;
     const endsAt = new Date(from.getTime() + days * DAY_MS);
-    await repo.setTrialEnd(trx, userId, endsAt);
+    await repo.setTrialEnd(trx, organisationId, endsAt);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'user.trial_extend',
-      entityType: 'user',
-      entityId: userId,
-      metadata: { email: p.email, name: p.name, plan: p.plan_code, days, trial_ends_at: { from: iso(p.trial_ends_at), to: endsAt.toISOString() } },
+      entityType: 'organisation',
+      entityId: organisationId,
+      metadata: { organisation: p.name, plan: p.plan_code, days, trial_ends_at: { from: iso(p.trial_ends_at), to: endsAt.toISOString() } },
     });
   });
-  announce(ctx, userId, 'trial_extend');
-  ctx.logger.info({ actor: actor.userId, userId, days }, 'plans: trial extended');
+  await announce(ctx, organisationId, 'trial_extend');
+  ctx.logger.info({ actor: actor.userId, organisationId, days }, 'plans: trial extended');
 }
 
-/** Superadmin: sets the plan, active (paid, arranged with the customer) or still on trial. Audited. */
-export async function setPlan(ctx: AppContext, actor: Actor, userId: string, body: SetPlanBody, now = new Date()): Promise<void> {
+/** Superadmin: sets the organisation's plan, active (paid, arranged with the customer) or still on trial. Audited. */
+export async function setPlan(ctx: AppContext, actor: Actor, organisationId: string, body: SetPlanBody, now = new Date()): Promise<void> {
   await ctx.db.transaction(async (trx) => {
-    const p = await lockClient(trx, userId);
+    const p = await lockOrganisation(trx, organisationId);
     if (!(await repo.planExists(trx, body.plan_code))) throw notFound('Plan not found');
     const activatedAt = body.active ? (p.plan_activated_at ?? now) : null;
-    await repo.setPlan(trx, userId, body.plan_code, activatedAt);
+    await repo.setPlan(trx, organisationId, body.plan_code, activatedAt);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'user.plan_change',
-      entityType: 'user',
-      entityId: userId,
+      entityType: 'organisation',
+      entityId: organisationId,
       metadata: {
-        email: p.email,
-        name: p.name,
+        organisation: p.name,
         plan: { from: p.plan_code, to: body.plan_code },
         state: { from: planStateOf(p, now), to: body.active ? 'active' : planStateOf({ ...p, plan_activated_at: null }, now) },
       },
     });
   });
-  announce(ctx, userId, 'plan_change');
-  ctx.logger.info({ actor: actor.userId, userId, plan: body.plan_code, active: body.active }, 'plans: plan set');
+  await announce(ctx, organisationId, 'plan_change');
+  ctx.logger.info({ actor: actor.userId, organisationId, plan: body.plan_code, active: body.active }, 'plans: plan set');
 }
 
-/**
- * A client account that becomes a client (role change) without a plan gets the default
- * plan's trial from now, like a sign-up.
- */
-export async function ensurePlan(trx: Knex.Transaction, userId: string, now = new Date()): Promise<void> {
-  const p = await repo.accountPlan(trx, userId);
-  if (p && !p.plan_code) await startTrial(trx, userId, null, now);
+/** An organisation without a plan (made by the superadmin for a new client) gets the default plan's trial from now. */
+export async function ensurePlan(trx: Knex.Transaction, organisationId: string, now = new Date()): Promise<void> {
+  const p = await repo.organisationPlan(trx, organisationId);
+  if (p && !p.plan_code) await startTrial(trx, organisationId, null, now);
 }
 
 /**
@@ -204,36 +232,44 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
   const notify = async (row: repo.TrialNoticeRow, kind: 'ending' | 'ended'): Promise<void> => {
     const plan = row.plan_name ?? 'σας';
     const endsAt = new Date(row.trial_ends_at);
+    // The organisation's trial is told to its owners (the ones who can arrange the plan).
     const notes = await ctx.db.transaction(async (trx): Promise<NotificationRow[]> => {
-      if (!(await repo.claimNotice(trx, row.user_id, kind, endsAt))) return [];
+      if (!(await repo.claimNotice(trx, row.organisation_id, kind, endsAt))) return [];
       const daysText = inDays(trialDaysLeft(endsAt, now));
       const mail = kind === 'ending' ? trialEndingMail(plan, greekDate(endsAt), daysText, settingsUrl) : trialEndedMail(plan, settingsUrl);
-      await ctx.mailer.enqueue({ to: row.email, ...mail }, trx);
-      return createNotifications(trx, [
-        kind === 'ending'
-          ? {
-              userId: row.user_id,
-              kind: 'plan.trial_ending',
-              title: 'Η δωρεάν δοκιμή σας λήγει σύντομα',
-              body: `Η δοκιμή του πλάνου ${plan} λήγει ${daysText} (${greekDate(endsAt)}). Επικοινωνήστε μαζί μας για να συνεχίσετε χωρίς διακοπή.`,
-              link: '/client/settings',
-              data: { trial_ends_at: endsAt.toISOString() },
-            }
-          : {
-              userId: row.user_id,
-              kind: 'plan.trial_ended',
-              title: 'Η δωρεάν δοκιμή σας έληξε',
-              body: `Η δοκιμή του πλάνου ${plan} έληξε: η αποστολή δελτίων τύπου είναι απενεργοποιημένη μέχρι να ενεργοποιηθεί το πλάνο σας.`,
-              link: '/client/settings',
-              data: { trial_ends_at: endsAt.toISOString() },
-            },
-      ]);
+      const owners = await repo.reachableOwners(trx, row.organisation_id);
+      for (const o of owners) await ctx.mailer.enqueue({ to: o.email, ...mail }, trx);
+      const data = { trial_ends_at: endsAt.toISOString(), organisation_id: row.organisation_id };
+      return createNotifications(
+        trx,
+        owners.map((o) =>
+          kind === 'ending'
+            ? {
+                userId: o.user_id,
+                kind: 'plan.trial_ending',
+                title: 'Η δωρεάν δοκιμή σας λήγει σύντομα',
+                body: `Η δοκιμή του πλάνου ${plan} για τον οργανισμό ${row.name} λήγει ${daysText} (${greekDate(endsAt)}). Επικοινωνήστε μαζί μας για να συνεχίσετε χωρίς διακοπή.`,
+                link: '/client/settings',
+                data,
+              }
+            : {
+                userId: o.user_id,
+                kind: 'plan.trial_ended',
+                title: 'Η δωρεάν δοκιμή σας έληξε',
+                body: `Η δοκιμή του πλάνου ${plan} για τον οργανισμό ${row.name} έληξε: η αποστολή δελτίων τύπου είναι απενεργοποιημένη μέχρι να ενεργοποιηθεί το πλάνο σας.`,
+                link: '/client/settings',
+                data,
+              },
+        ),
+      );
     });
     if (!notes.length) return;
     if (kind === 'ending') ending++;
     else ended++;
     publishNotifications(ctx.realtime, notes);
-    ctx.realtime.broadcast(rooms.user(row.user_id), 'profile:changed', { userId: row.user_id });
+    for (const userId of await repo.memberIds(ctx.db, row.organisation_id)) {
+      ctx.realtime.broadcast(rooms.user(userId), 'profile:changed', { userId });
+    }
   };
   for (const row of await repo.trialsEnded(ctx.db, now)) await notify(row, 'ended');
   for (const row of await repo.trialsEndingSoon(ctx.db, now, TRIAL_NOTICE_DAYS)) await notify(row, 'ending');

@@ -34,13 +34,20 @@ async function signUpAs(email: string, role: 'client' | 'media', plan?: string):
   return r.body.id;
 }
 
-/** An approved client on `plan`, signed in: their id, token and workspace. */
+/** The organisation a client signed up with (they own it). */
+async function orgOf(userId: string): Promise<string> {
+  return ((await server.ctx.db('organisation_members').where({ user_id: userId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+    .organisation_id;
+}
+
+/** An approved client on `plan`, signed in: their id, token and organisation. */
 async function client(email: string, plan?: string) {
   const id = await signUpAs(email, 'client', plan);
   await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
   const token = (await signIn(base, email)).access_token;
-  const ws = (await server.ctx.db('organisations').where('created_by', id).first('id')) as { id: string };
-  return { id, token, ws: ws.id };
+  const ws = await orgOf(id);
+  await server.ctx.db('organisations').where('id', ws).update({ status: 'approved' });
+  return { id, token, ws };
 }
 
 let releaseNo = 0;
@@ -52,7 +59,7 @@ async function release(c: { id: string; ws: string }, category = 'culture'): Pro
       content: '<p>Κείμενο</p>',
       content_text: 'Κείμενο',
       category,
-      client_id: c.id,
+      author_id: c.id,
       organisation_id: c.ws,
       media_list_categories: [category],
       edited_at: new Date(),
@@ -81,7 +88,7 @@ describe('the plan and the trial at sign-up', () => {
   it('stores the plan chosen on the pricing page with a 14-day trial (start and end)', async () => {
     const before = Date.now();
     const id = await signUpAs('starter@plans.test', 'client', 'starter');
-    const p = (await server.ctx.db('profiles').where('user_id', id).first()) as {
+    const p = (await server.ctx.db('organisations').where('id', await orgOf(id)).first()) as {
       plan_code: string;
       trial_started_at: Date;
       trial_ends_at: Date;
@@ -110,15 +117,11 @@ describe('the plan and the trial at sign-up', () => {
     const none = await signUpAs('noplan@plans.test', 'client');
     const bogus = await signUpAs('bogus@plans.test', 'client', 'platinum');
     const media = await signUpAs('reporter@plans.test', 'media', 'starter');
-    const codes = (await server.ctx.db('profiles').whereIn('user_id', [none, bogus, media]).select('user_id', 'plan_code', 'trial_ends_at')) as {
-      user_id: string;
-      plan_code: string | null;
-      trial_ends_at: Date | null;
-    }[];
-    const of = (id: string) => codes.find((c) => c.user_id === id)!;
-    expect(of(none).plan_code).toBe('pro');
-    expect(of(bogus).plan_code).toBe('pro');
-    expect(of(media)).toMatchObject({ plan_code: null, trial_ends_at: null });
+    const planOf = async (id: string) => (await server.ctx.db('organisations').where('id', await orgOf(id)).first('plan_code')) as { plan_code: string };
+    expect((await planOf(none)).plan_code).toBe('pro');
+    expect((await planOf(bogus)).plan_code).toBe('pro');
+    // A journalist has no organisation, so no plan.
+    expect(await server.ctx.db('organisation_members').where('user_id', media)).toHaveLength(0);
   });
 });
 
@@ -158,7 +161,7 @@ describe('the limits the pricing page promises', () => {
     nextMonth.setUTCDate(15);
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
     // The trial must still run then: this checks the monthly count, not the trial.
-    await server.ctx.db('profiles').where('user_id', c.id).update({ plan_activated_at: new Date() });
+    await server.ctx.db('organisations').where('id', c.ws).update({ plan_activated_at: new Date() });
     expect((await schedule(c.token, sixth, nextMonth)).status).toBe(200);
     expect((await myPlan(c.token)).usage.releases_this_month).toBe(5);
   });
@@ -202,7 +205,7 @@ describe('the limits the pricing page promises', () => {
     expect(fifth.body.error?.message).toBe(PLAN_MESSAGES.members('Pro', 5));
     expect((await invite(p.token, p.ws, 'member1@plans.test')).status).toBe(201);
     // An enterprise plan has no users limit.
-    await server.ctx.db('profiles').where('user_id', p.id).update({ plan_code: 'enterprise' });
+    await server.ctx.db('organisations').where('id', p.ws).update({ plan_code: 'enterprise' });
     expect((await invite(p.token, p.ws, 'member5@plans.test')).status).toBe(201);
   });
 
@@ -210,7 +213,7 @@ describe('the limits the pricing page promises', () => {
     const p = await client('shrink@plans.test', 'pro');
     const inv = await call<{ acceptUrl: string }>(base, 'POST', `/api/workspaces/${p.ws}/invitations`, { token: p.token, body: { email: 'joiner@plans.test' } });
     const token = new URL(inv.body.acceptUrl).searchParams.get('accept')!;
-    await server.ctx.db('profiles').where('user_id', p.id).update({ plan_code: 'starter' });
+    await server.ctx.db('organisations').where('id', p.ws).update({ plan_code: 'starter' });
     const joiner = await client('joiner@plans.test');
     const r = await call<{ error: { code: string } }>(base, 'POST', '/api/invitations/accept', { token: joiner.token, body: { token } });
     expect(r.status).toBe(409);
@@ -229,7 +232,7 @@ describe('after the trial', () => {
     expect(late.body.error?.code).toBe('trial_expired');
     expect(late.body.error?.message).toMatch(/^Η δωρεάν δοκιμή λήγει στις \d+ \S+ \d{4}/);
 
-    await server.ctx.db('profiles').where('user_id', c.id).update({ trial_ends_at: new Date(Date.now() - 1000) });
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(Date.now() - 1000) });
     expect((await myPlan(c.token)).state).toBe('expired');
     const refused = await send(c.token, draft);
     expect(refused.status).toBe(403);
@@ -242,7 +245,7 @@ describe('after the trial', () => {
     const c = await client('scheduled@plans.test', 'pro');
     const id = await release(c);
     expect((await schedule(c.token, id, new Date(Date.now() + 1_000))).status).toBe(200);
-    await server.ctx.db('profiles').where('user_id', c.id).update({ trial_ends_at: new Date(Date.now() - 1000) });
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(Date.now() - 1000) });
     const end = Date.now() + 10_000;
     let status = 'scheduled';
     while (status === 'scheduled' && Date.now() < end) {
@@ -260,13 +263,13 @@ describe("the superadmin's actions", () => {
 
   it('extends a trial from its end (or from now once ended) and sets a plan, each audited', async () => {
     const c = await client('extend@plans.test', 'starter');
-    const before = (await server.ctx.db('profiles').where('user_id', c.id).first('trial_ends_at')) as { trial_ends_at: Date };
+    const before = (await server.ctx.db('organisations').where('id', c.ws).first('trial_ends_at')) as { trial_ends_at: Date };
     const r = await action(`/api/admin/users/${c.id}/trial`, { days: 7 });
     expect(r.status).toBe(200);
     expect(r.body.trial_ends_at).toBe(new Date(new Date(before.trial_ends_at).getTime() + 7 * DAY).toISOString());
     expect(r.body.plan_state).toBe('trial');
 
-    await server.ctx.db('profiles').where('user_id', c.id).update({ trial_ends_at: new Date(Date.now() - 5 * DAY) });
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(Date.now() - 5 * DAY) });
     const t0 = Date.now();
     const reopened = await action(`/api/admin/users/${c.id}/trial`, { days: 3 });
     const ends = new Date(reopened.body.trial_ends_at!).getTime();
@@ -281,7 +284,7 @@ describe("the superadmin's actions", () => {
     const back = await action(`/api/admin/users/${c.id}/plan`, { plan_code: 'starter', active: false }, 'PUT');
     expect(back.body).toMatchObject({ plan_code: 'starter', plan_state: 'trial', plan_activated_at: null });
 
-    const audit = (await server.ctx.db('audit_logs').where({ entity_id: c.id }).orderBy('id').select('action_type', 'actor_email', 'metadata')) as {
+    const audit = (await server.ctx.db('audit_logs').where({ entity_type: 'organisation', entity_id: c.ws }).orderBy('id').select('action_type', 'actor_email', 'metadata')) as {
       action_type: string;
       actor_email: string;
       metadata: Record<string, unknown>;
@@ -302,9 +305,9 @@ describe("the superadmin's actions", () => {
 
   it('lists, filters and exports users by plan and trial state', async () => {
     const ending = await client('soon@plans.test', 'starter');
-    await server.ctx.db('profiles').where('user_id', ending.id).update({ trial_ends_at: new Date(Date.now() + 2 * DAY) });
+    await server.ctx.db('organisations').where('id', ending.ws).update({ trial_ends_at: new Date(Date.now() + 2 * DAY) });
     const expired = await client('over@plans.test', 'pro');
-    await server.ctx.db('profiles').where('user_id', expired.id).update({ trial_ends_at: new Date(Date.now() - DAY) });
+    await server.ctx.db('organisations').where('id', expired.ws).update({ trial_ends_at: new Date(Date.now() - DAY) });
     const list = async (qs: string) =>
       (await call<{ items: AdminUser[] }>(base, 'GET', `/api/admin/users?${qs}`, { token: saToken })).body.items.map((u) => u.email);
     expect(await list('trial=ending&q=soon@')).toEqual(['soon@plans.test']);
@@ -316,7 +319,7 @@ describe("the superadmin's actions", () => {
     expect(await list('plan=none&role=client&q=plans.test')).toEqual([]);
     const csv = await fetch(`${base}/api/admin/users/export?plan=starter&q=soon@`, { headers: { authorization: `Bearer ${saToken}` } });
     const [header, row] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
-    expect(header).toBe('user_id,name,email,role,organization,status,is_active,created_at,plan_code,plan_state,trial_started_at,trial_ends_at,plan_activated_at');
+    expect(header).toBe('user_id,name,email,role,organization,organisations,status,is_active,created_at,plan_code,plan_state,trial_started_at,trial_ends_at,plan_activated_at');
     expect(row).toContain(',starter,trial,');
   });
 });
@@ -325,7 +328,7 @@ describe('the trial notices', () => {
   it('tell the client in the app and by e-mail 3 days before the end and at the end, once each', async () => {
     const c = await client('notice@plans.test', 'starter');
     const now = new Date();
-    await server.ctx.db('profiles').where('user_id', c.id).update({ trial_ends_at: new Date(now.getTime() + 2.5 * DAY) });
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(now.getTime() + 2.5 * DAY) });
     await server.ctx.mailer.drain();
     mail.sent.length = 0;
     const kinds = async () =>
@@ -357,7 +360,7 @@ describe('the trial notices', () => {
 
     // An active plan gets no notices.
     const paid = await client('paid@plans.test', 'pro');
-    await server.ctx.db('profiles').where('user_id', paid.id).update({ plan_activated_at: now, trial_ends_at: new Date(now.getTime() + DAY) });
+    await server.ctx.db('organisations').where('id', paid.ws).update({ plan_activated_at: now, trial_ends_at: new Date(now.getTime() + DAY) });
     await sendTrialNotices(server.ctx, now);
     expect(await server.ctx.db('notifications').where('user_id', paid.id).whereLike('kind', 'plan.%')).toHaveLength(0);
   });
@@ -367,7 +370,12 @@ describe('the trial notices', () => {
     const ids: string[] = [];
     for (const status of ['pending', 'rejected', 'banned'] as const) {
       const id = await signUpAs(`${status}-notice@plans.test`, 'client', 'pro');
-      await server.ctx.db('profiles').where('user_id', id).update({ status, trial_ends_at: new Date(now.getTime() + DAY) });
+      await server.ctx.db('profiles').where('user_id', id).update({ status });
+      // A pending or rejected company's organisation is pending or rejected with it.
+      await server.ctx.db('organisations').where('id', await orgOf(id)).update({
+        status: status === 'banned' ? 'approved' : status,
+        trial_ends_at: new Date(now.getTime() + DAY),
+      });
       ids.push(id);
     }
     await sendTrialNotices(server.ctx, now);
@@ -375,5 +383,39 @@ describe('the trial notices', () => {
     expect(await server.ctx.db('notifications').whereIn('user_id', ids).whereLike('kind', 'plan.%')).toHaveLength(0);
     await server.ctx.mailer.drain();
     expect(mail.sent.filter((m) => m.to.endsWith('-notice@plans.test') && m.subject.includes('δοκιμή'))).toHaveLength(0);
+  });
+});
+
+describe('the plan is the organisation’s', () => {
+  it('a member reads the organisation’s plan and trial, not one of their own; seats count the organisation’s members and invitations', async () => {
+    const owner = await client('org-owner@plans.test', 'starter');
+    await server.ctx.db('organisations').where('id', owner.ws).update({ plan_code: 'pro' });
+    const colleague = await client('org-colleague@plans.test', 'starter');
+    // She joins the team and works in it (as an accepted invitation leaves her).
+    await server.ctx.db('organisation_members').insert({ organisation_id: owner.ws, user_id: colleague.id, role: 'editor' });
+    await server.ctx.db('profiles').where('user_id', colleague.id).update({ active_organisation_id: owner.ws });
+    const ownerPlan = await myPlan(owner.token);
+    const hers = await myPlan(colleague.token);
+    expect(hers).toEqual(ownerPlan);
+    expect(hers).toMatchObject({ plan: { code: 'pro' }, usage: { members: 2 } });
+    // A pending invitation takes a seat of the organisation, not of the person who sent it.
+    expect((await invite(owner.token, owner.ws, 'org-invited@plans.test')).status).toBe(201);
+    expect((await myPlan(colleague.token)).usage.members).toBe(3);
+    expect((await call<AccountPlan>(base, 'GET', '/api/account/plan', { token: colleague.token })).status).toBe(200);
+  });
+
+  it('the superadmin extends the trial of an organisation by its id, and of a user’s own organisation by the user’s id', async () => {
+    const c = await client('org-trial@plans.test', 'starter');
+    const before = (await server.ctx.db('organisations').where('id', c.ws).first('trial_ends_at')) as { trial_ends_at: Date };
+    const r = await call<AccountPlan>(base, 'POST', `/api/admin/organisations/${c.ws}/trial`, { token: saToken, body: { days: 3 } });
+    expect(r.status).toBe(200);
+    expect(r.body.trial_ends_at).toBe(new Date(new Date(before.trial_ends_at).getTime() + 3 * DAY).toISOString());
+    // A member who owns no organisation has no plan to change by their user id.
+    const media = await signUpAs('org-reporter@plans.test', 'media');
+    const refused = await call<{ error: { code: string } }>(base, 'POST', `/api/admin/users/${media}/trial`, { token: saToken, body: { days: 3 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('no_plan');
+    const missing = await call(base, 'PUT', `/api/admin/organisations/${crypto.randomUUID()}/plan`, { token: saToken, body: { plan_code: 'pro', active: true } });
+    expect(missing.status).toBe(404);
   });
 });

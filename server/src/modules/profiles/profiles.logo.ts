@@ -107,19 +107,20 @@ export function localLogoFile(config: Config, url: string | null | undefined): s
   return LOGO_FILE_RE.test(file) ? file : '';
 }
 
-/** Logos belong to their uploader (logo_uploads). */
-export async function recordLogoOwner(q: Knex | Knex.Transaction, file: string, userId: string): Promise<void> {
-  await q('logo_uploads').insert({ file, user_id: userId });
+/** A logo belongs to the organisation it was uploaded for (logo_uploads.organisation_id); its uploader is kept too. */
+export async function recordLogoOwner(q: Knex | Knex.Transaction, file: string, userId: string, organisationId: string): Promise<void> {
+  await q('logo_uploads').insert({ file, user_id: userId, organisation_id: organisationId });
 }
 
-export async function ownsLogo(q: Knex | Knex.Transaction, file: string, userId: string): Promise<boolean> {
-  return Boolean(await q('logo_uploads').where({ file, user_id: userId }).first('file'));
+/** Whether the file was uploaded for this organisation (by any of its members). */
+export async function organisationOwnsLogo(q: Knex | Knex.Transaction, file: string, organisationId: string): Promise<boolean> {
+  return Boolean(await q('logo_uploads').where({ file, organisation_id: organisationId }).first('file'));
 }
 
-/** Deletes a logo the user uploaded, file and record; anything else (another user's, another site's) is left alone. */
-export async function removeOwnLogo(config: Config, q: Knex, userId: string, url: string | null): Promise<void> {
+/** Deletes a logo uploaded for the organisation, file and record; anything else (another organisation's, another site's) is left alone. */
+export async function removeOrganisationLogo(config: Config, q: Knex, organisationId: string, url: string | null): Promise<void> {
   const file = localLogoFile(config, url);
   if (!file) return;
-  const deleted = await q('logo_uploads').where({ file, user_id: userId }).delete();
+  const deleted = await q('logo_uploads').where({ file, organisation_id: organisationId }).delete();
   if (deleted) await fs.rm(path.join(logoDir(config), file), { force: true });
 }

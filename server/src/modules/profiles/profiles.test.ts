@@ -134,3 +134,78 @@ describe('notifications', () => {
     expect((await call<{ unreadCount: number }>(server.url, 'GET', '/api/notifications', { token: otherToken })).body.unreadCount).toBe(1);
   });
 });
+
+describe('the company profile is the organisation’s', () => {
+  const orgOf = async (id: string) =>
+    ((await server.ctx.db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+      .organisation_id;
+
+  /** A new client who joins the organisation of the first test user with `role`, working in it. */
+  async function colleague(email: string, role: string) {
+    const { id } = await signUp(server.url, email);
+    const organisationId = await orgOf(userId);
+    await server.ctx.db('organisation_members').insert({ organisation_id: organisationId, user_id: id, role });
+    await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved', active_organisation_id: organisationId });
+    return { id, token: (await signIn(server.url, email)).access_token };
+  }
+
+  it('saves the company fields on the organisation, which every member reads; personal fields stay on the person', async () => {
+    const saved = await call<{ organization: string; website: string; default_category: string; organisation: { role: string } }>(
+      server.url,
+      'PATCH',
+      '/api/profile',
+      { token, body: { organization: 'Κοινή Εταιρεία ΑΕ', website: 'https://koini.gr', default_category: 'tech', name: 'Ιδιοκτήτρια' } },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ organization: 'Κοινή Εταιρεία ΑΕ', website: 'https://koini.gr', default_category: 'tech', organisation: { role: 'owner' } });
+    const org = await server.ctx.db('organisations').where('id', await orgOf(userId)).first('name', 'website', 'default_category');
+    expect(org).toEqual({ name: 'Κοινή Εταιρεία ΑΕ', website: 'https://koini.gr', default_category: 'tech' });
+    const editor = await colleague('editor@profiles.test', 'editor');
+    const seen = await call<{ organization: string; website: string; default_category: string; name: string }>(server.url, 'GET', '/api/profile', {
+      token: editor.token,
+    });
+    expect(seen.body).toMatchObject({ organization: 'Κοινή Εταιρεία ΑΕ', website: 'https://koini.gr', default_category: 'tech', name: 'Test client' });
+  });
+
+  it('refuses a change of the company by an editor or a reviewer (403) and still saves their own fields', async () => {
+    for (const role of ['editor', 'reviewer']) {
+      const m = await colleague(`${role}-2@profiles.test`, role);
+      const refused = await call<{ error: { code: string } }>(server.url, 'PATCH', '/api/profile', { token: m.token, body: { organization: 'Άλλο όνομα' } });
+      expect(refused.status, role).toBe(403);
+      expect(refused.body.error.code).toBe('role_forbidden');
+      // The settings form sends the company's fields as they are along with a personal change: that is allowed.
+      const own = await call<{ name: string }>(server.url, 'PATCH', '/api/profile', {
+        token: m.token,
+        body: { name: `Ο ${role}`, organization: 'Κοινή Εταιρεία ΑΕ', website: 'https://koini.gr' },
+      });
+      expect(own.status, role).toBe(200);
+      expect(own.body.name).toBe(`Ο ${role}`);
+      const logo = await upload(PNG, 'image/png', m.token);
+      expect(logo.status, role).toBe(403);
+    }
+    expect((await server.ctx.db('organisations').where('id', await orgOf(userId)).first('name')).name).toBe('Κοινή Εταιρεία ΑΕ');
+  });
+
+  it('records the organisation of an uploaded logo: an admin uploads it, every member reads it, another organisation may not use it', async () => {
+    const admin = await colleague('admin@profiles.test', 'admin');
+    const r = await upload(PNG, 'image/png', admin.token);
+    expect(r.status).toBe(201);
+    const file = r.body.url!.split('/').pop();
+    expect(await server.ctx.db('logo_uploads').where({ file }).first('organisation_id', 'user_id')).toEqual({
+      organisation_id: await orgOf(userId),
+      user_id: admin.id,
+    });
+    const owner = await call<{ company_logo_url: string }>(server.url, 'GET', '/api/profile', { token });
+    expect(owner.body.company_logo_url).toBe(r.body.url);
+    expect((await fetch(`${server.url}${r.body.url}`)).status).toBe(200);
+    const { id: outsiderId } = await signUp(server.url, 'outsider@profiles.test');
+    expect(outsiderId).toBeTruthy();
+    const outsider = (await signIn(server.url, 'outsider@profiles.test')).access_token;
+    const stolen = await call<{ error: { fields: Record<string, string> } }>(server.url, 'PATCH', '/api/profile', {
+      token: outsider,
+      body: { company_logo_url: r.body.url },
+    });
+    expect(stolen.status).toBe(400);
+    expect(Object.keys(stolen.body.error.fields)).toEqual(['company_logo_url']);
+  });
+});

@@ -28,13 +28,16 @@ export interface SentVersion {
   category: Category | null;
   media_list_categories: Category[];
   attachments: SentAttachment[];
+  /** The organisation that sent it (its newsroom shows it). */
+  organisation_id: string;
+  /** Who pressed send (the audit trail), never the owner. */
   sender_user_id: string | null;
   sender_name: string;
   sender_logo_url: string | null;
   sent_at: Date;
   /** Journalists may publish it only after this instant (null: no embargo). */
   embargo_until: Date | null;
-  /** Its stable address in the sender's newsroom: /newsroom/<newsroom slug>/<slug>. */
+  /** Its stable address in the organisation's newsroom: /newsroom/<newsroom slug>/<slug>. */
   slug: string | null;
   /** The sender's «Σχετικά με» text and press contact, as they were when it was sent. */
   boilerplate: string | null;
@@ -53,6 +56,7 @@ const COLUMNS = [
   'category',
   'media_list_categories',
   'attachments',
+  'organisation_id',
   'sender_user_id',
   'sender_name',
   'sender_logo_url',
@@ -73,34 +77,12 @@ export interface FreezableRelease {
   search_text: string;
   category: Category | null;
   media_list_categories: string[];
-  client_id: string;
-  organisation_id: string | null;
+  /** Who wrote it (the UI and the audit trail only; null once that user is deleted). */
+  author_id?: string | null;
+  /** The organisation that owns it: the sender, its newsroom and its plan. */
+  organisation_id: string;
   sent_at: Date | null;
   embargo_until?: Date | null;
-}
-
-/** The sender of a release: the owner of its workspace, else its author, as they are now. */
-export async function currentSender(q: Q, r: Pick<FreezableRelease, 'client_id' | 'organisation_id'>) {
-  const ownerId = r.organisation_id
-    ? (((await q('organisations').where('id', r.organisation_id).first('created_by')) as { created_by: string } | undefined)?.created_by ??
-      r.client_id)
-    : r.client_id;
-  const p = (await q('profiles')
-    .where('user_id', ownerId)
-    .first('organization', 'name', 'company_logo_url', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone')) as
-    | ({ organization: string | null; name: string; company_logo_url: string | null } & PressKit)
-    | undefined;
-  return {
-    id: ownerId,
-    name: p?.organization?.trim() || p?.name?.trim() || 'Deltio',
-    logoUrl: p?.company_logo_url ?? null,
-    pressKit: {
-      boilerplate: p?.boilerplate ?? null,
-      press_contact_name: p?.press_contact_name ?? null,
-      press_contact_email: p?.press_contact_email ?? null,
-      press_contact_phone: p?.press_contact_phone ?? null,
-    },
-  };
 }
 
 /** What a sender adds to every release: the «Σχετικά με» text and the press contact. */
@@ -111,17 +93,61 @@ export interface PressKit {
   press_contact_phone: string | null;
 }
 
+/** The organisation as the sender of its releases, as it is now. */
+export interface Sender {
+  /** The organisation's id (never a user's). */
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  pressKit: PressKit;
+  /** Its newsroom's address (null until its first send gives it one). */
+  newsroomSlug: string | null;
+  newsroomEnabled: boolean;
+}
+
+/** The sender of a release: the organisation that owns it, as it is now (name, logo, press kit, newsroom). */
+export async function currentSender(q: Q, r: { organisation_id: string }): Promise<Sender> {
+  const o = (await q('organisations')
+    .where('id', r.organisation_id)
+    .first(
+      'id',
+      'name',
+      'logo_url',
+      'boilerplate',
+      'press_contact_name',
+      'press_contact_email',
+      'press_contact_phone',
+      'newsroom_slug',
+      'newsroom_enabled',
+    )) as
+    | ({ id: string; name: string | null; logo_url: string | null; newsroom_slug: string | null; newsroom_enabled: boolean } & PressKit)
+    | undefined;
+  return {
+    id: r.organisation_id,
+    name: o?.name?.trim() || 'Deltio',
+    logoUrl: o?.logo_url ?? null,
+    pressKit: {
+      boilerplate: o?.boilerplate ?? null,
+      press_contact_name: o?.press_contact_name ?? null,
+      press_contact_email: o?.press_contact_email ?? null,
+      press_contact_phone: o?.press_contact_phone ?? null,
+    },
+    newsroomSlug: o?.newsroom_slug ?? null,
+    newsroomEnabled: o?.newsroom_enabled ?? true,
+  };
+}
+
 /**
- * A stable address for a release in its sender's newsroom, from its title: unique among the
- * sender's releases (…-2, …-3 for a repeated title). The sender's row is locked first, so
- * two sends of one organisation never pick the same one.
+ * A stable address for a release in its organisation's newsroom, from its title: unique among
+ * the organisation's releases (…-2, …-3 for a repeated title). The organisation's row is
+ * locked first, so two sends of one organisation (by any of its members) never pick the same one.
  */
-async function releaseSlug(trx: Q, senderId: string, title: string): Promise<string> {
-  await trx('profiles').where('user_id', senderId).forUpdate().first('user_id');
+async function releaseSlug(trx: Q, organisationId: string, title: string): Promise<string> {
+  await trx('organisations').where('id', organisationId).forUpdate().first('id');
   const base = slugify(title, RELEASE_SLUG_MAX) || 'deltio-typou';
   const used = new Set(
     ((await trx('release_sent_versions')
-      .where('sender_user_id', senderId)
+      .where('organisation_id', organisationId)
       .andWhere((w) => void w.where('slug', base).orWhere('slug', 'like', `${base.slice(0, RELEASE_SLUG_MAX - 6)}%`))
       .select('slug')) as { slug: string }[]).map((r) => r.slug),
   );
@@ -138,11 +164,19 @@ async function sha256Of(files: FileStore, key: string): Promise<string> {
 
 /**
  * Freezes what is being sent (inside the send's transaction): the rendered release, its
- * attachments with their content hashes, the sender's name, logo, «Σχετικά με» text and press
- * contact as they are now, its embargo, its newsroom address, the Yjs state of the document,
- * and the approval it went out under (when one was needed).
+ * attachments with their content hashes, the organisation's name, logo, «Σχετικά με» text and
+ * press contact as they are now, its embargo, its newsroom address, the Yjs state of the
+ * document, and the approval it went out under (when one was needed). The version belongs to
+ * the release's organisation; `senderUserId` is who pressed send (null for a scheduled send
+ * without one: the release's author is recorded then).
  */
-export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: FileStore, approvalId: string | null = null): Promise<SentVersion> {
+export async function insertSentVersion(
+  trx: Q,
+  r: FreezableRelease,
+  files?: FileStore,
+  approvalId: string | null = null,
+  senderUserId: string | null = null,
+): Promise<SentVersion> {
   const sender = await currentSender(trx, r);
   const rows = (await trx('release_attachments')
     .where('press_release_id', r.id)
@@ -178,7 +212,8 @@ export async function insertSentVersion(trx: Q, r: FreezableRelease, files?: Fil
       category: r.category,
       media_list_categories: r.media_list_categories,
       attachments: JSON.stringify(attachments),
-      sender_user_id: sender.id,
+      organisation_id: r.organisation_id,
+      sender_user_id: senderUserId ?? r.author_id ?? null,
       sender_name: sender.name,
       sender_logo_url: sender.logoUrl,
       ...sender.pressKit,

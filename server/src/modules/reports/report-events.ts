@@ -1,18 +1,29 @@
 import { rooms, type ServerToClientEvents } from '../../../../shared/events';
 import type { Realtime } from '../../realtime';
 
+/** Where a release's report lives: its organisation (every member's reports and dashboard show it). */
+export interface ReportScope {
+  organisationId?: string | null;
+  /** The same organisation, under its former name (callers not yet renamed). */
+  workspaceId?: string | null;
+  /** Ignored: a release's reports belong to its organisation, not to its author. */
+  clientId?: string | null;
+}
+
 /**
- * Tells a release's sender (its author's own room) and its workspace that its figures
- * changed (report:changed): one event per socket, though the owner is in both rooms.
+ * Tells the open reports and dashboards of the release's organisation that its figures
+ * changed (report:changed), in the organisation's room: every member who works in it now.
  */
 export function reportChanged(
   realtime: Pick<Realtime, 'broadcast'>,
-  release: { clientId: string; workspaceId: string | null | undefined },
+  release: ReportScope,
   payload: Parameters<ServerToClientEvents['report:changed']>[0],
 ): void {
-  realtime.broadcast(reportRooms(release), 'report:changed', payload);
+  const targets = reportRooms(release);
+  if (targets.length) realtime.broadcast(targets, 'report:changed', payload);
 }
 
-export function reportRooms(release: { clientId: string; workspaceId: string | null | undefined }): string[] {
-  return release.workspaceId ? [rooms.user(release.clientId), rooms.organisation(release.workspaceId)] : [rooms.user(release.clientId)];
+export function reportRooms(release: ReportScope): string[] {
+  const id = release.organisationId ?? release.workspaceId;
+  return id ? [rooms.organisation(id)] : [];
 }

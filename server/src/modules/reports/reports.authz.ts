@@ -1,14 +1,20 @@
 import { only, type AuthzModule } from '../../test/authz';
 
-/** Coverage links: only the release's own client; another client or a pending one sees no such release. */
+/**
+ * Coverage links: only members of the release's organisation; a member of another organisation
+ * (or a pending one) sees no such release.
+ */
 const owner = (ok: number) => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 const anyClient = (ok: number) => only(ok, ['client', 'otherClient', 'pending']);
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
+    const { organisation_id } = (await db('organisation_members').where({ user_id: userIds.client, role: 'owner' }).first('organisation_id')) as {
+      organisation_id: string;
+    };
     const sent = async (title: string) => {
       const [row] = (await db('press_releases')
-        .insert({ title, category: 'tech', status: 'sent', sent_at: new Date(), client_id: userIds.client })
+        .insert({ title, category: 'tech', status: 'sent', sent_at: new Date(), author_id: userIds.client, organisation_id })
         .returning('id')) as { id: string }[];
       return row!.id;
     };

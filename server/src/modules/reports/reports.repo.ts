@@ -6,7 +6,8 @@ import { REPORT_TIME_ZONE, type ReportRowFigures, type SentCopies } from '../../
 type Q = Knex | Knex.Transaction;
 
 export interface RowFilter {
-  clientId: string;
+  /** The organisation whose releases are reported (all of them, whoever wrote them). */
+  organisationId: string;
   /** Calendar days in Europe/Athens, both included. */
   from: string;
   to: string;
@@ -34,14 +35,14 @@ interface RawRow {
 }
 
 /**
- * The client's releases created between From and the end of the To day (with the optional
+ * The organisation's releases created between From and the end of the To day (with the optional
  * category and status), newest first, with the figures of their reporting row: unique opens
  * and clicks counted in SQL so that only numbers travel (no per-click strings), and the
  * distinct coverage links from the stored `coverage_count` (kept by Postgres on each write).
  */
 export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]> {
-  const where: string[] = ['p.client_id = ?', touchedSql('p'), `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
-  const args: Knex.RawBinding[] = [f.clientId, f.from, f.to];
+  const where: string[] = ['p.organisation_id = ?', touchedSql('p'), `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
+  const args: Knex.RawBinding[] = [f.organisationId, f.from, f.to];
   if (f.category !== 'all') {
     where.push('p.category = ?');
     args.push(f.category);
@@ -82,11 +83,11 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
 }
 
 /**
- * The client's sent releases with sent_at between the `fromDay` and the end of the `toDay`
+ * The organisation's sent releases with sent_at between the `fromDay` and the end of the `toDay`
  * (Europe/Athens), for the weekly open rate: the day sent, delivered copies, unique openers.
  */
-export async function sentCopies(q: Q, clientId: string, fromDay: string, toDay: string, category: Category | 'all'): Promise<SentCopies[]> {
-  const args: Knex.RawBinding[] = [clientId, fromDay, toDay];
+export async function sentCopies(q: Q, organisationId: string, fromDay: string, toDay: string, category: Category | 'all'): Promise<SentCopies[]> {
+  const args: Knex.RawBinding[] = [organisationId, fromDay, toDay];
   let cat = '';
   if (category !== 'all') {
     cat = ' and p.category = ?';
@@ -97,7 +98,7 @@ export async function sentCopies(q: Q, clientId: string, fromDay: string, toDay:
             coalesce(cardinality(r.opened_by), 0)::int as openers,
             (select count(*)::int from deliveries d where d.press_release_id = p.id and d.state = 'sent') as delivered
        from press_releases p left join reporting r on r.press_release_id = p.id
-      where p.client_id = ? and p.status in ('sent', 'archived') and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
+      where p.organisation_id = ? and p.status in ('sent', 'archived') and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
     args,
   )) as { rows: { sent_day: string; openers: number | string; delivered: number | string }[] };
   return res.rows.map((r) => ({ sentDay: r.sent_day, openers: Number(r.openers), delivered: Number(r.delivered) }));
@@ -120,13 +121,8 @@ export async function linkArrays(q: Q, releaseIds: string[]): Promise<Map<string
 
 export interface OwnedRelease {
   id: string;
-  client_id: string;
-  organisation_id: string | null;
+  organisation_id: string;
   status: ReleaseStatus;
-}
-
-export async function findRelease(q: Q, id: string): Promise<OwnedRelease | undefined> {
-  return (await q('press_releases').where('id', id).first('id', 'client_id', 'organisation_id', 'status')) as OwnedRelease | undefined;
 }
 
 /** A release's title as sent (or as it stands, before it is sent). */
@@ -187,26 +183,26 @@ export async function embargoFigures(q: Q, releaseIds: string[]): Promise<Map<st
   return new Map(res.rows.map((r) => [r.id, { embargoUntil: new Date(r.embargo_until), before: Number(r.before), after: Number(r.after) }]));
 }
 
-/** Views of the client's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
-export async function newsroomViewsByWeek(q: Q, clientId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
+/** Views of the organisation's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
+export async function newsroomViewsByWeek(q: Q, organisationId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
   const res = (await q.raw(
     `select to_char(date_trunc('week', e.created_at at time zone '${TZ}'), 'YYYY-MM-DD') as week_start, count(*)::int as views
        from reporting_events e
-      where e.client_id = ? and e.channel = 'newsroom' and not e.is_proxy
+      where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
         and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}
       group by 1`,
-    [clientId, fromDay, toDay],
+    [organisationId, fromDay, toDay],
   )) as { rows: { week_start: string; views: number | string }[] };
   return res.rows.map((r) => ({ weekStart: r.week_start, views: Number(r.views) }));
 }
 
-/** Views of the client's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens). */
-export async function newsroomViews(q: Q, clientId: string, fromDay: string, toDay: string): Promise<number> {
+/** Views of the organisation's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens). */
+export async function newsroomViews(q: Q, organisationId: string, fromDay: string, toDay: string): Promise<number> {
   const res = (await q.raw(
     `select count(*)::int as n from reporting_events e
-      where e.client_id = ? and e.channel = 'newsroom' and not e.is_proxy
+      where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
         and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}`,
-    [clientId, fromDay, toDay],
+    [organisationId, fromDay, toDay],
   )) as { rows: { n: number | string }[] };
   return Number(res.rows[0]?.n ?? 0);
 }

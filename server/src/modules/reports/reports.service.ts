@@ -16,12 +16,13 @@ import type { ClientReport, CoverageResult, ReleaseCoverage, ReportFilters, Repo
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { requireActive, requireRelease } from '../organisations/access';
 import * as repo from './reports.repo';
 import { reportChanged } from './report-events';
 
 /**
- * A client's own releases are those with client_id = the user (as on the client dashboard
- * and the release list); colleagues' releases in a shared workspace are theirs, not ours.
+ * The report is the organisation's: every release of the organisation the client works in now,
+ * whoever wrote it (as on the dashboard and the release list).
  */
 export interface ResolvedFilters extends repo.RowFilter {
   sort: ReportSort;
@@ -29,13 +30,13 @@ export interface ResolvedFilters extends repo.RowFilter {
 }
 
 /** Fills in the default range (the last 30 days up to today) and refuses future dates or To before From. */
-export function resolveFilters(actor: Actor, f: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()): ResolvedFilters {
+export function resolveFilters(organisationId: string, f: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()): ResolvedFilters {
   const today = dayIn(now);
   const to = f.to ?? today;
   const from = f.from ?? defaultRange(to).from;
   const problems = rangeProblems(from, to, today);
   if (problems.from || problems.to) throw badRequest('invalid_range', 'Invalid date range', problems as Record<string, string>);
-  return { clientId: actor.userId, from, to, category: f.category, status: f.status, sort: f.sort ?? 'created_at', dir: f.dir ?? 'desc' };
+  return { organisationId, from, to, category: f.category, status: f.status, sort: f.sort ?? 'created_at', dir: f.dir ?? 'desc' };
 }
 
 /** A page of rows (or an export's) with their coverage links and their opens before and after the embargo. */
@@ -59,10 +60,10 @@ async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<R
   });
 }
 
-/** Views of the client's newsroom pages per week, the 8 weeks of the weekly chart. */
+/** Views of the organisation's newsroom pages per week, the 8 weeks of the weekly chart. */
 async function newsroomWeekly(ctx: AppContext, f: ResolvedFilters): Promise<ClientReport['newsroomWeekly']> {
   const weeks = weekStarts(f.to);
-  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.clientId, weeks[0]!, f.to)).map((w) => [w.weekStart, w.views]));
+  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.organisationId, weeks[0]!, f.to)).map((w) => [w.weekStart, w.views]));
   return weeks.map((weekStart) => ({ weekStart, views: counted.get(weekStart) ?? 0 }));
 }
 
@@ -72,16 +73,17 @@ async function newsroomWeekly(ctx: AppContext, f: ResolvedFilters): Promise<Clie
  */
 function weeklyCopies(ctx: AppContext, f: ResolvedFilters) {
   if (f.status !== 'all' && f.status !== 'sent' && f.status !== 'archived') return Promise.resolve([]);
-  return repo.sentCopies(ctx.db, f.clientId, weekStarts(f.to)[0]!, f.to, f.category);
+  return repo.sentCopies(ctx.db, f.organisationId, weekStarts(f.to)[0]!, f.to, f.category);
 }
 
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
-  const f = resolveFilters(actor, query, now);
+  const { organisationId } = await requireActive(ctx.db, actor, 'read');
+  const f = resolveFilters(organisationId, query, now);
   const [rows, sent, newsroomViews, weeklyViews] = await Promise.all([
     repo.reportRows(ctx.db, f),
     weeklyCopies(ctx, f),
-    repo.newsroomViews(ctx.db, f.clientId, f.from, f.to),
+    repo.newsroomViews(ctx.db, f.organisationId, f.from, f.to),
     newsroomWeekly(ctx, f),
   ]);
   const sorted = sortRows(rows, f.sort, f.dir);
@@ -110,16 +112,26 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
 
 /** Everything the exports need: the report's charts and every row of the table, in the table's order. */
 export async function reportForExport(ctx: AppContext, actor: Actor, query: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()) {
-  const f = resolveFilters(actor, query, now);
+  const { organisationId } = await requireActive(ctx.db, actor, 'read');
+  const f = resolveFilters(organisationId, query, now);
   const [unsorted, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
   const rows = sortRows(unsorted, f.sort, f.dir);
   return { filters: f, rows: await withDetails(ctx, rows), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
 }
 export type ReportExport = Awaited<ReturnType<typeof reportForExport>>;
 
+/**
+ * A release of one of the caller's organisations allowed `action` (404 outside them, 403 for a
+ * role without it), with its status.
+ */
+async function orgRelease(ctx: AppContext, actor: Actor, releaseId: string, action: 'read' | 'write'): Promise<repo.OwnedRelease> {
+  const { release } = await requireRelease<repo.OwnedRelease>(ctx.db, actor, releaseId, action, ['status']);
+  return release;
+}
+
+/** Coverage is added to and removed from a sent release by its organisation's writers. */
 async function ownSentRelease(ctx: AppContext, actor: Actor, releaseId: string): Promise<repo.OwnedRelease> {
-  const rel = await repo.findRelease(ctx.db, releaseId);
-  if (!rel || rel.client_id !== actor.userId) throw notFound('Press release not found');
+  const rel = await orgRelease(ctx, actor, releaseId, 'write');
   if (rel.status !== 'sent' && rel.status !== 'archived') throw conflict('not_sent', 'Coverage can be added only to a sent press release');
   return rel;
 }
@@ -131,17 +143,16 @@ async function coverageOf(ctx: AppContext, releaseId: string): Promise<CoverageR
 }
 
 function announce(ctx: AppContext, rel: repo.OwnedRelease): void {
-  reportChanged(ctx.realtime, { clientId: rel.client_id, workspaceId: rel.organisation_id }, { releaseId: rel.id, kind: 'coverage' });
+  reportChanged(ctx.realtime, { organisationId: rel.organisation_id }, { releaseId: rel.id, kind: 'coverage' });
 }
 
-/** One of the client's own releases with its coverage links (any status: only a sent one takes new links). */
+/** A release of the caller's organisation with its coverage links (any status: only a sent one takes new links). */
 export async function releaseCoverage(ctx: AppContext, actor: Actor, releaseId: string): Promise<ReleaseCoverage> {
-  const rel = await repo.findRelease(ctx.db, releaseId);
-  if (!rel || rel.client_id !== actor.userId) throw notFound('Press release not found');
+  const rel = await orgRelease(ctx, actor, releaseId, 'read');
   return { ...(await coverageOf(ctx, rel.id)), title: await repo.releaseTitle(ctx.db, rel.id), status: rel.status };
 }
 
-/** Adds a coverage link by hand to one of the client's sent releases (creates its reporting row if needed). */
+/** Adds a coverage link by hand to a sent release of the caller's organisation (creates its reporting row if needed). */
 export async function addCoverage(ctx: AppContext, actor: Actor, releaseId: string, url: string): Promise<CoverageResult> {
   const rel = await ownSentRelease(ctx, actor, releaseId);
   await ctx.db.transaction((trx) => repo.addCoverage(trx, rel.id, url));

@@ -17,8 +17,18 @@ afterAll(async () => {
 const client = (email: string) => signUpAndIn(server.url, email);
 
 type Values = Record<string, unknown>;
+/** The organisation a client signed up with (they own it). */
+async function orgOf(userId: string): Promise<string> {
+  return ((await server.ctx.db('organisation_members').where({ user_id: userId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+    .organisation_id;
+}
+
+/** A release written by `clientId`, in their own organisation unless `values` names another. */
 async function release(clientId: string, title: string, values: Values): Promise<string> {
-  const [row] = (await server.ctx.db('press_releases').insert({ title, client_id: clientId, ...values }).returning('id')) as { id: string }[];
+  const organisation_id = (values.organisation_id as string | undefined) ?? (await orgOf(clientId));
+  const [row] = (await server.ctx.db('press_releases').insert({ title, author_id: clientId, ...values, organisation_id }).returning('id')) as {
+    id: string;
+  }[];
   return row!.id;
 }
 
@@ -27,6 +37,7 @@ const report = (token: string, qs = '') => call<ClientReport>(server.url, 'GET',
 describe('GET /client/reports', () => {
   let a: { id: string; token: string };
   let b: { id: string; token: string };
+  let colleague: { id: string; token: string };
   let media: { id: string }[];
   const ids = {} as Record<'tech' | 'politics' | 'draft' | 'old' | 'foreign' | 'colleague', string>;
 
@@ -42,9 +53,18 @@ describe('GET /client/reports', () => {
     ids.old = await release(a.id, 'Παλιό Α', { category: 'economy', status: 'sent', created_at: new Date(now - 45 * DAY), sent_at: new Date(now - 45 * DAY) });
     // Another client, in the same period and categories, with big figures: must never show up.
     ids.foreign = await release(b.id, 'Ξένο Β', { category: 'tech', status: 'sent', created_at: new Date(now - 2 * DAY), sent_at: new Date(now - 2 * DAY) });
-    // A colleague's release in A's workspace is the colleague's, not A's.
-    const ws = await db('organisations').where('created_by', a.id).first<{ id: string }>('id');
-    ids.colleague = await release(b.id, 'Συνάδελφος', { category: 'tech', status: 'sent', organisation_id: ws.id, created_at: new Date(now - DAY), sent_at: new Date(now - DAY) });
+    // A colleague's release in A's organisation is the organisation's: A's reports include it
+    // (written 60 days ago: outside the default range, so the figures below are A's own).
+    colleague = await client('colleague@reports.test');
+    await db('organisation_members').insert({ organisation_id: await orgOf(a.id), user_id: colleague.id, role: 'editor' });
+    await db('profiles').where('user_id', colleague.id).update({ active_organisation_id: await orgOf(a.id) });
+    ids.colleague = await release(colleague.id, 'Συνάδελφος', {
+      category: 'tech',
+      status: 'sent',
+      organisation_id: await orgOf(a.id),
+      created_at: new Date(now - 60 * DAY),
+      sent_at: new Date(now - 60 * DAY),
+    });
 
     const deliver = (rel: string, n: number) =>
       media.slice(0, n).map((m, i) => ({ press_release_id: rel, recipient_user_id: m.id, email: `m${i + 1}@reports.test`, state: 'sent' }));
@@ -99,11 +119,10 @@ describe('GET /client/reports', () => {
       expect(r.status).toBe(200);
       const seen = r.body.rows.map((x) => x.id);
       expect(seen).not.toContain(ids.foreign);
-      expect(seen).not.toContain(ids.colleague);
       expect(r.body.totals.clicks).toBeLessThan(50);
     }
-    const other = await report(b.token, '?pageSize=100');
-    expect(other.body.rows.map((x) => x.title).sort()).toEqual(['Ξένο Β', 'Συνάδελφος'].sort());
+    const other = await report(b.token, `?pageSize=100&from=${addDays(dayIn(new Date()), -365)}`);
+    expect(other.body.rows.map((x) => x.title)).toEqual(['Ξένο Β']);
     expect(other.body.rows.some((x) => x.title.endsWith(' Α'))).toBe(false);
   });
 
@@ -214,7 +233,29 @@ describe('GET /client/reports', () => {
     });
     expect((await call<{ status: string; coverageLinks: string[] }>(server.url, 'GET', path(ids.draft), { token: a.token })).body).toMatchObject({ status: 'draft', coverageLinks: [] });
     expect((await call(server.url, 'GET', path(ids.foreign), { token: a.token })).status).toBe(404);
-    expect((await call(server.url, 'GET', path(ids.colleague), { token: a.token })).status).toBe(404);
+    // A colleague's release is the organisation's: readable by every member; another organisation's member gets 404.
+    expect((await call(server.url, 'GET', path(ids.colleague), { token: a.token })).status).toBe(200);
+    expect((await call(server.url, 'GET', path(ids.colleague), { token: b.token })).status).toBe(404);
     expect((await call(server.url, 'GET', '/api/client/reports/not-a-uuid/coverage', { token: a.token })).status).toBe(400);
+  });
+
+  it('is the organisation’s: a colleague’s release is in every member’s report and export, whoever wrote it', async () => {
+    const year = `?pageSize=100&from=${addDays(dayIn(new Date()), -365)}`;
+    const mine = await report(a.token, year);
+    expect(mine.body.rows.map((x) => x.id)).toContain(ids.colleague);
+    expect(mine.body.rows.map((x) => x.id)).not.toContain(ids.foreign);
+    // The colleague, working in A's organisation, sees the same report, A's releases included.
+    const hers = await report(colleague.token, year);
+    expect(hers.body.rows.map((x) => x.id).sort()).toEqual(mine.body.rows.map((x) => x.id).sort());
+    expect(hers.body.totals).toEqual(mine.body.totals);
+    const csv = await fetch(`${server.url}/api/client/reports/export.csv${year}`, { headers: { authorization: `Bearer ${a.token}` } });
+    const text = await csv.text();
+    expect(text).toContain('Συνάδελφος');
+    expect(text).not.toContain('Ξένο Β');
+    // Coverage is added by the organisation's writers (an editor too).
+    const added = await call(server.url, 'POST', `/api/client/reports/${ids.colleague}/coverage`, { token: colleague.token, body: { url: 'https://news.gr/synadelfos' } });
+    expect(added.status).toBe(201);
+    // A member of another organisation: 404 on the colleague's release.
+    expect((await call(server.url, 'POST', `/api/client/reports/${ids.colleague}/coverage`, { token: b.token, body: { url: 'https://x.gr' } })).status).toBe(404);
   });
 });
