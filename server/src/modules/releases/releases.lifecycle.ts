@@ -16,7 +16,7 @@ import { announceApprovalSent, approvalGate, markApprovalSent } from '../approva
 import { announceVersion, saveSendVersion } from '../versions/versions.service';
 import { presentState } from './releases.presenter';
 import { assertMaySend } from '../plans/plans.service';
-import { currentSender, insertSentVersion } from './sent-versions.repo';
+import { insertSentVersion } from './sent-versions.repo';
 
 /**
  * The one owner of `press_releases.status` (and of scheduled_at and sent_at). Every status
@@ -69,8 +69,8 @@ type LifecycleRow = SendableRelease & { organisation_id: string; author_id: stri
 
 /** The plan of the release's organisation allows it to go out at `at` (trial, releases per month, recipients). */
 async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date): Promise<void> {
-  const sender = await currentSender(trx, { organisation_id: row.organisation_id });
-  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, recipients: await countRecipients(trx, row, sender.id) });
+  // The recipients are the organisation's (its blocks apply): distribution.repo countRecipients(q, release).
+  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, recipients: await countRecipients(trx, row) });
 }
 
 /**
@@ -233,7 +233,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
       // Frozen as the organisation's, with the member who sent it (null for a scheduled send).
-      const version = await insertSentVersion(trx, { ...updated, sender_user_id: o.actor?.userId ?? null }, ctx.files, approval?.id ?? null);
+      const version = await insertSentVersion(trx, updated, ctx.files, approval?.id ?? null, o.actor?.userId ?? null);
       // Every send is also a version of the release's history (its Yjs state, who sent it).
       const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null);
       const spent = approval ? await markApprovalSent(trx, approval.id) : null;
