@@ -110,7 +110,7 @@ describe('per role and action', () => {
     const rv = await openEditor(server.url, team.reviewer.token, id);
     editors.push(rv);
     await rv.synced;
-    expect(rv.doc.getXmlFragment('default').toString()).toContain('Γραμμένο από editor.');
+    expect(JSON.stringify(rv.doc.getXmlFragment('default').toJSON())).toContain('Γραμμένο από editor.');
     const closed = new Promise<number>((resolve) => rv.provider.on('connection-close', (ev: { code?: number } | null) => resolve(ev?.code ?? 0)));
     setParagraphs(rv.doc, ['Αλλαγή του αναθεωρητή.']);
     expect(await closed).toBe(4409);
