@@ -42,7 +42,7 @@ const expectation = (ok: number, roles: OrganisationRole[]): Record<Who, number>
 const CALLERS: Who[] = [...ROLES, 'outsider', 'removed'];
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: 'error' });
+  server = await startTestServer();
   db = server.ctx.db;
   orgId = await newOrganisation(db, { name: 'Αιγαίο Τεχνολογίες' });
   for (const role of ROLES) team[role] = await addMember(server, orgId, role, `${role}@roles.test`, `Μέλος ${role}`);
