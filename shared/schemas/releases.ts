@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, LIMITS, RELEASE_STATUSES } from '../constants';
+import { CATEGORIES, LIMITS, ORGANISATION_ROLES, RELEASE_STATUSES } from '../constants';
 
 /** GET /releases query: server-side search, filters ('all' = no filter) and paging. */
 export const releaseListQuery = z.object({
@@ -7,6 +7,12 @@ export const releaseListQuery = z.object({
   category: z.enum(['all', ...CATEGORIES], { error: 'category is not valid' }).optional().default('all'),
   status: z.enum(['all', ...RELEASE_STATUSES], { error: 'status is not valid' }).optional().default('all'),
   page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional().default(1),
+  /** Only the releases the caller created or edited («Μόνο δικά μου»). */
+  mine: z
+    .enum(['true', 'false'], { error: 'mine must be true or false' })
+    .optional()
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type ReleaseListQuery = z.infer<typeof releaseListQuery>;
 
@@ -18,7 +24,8 @@ export const releaseListItem = z.object({
   content: z.string(),
   category: z.enum(CATEGORIES).nullable(),
   status: z.enum(RELEASE_STATUSES),
-  client_id: z.uuid(),
+  /** Who created it; null once that user was deleted (the organisation keeps the release). */
+  author: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   scheduled_at: z.string().nullable(),
@@ -26,21 +33,29 @@ export const releaseListItem = z.object({
 });
 export type ReleaseListItem = z.infer<typeof releaseListItem>;
 
+/** A row of the organisation's list: also who else edited it. */
+export const releaseListRow = releaseListItem.extend({
+  co_editors: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type ReleaseListRow = z.infer<typeof releaseListRow>;
+
 export const releaseListResponse = z.object({
-  items: z.array(releaseListItem),
+  items: z.array(releaseListRow),
   total: z.number().int(),
   page: z.number().int(),
   pageCount: z.number().int(),
   pageSize: z.literal(LIMITS.listPageSize),
-  /** How many releases the client has at all (tells the two empty states apart). */
+  /** How many releases the list has with no filter (the organisation's; the caller's with `mine`): tells the two empty states apart. */
   totalAll: z.number().int(),
 });
 export type ReleaseListResponse = z.infer<typeof releaseListResponse>;
 
 export const releaseDetail = releaseListItem.extend({
   content_text: z.string(),
-  organisation_id: z.uuid().nullable(),
+  organisation_id: z.uuid(),
   media_list_categories: z.array(z.enum(CATEGORIES)),
+  /** The caller's role in the release's organisation (what the editor lets them do). */
+  my_role: z.enum(ORGANISATION_ROLES),
 });
 export type ReleaseDetail = z.infer<typeof releaseDetail>;
 

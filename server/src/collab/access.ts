@@ -1,26 +1,34 @@
 import type { Knex } from 'knex';
+import type { Actor } from '../http/authenticate';
+import { HttpError } from '../http/errors';
+import { requireRelease, type Membership } from '../modules/organisations/access';
+import { roleMay } from '../../../shared/organisation-roles';
+
+export interface CollabRelease {
+  id: string;
+  organisation_id: string;
+  status: string;
+}
+
+export interface CollabAccess {
+  release: CollabRelease;
+  membership: Membership;
+  /** The role writes ('write'); a reviewer's connection only reads (its changes are refused). */
+  mayWrite: boolean;
+}
 
 /**
- * Who may open a release's document: its owner, and the members of the owner's workspace.
- * Returns the release row when allowed, undefined otherwise (unknown and forbidden look alike).
+ * Who may open a release's live document: a member of its organisation ('read'); only a role
+ * that writes may change it. Undefined for anyone else (unknown and forbidden look alike).
+ * Collab tickets are minted for clients only, so the user is taken as a client here.
  */
-export async function editableRelease(
-  q: Knex | Knex.Transaction,
-  userId: string,
-  releaseId: string,
-): Promise<{ id: string; client_id: string; status: string; title: string; content_text: string; category: string | null; media_list_categories: string[] } | undefined> {
-  return q('press_releases as r')
-    .where('r.id', releaseId)
-    .andWhere((w) => {
-      void w.where('r.client_id', userId).orWhereExists(
-        q('organisation_members as m')
-          .join('organisations as ws', 'ws.id', 'm.organisation_id')
-          .where('m.user_id', userId)
-          .andWhere((x) => {
-            void x.whereRaw('ws.id = r.organisation_id').orWhereRaw('ws.created_by = r.client_id');
-          })
-          .select(q.raw('1')),
-      );
-    })
-    .first('r.id', 'r.client_id', 'r.status', 'r.title', 'r.content_text', 'r.category', 'r.media_list_categories');
+export async function collabAccess(q: Knex | Knex.Transaction, userId: string, releaseId: string): Promise<CollabAccess | undefined> {
+  const actor = { userId, role: 'client' } as Actor;
+  try {
+    const { release, membership } = await requireRelease<CollabRelease>(q, actor, releaseId, 'read', ['status']);
+    return { release, membership, mayWrite: roleMay(membership.role, 'write') };
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return undefined;
+    throw err;
+  }
 }

@@ -121,8 +121,8 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
     const owner = await signUp(p1.url, 'owner@cluster.test', 'client');
     const member = await signUp(p2.url, 'member@cluster.test', 'client');
     const ws = await t.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
-    await t.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
-    const [row] = (await t.db('press_releases').insert({ title: 'Κοινό', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
+    await t.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
+    const [row] = (await t.db('press_releases').insert({ title: 'Κοινό', author_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
     releaseId = row!.id;
     ownerId = owner.id;
     workspaceId = ws.id;
@@ -185,8 +185,9 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
 
   it('a send through one process stores what an editor on the other typed and freezes it there (4409); a sign-out on one process cuts editors on the other (4401)', async () => {
     await t.db('profiles').where('user_id', ownerId).update({ status: 'approved' });
+    await t.db('organisations').where('created_by', ownerId).update({ status: 'approved' });
     const [row] = (await t.db('press_releases')
-      .insert({ title: 'Προς αποστολή', content_text: 'Κείμενο', category: 'tech', media_list_categories: ['tech'], client_id: ownerId, organisation_id: workspaceId })
+      .insert({ title: 'Προς αποστολή', content_text: 'Κείμενο', category: 'tech', media_list_categories: ['tech'], author_id: ownerId, organisation_id: workspaceId })
       .returning('id')) as { id: string }[];
     const sendId = row!.id;
     const watcher = editor(ownerToken, () => p1.url, { at: p1, release: sendId });
@@ -218,7 +219,7 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
 
   it('a restore asked of one process reaches an editor on the other as one change, and is stored', async () => {
     const [row] = (await t.db('press_releases')
-      .insert({ title: 'Εκδόσεις', client_id: ownerId, organisation_id: workspaceId })
+      .insert({ title: 'Εκδόσεις', author_id: ownerId, organisation_id: workspaceId })
       .returning('id')) as { id: string }[];
     const id = row!.id;
     // The only editor is on process 2; the restore is asked of process 1, which does not hold the document.

@@ -43,8 +43,9 @@ beforeAll(async () => {
   const o = await signUp(server.url, 'owner@guard.test', 'client');
   const m = await signUp(server.url, 'member@guard.test', 'client');
   await db('profiles').whereIn('user_id', [o.id, m.id]).update({ status: 'approved' });
+  await db('organisations').whereIn('created_by', [o.id, m.id]).update({ status: 'approved' });
   workspaceId = ((await db('organisations').where('created_by', o.id).first('id')) as { id: string }).id;
-  await db('organisation_members').insert({ organisation_id: workspaceId, user_id: m.id, role: 'member' });
+  await db('organisation_members').insert({ organisation_id: workspaceId, user_id: m.id, role: 'editor' });
   owner = { id: o.id, token: (await signIn(server.url, 'owner@guard.test')).access_token };
   member = { id: m.id, token: (await signIn(server.url, 'member@guard.test')).access_token };
 }, 60_000);

@@ -2,9 +2,8 @@ import { collabTicketBody as ticketBody } from '../../../shared/schemas/editor';
 import type { AppContext } from '../context';
 import type { ApiRouter } from '../http/api-router';
 import { actorOf } from '../http/authenticate';
-import { notFound } from '../http/errors';
 import { valid, validate } from '../http/validate';
-import { editableRelease } from './access';
+import { requireRelease } from '../modules/organisations/access';
 import { releaseDocName } from './persistence';
 import { mintTicket } from './ticket';
 
@@ -13,7 +12,8 @@ export function collabRoutes(api: ApiRouter, ctx: AppContext): void {
   api.post('/collab/tickets', ['client'], validate('body', ticketBody), async (_req, res) => {
     const actor = actorOf(res);
     const { releaseId } = valid(res, 'body', ticketBody);
-    if (!(await editableRelease(ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
+    // Any member opens it (404 for anyone else); a reviewer's connection is read-only (collab/upgrade.ts).
+    await requireRelease(ctx.db, actor, releaseId, 'read');
     const { ticket, expiresAt } = await mintTicket(
       { userId: actor.userId, sessionId: actor.sessionId, doc: releaseDocName(releaseId), name: actor.name },
       ctx.tokenKey,

@@ -32,8 +32,8 @@ beforeAll(async () => {
   const member = await signUp(server.url, 'member@collab.test', 'client');
   await signUp(server.url, 'outsider@collab.test', 'client');
   const ws = await t.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
-  await t.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
-  const [row] = (await t.db('press_releases').insert({ title: 'Αρχικός τίτλος', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
+  await t.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
+  const [row] = (await t.db('press_releases').insert({ title: 'Αρχικός τίτλος', author_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
   releaseId = row!.id;
   ownerToken = (await signIn(server.url, 'owner@collab.test')).access_token;
   memberToken = (await signIn(server.url, 'member@collab.test')).access_token;
@@ -252,8 +252,9 @@ describe('duplicate and delete keep documents in step', () => {
 describe('removal from a workspace', () => {
   it("closes the removed member's editor of the workspace's release (4403) but not of their own", async () => {
     const member = await t.db('users').where('email', 'member@collab.test').first<{ id: string }>('id');
-    const [own] = (await t.db('press_releases').insert({ title: 'Δικό μου', client_id: member.id }).returning('id')) as { id: string }[];
-    const ws = (await t.db('organisation_members').where({ user_id: member.id, role: 'member' }).first<{ organisation_id: string }>('organisation_id'))!;
+    const ownOrg = (await t.db('organisation_members').where({ user_id: member.id, role: 'owner' }).first<{ organisation_id: string }>('organisation_id'))!;
+    const [own] = (await t.db('press_releases').insert({ title: 'Δικό μου', author_id: member.id, organisation_id: ownOrg.organisation_id }).returning('id')) as { id: string }[];
+    const ws = (await t.db('organisation_members').where({ user_id: member.id, role: 'editor' }).first<{ organisation_id: string }>('organisation_id'))!;
     const theirs = connect((await ticketFor(memberToken)).body.ticket);
     const ownTicket = await ticketFor(memberToken, own!.id);
     const mine = new WebsocketProvider(`${server.url.replace('http', 'ws')}/collab`, own!.id, new Y.Doc(), {

@@ -40,8 +40,9 @@ describe.skipIf(!process.env.DATABASE_URL || !hasRedisServer())('Redis outage wi
     const member = await signUp(p2.url, 'member@outage.test', 'client');
     ownerId = owner.id;
     await t.db('profiles').where('user_id', ownerId).update({ status: 'approved' });
+    await t.db('organisations').where('created_by', ownerId).update({ status: 'approved' });
     workspaceId = (await t.db('organisations').where('created_by', owner.id).first<{ id: string }>('id')).id;
-    await t.db('organisation_members').insert({ organisation_id: workspaceId, user_id: member.id, role: 'member' });
+    await t.db('organisation_members').insert({ organisation_id: workspaceId, user_id: member.id, role: 'editor' });
     ownerToken = (await signIn(p1.url, 'owner@outage.test')).access_token;
     memberToken = (await signIn(p2.url, 'member@outage.test')).access_token;
   }, 60_000);
@@ -60,7 +61,7 @@ describe.skipIf(!process.env.DATABASE_URL || !hasRedisServer())('Redis outage wi
 
   async function newRelease(title: string): Promise<string> {
     const [row] = (await t.db('press_releases')
-      .insert({ title, content_text: 'Κείμενο', category: 'tech', media_list_categories: ['tech'], client_id: ownerId, organisation_id: workspaceId })
+      .insert({ title, content_text: 'Κείμενο', category: 'tech', media_list_categories: ['tech'], author_id: ownerId, organisation_id: workspaceId })
       .returning('id')) as { id: string }[];
     return row!.id;
   }

@@ -32,7 +32,7 @@ export interface ConnInfo {
   sessionId: string;
   /** Awareness client ids this connection controls (removed when it closes). */
   awarenessIds: Set<number>;
-  /** A viewer: it syncs the document but may not change it. */
+  /** A viewer (a sent release, or a role that does not write): it syncs the document but may not change it. */
   readOnly?: boolean;
 }
 
@@ -220,7 +220,9 @@ export class SharedDoc {
   private receive(ws: WebSocket, update: Uint8Array): void {
     if (this.readOnly || this.conns.get(ws)?.readOnly) {
       // A viewer's sync reply that adds nothing is fine; any change is refused.
-      if (wouldChange(this.doc, update)) throw new UpdateRefused(CLOSE_READ_ONLY, 'read-only: the press release was sent');
+      if (wouldChange(this.doc, update)) {
+        throw new UpdateRefused(CLOSE_READ_ONLY, this.readOnly ? 'read-only: the press release was sent' : 'read-only: your role does not edit');
+      }
       return;
     }
     try {

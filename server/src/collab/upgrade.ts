@@ -7,13 +7,13 @@ import { RELEASE_ID_PATTERN } from '../../../shared/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
-import { editableRelease } from './access';
+import { collabAccess } from './access';
 import { deriveRelease } from './derive';
 import { threadRenderer, type ContentRenderer } from './render-thread';
 import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
 import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnapshot } from './persistence';
 import { docFromJson, paragraphsToJson } from './render';
-import { SharedDoc, UpdateRefused } from './shared-doc';
+import { SharedDoc, UpdateRefused, type ConnInfo } from './shared-doc';
 import type { Knex } from 'knex';
 import { useTicketOnce, verifyTicket } from './ticket';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
@@ -24,12 +24,15 @@ export const COLLAB_PREFIX = '/collab/';
 /** Messages larger than this close the connection (ws answers 1009). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
+const editableStatus = (status: string) => status === 'draft' || status === 'scheduled';
+
 export interface CollabEndpoint {
   /** Closes the connections of ended sessions (sign-out, ban). */
   endSessions(sessionIds: string[]): void;
   /**
-   * Re-checks a user's open connections (e.g. after removal from a workspace) and closes,
-   * with 4403, those to documents they may no longer open. Resolves when done.
+   * Re-checks a user's open connections (after removal from an organisation or a role change):
+   * closes, with 4403, those to documents they may no longer open, and makes read-only (or
+   * writable again) those whose role no longer writes (or does again). Resolves when done.
    */
   recheckAccess(userId: string): Promise<void>;
   /** The release was deleted: close its editors (4403) and drop the document unsaved. */
@@ -247,7 +250,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     );
     for (const [ws, info] of shared.conns) {
       if (!open.has(info.sessionId)) ws.close(CLOSE_UNAUTHORIZED, 'session ended');
-      else if (!(await editableRelease(db, info.userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
+      else await recheckConnection(ws, info, releaseId);
     }
   }
 
@@ -381,17 +384,18 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       .first<{ id: string } | undefined>('id');
     if (!session) return ws.close(CLOSE_UNAUTHORIZED, 'session ended');
     if (!(await useTicketOnce(db, ticket))) return ws.close(CLOSE_UNAUTHORIZED, 'ticket already used');
-    const release = await editableRelease(db, ticket.userId, releaseId);
-    if (!release) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
+    const access = await collabAccess(db, ticket.userId, releaseId);
+    if (!access) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
 
     const name = releaseDocName(releaseId);
     const shared = await getDoc(name, releaseId);
     ws.off('message', onEarly);
     // A sent (or archived) release is served read-only: viewers sync, nobody writes.
-    const readOnly = release.status !== 'draft' && release.status !== 'scheduled';
-    if (readOnly) shared.readOnly = true;
-    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), readOnly });
+    const sent = !editableStatus(access.release.status);
+    if (sent) shared.readOnly = true;
+    // A role that does not write (a reviewer) reads along; its changes are refused.
+    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), readOnly: sent || !access.mayWrite });
     let refused = false;
     const handle = (data: Buffer) => {
       if (refused) return; // closing: the rest of what this connection sent is dropped
@@ -444,10 +448,20 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     void connectionsWhere((i) => ids.has(i.sessionId)).then((list) => list.forEach(({ ws }) => ws.close(CLOSE_UNAUTHORIZED, 'session ended')));
   }
 
+  /**
+   * A connection's access as it is now: closed (4403) when its user left the release's
+   * organisation; made read-only, or writable again, when their role changed.
+   */
+  async function recheckConnection(ws: WebSocket, info: ConnInfo, releaseId: string): Promise<void> {
+    const access = await collabAccess(db, info.userId, releaseId);
+    if (!access) return ws.close(CLOSE_FORBIDDEN, 'access ended');
+    info.readOnly = !access.mayWrite || !editableStatus(access.release.status);
+  }
+
   async function recheckHere(userId: string): Promise<void> {
     for (const { ws, doc } of await connectionsWhere((i) => i.userId === userId)) {
-      const releaseId = doc.name.slice('release:'.length);
-      if (!(await editableRelease(db, userId, releaseId))) ws.close(CLOSE_FORBIDDEN, 'access ended');
+      const info = doc.conns.get(ws);
+      if (info) await recheckConnection(ws, info, doc.name.slice('release:'.length));
     }
   }
 

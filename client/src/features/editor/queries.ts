@@ -6,7 +6,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { attachmentListSchema, attachmentSchema } from '@shared/schemas/attachments';
 import { collabTicketSchema, mediaListSummarySchema, releaseStateSchema, sendPreviewSchema, testEmailSchema, type TestEmail } from '@shared/schemas/editor';
-import { releaseCreated } from '@shared/schemas/releases';
+import { releaseCreated, releaseDetail } from '@shared/schemas/releases';
 import { ApiError, api, uploadFile } from '@client/api/http';
 import { queryKeys } from '@client/api/query-keys';
 
@@ -18,11 +18,14 @@ export const useReleaseState = (releaseId: string) => useQuery({ queryKey: query
 export const fetchFreshState = (qc: QueryClient, releaseId: string) =>
   qc.fetchQuery({ queryKey: queryKeys.releaseState(releaseId), queryFn: () => fetchState(releaseId), staleTime: 0 });
 
-/** Whether the release opens at all: a 404 is an answer, not a failure to retry. */
+/**
+ * The release as its organisation's member opens it (with `my_role`, the caller's role there,
+ * which decides what the editor lets them do). A 404 is an answer, not a failure to retry.
+ */
 export const useReleaseExists = (releaseId: string) =>
   useQuery({
     queryKey: queryKeys.releaseExists(releaseId),
-    queryFn: () => api('GET', `/releases/${releaseId}`),
+    queryFn: () => api('GET', `/releases/${releaseId}`, { schema: releaseDetail }),
     retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
   });
 

@@ -25,11 +25,13 @@ import { MediaListsPicker } from './media-lists-picker';
 import { useCollab } from './use-collab';
 import { useMetaField } from './use-meta-field';
 import { EmbargoCard, embargoError, embargoProblem } from './embargo-card';
-import { editorCalls, useReleaseState } from './queries';
+import { editorCalls, useReleaseExists, useReleaseState } from './queries';
+import { roleActions } from './role-actions';
 import { YTextInput } from './y-text-input';
 import { refreshQueries } from '@client/lib/refresh';
 import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
 import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
+import { useReleaseApproval } from '@client/features/approvals/queries';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
 import { isPlanError } from '@shared/plans';
 import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
@@ -98,7 +100,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const state = useReleaseState(releaseId);
   const release = state.data;
   const frozen = release?.status === 'sent' || release?.status === 'archived';
-  const readOnly = frozen || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
+  // What the caller's role in the release's organisation allows (a reviewer reads; only publishing roles send).
+  const myRole = useReleaseExists(releaseId).data?.my_role;
+  const approvalRequired = useReleaseApproval(releaseId).data?.required ?? false;
+  const may = roleActions(myRole, approvalRequired);
+  const readOnly = frozen || !may.write || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
   // The live word of the server wins; before it spoke, the state's (it flushes the document first).
   const renderError = saveState === 'error' ? liveRenderError : saveState === 'saved' ? null : (release?.renderError ?? null);
   // Send, schedule and the test e-mail wait for a confirmed address and an approved account.
@@ -258,12 +264,28 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
                 <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
               </Button>
-              <Button ref={scheduleButton} variant="secondary" onClick={() => ask('schedule')} disabled={busy !== null || readOnly || block !== null}>
+              <Button
+                ref={scheduleButton}
+                variant="secondary"
+                onClick={() => ask('schedule')}
+                disabled={busy !== null || readOnly || block !== null || !may.schedule}
+                aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+              >
                 <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
               </Button>
-              <Button ref={sendButton} onClick={() => ask('send')} disabled={busy !== null || readOnly || block !== null}>
+              <Button
+                ref={sendButton}
+                onClick={() => ask('send')}
+                disabled={busy !== null || readOnly || block !== null || !may.send}
+                aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+              >
                 <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
               </Button>
+              {may.sendReason && !frozen ? (
+                <p id="send-role-reason" className="text-sm text-muted-foreground" data-testid="send-role-reason">
+                  {may.sendReason}
+                </p>
+              ) : null}
             </div>
           </CardContent>
         </Card>
@@ -284,7 +306,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       </aside>
       <SendDialog
         releaseId={releaseId}
-        kind={confirm && !readOnly ? confirm.kind : null}
+        kind={confirm && !readOnly && (confirm.kind === 'send' ? may.send : may.schedule) ? confirm.kind : null}
         scheduledAt={confirm?.scheduledAt}
         busy={busy === 'send' || busy === 'schedule'}
         onConfirm={() => confirm && void run(confirm.kind, confirm.scheduledAt)}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Archive, ChevronLeft, ChevronRight, Copy, Eye, FileText, Link2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Archive, ChevronLeft, ChevronRight, Copy, Eye, FileText, Link2, MoreHorizontal, Pencil, Plus, Search, Trash2, UserRound } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -9,7 +9,7 @@ import {
   RELEASE_STATUS_LABELS,
   type ReleaseStatus,
 } from '@shared/constants';
-import type { ReleaseListItem } from '@shared/schemas/releases';
+import type { ReleaseListItem, ReleaseListRow } from '@shared/schemas/releases';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -31,6 +31,11 @@ export const RELEASE_STRINGS = {
   allCategories: 'Όλες οι κατηγορίες',
   allStatuses: 'Όλες οι καταστάσεις',
   title: 'Τίτλος',
+  author: 'Δημιουργός',
+  coEditors: 'Συνεργάτες',
+  unknownAuthor: 'Πρώην μέλος',
+  mine: 'Μόνο δικά μου',
+  mineHint: 'Μόνο όσα δημιούργησα ή επεξεργάστηκα',
   created: 'Ημερομηνία δημιουργίας',
   schedule: 'Προγραμματισμός',
   actions: 'Ενέργειες',
@@ -50,6 +55,7 @@ export const RELEASE_STRINGS = {
   createFirst: 'Δημιούργησε το πρώτο σου δελτίο τύπου',
   emptyFiltered: 'Δεν βρέθηκαν δελτία τύπου που να ταιριάζουν με τα κριτήρια αναζήτησης',
   emptyNone: 'Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο',
+  emptyMine: 'Δεν έχετε δημιουργήσει ή επεξεργαστεί ακόμη δελτία τύπου σε αυτόν τον οργανισμό',
   clearFilters: 'Καθαρισμός φίλτρων',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των δελτίων τύπου',
   duplicated: 'Το δελτίο τύπου αντιγράφηκε επιτυχώς',
@@ -183,10 +189,18 @@ function DeleteDialog({ release, onClose }: { release: ReleaseListItem | null; o
   );
 }
 
-/** The client's press releases: server-side search, filters and pages of 10, with the row menu. */
+const authorName = (r: ReleaseListRow) => r.author?.name ?? S.unknownAuthor;
+const coEditorNames = (r: ReleaseListRow) => r.co_editors.map((c) => c.name).join(', ');
+
+const NO_FILTERS: ReleaseFilters = { q: '', category: 'all', status: 'all', page: 1, mine: false };
+
+/**
+ * The organisation's press releases (everyone's, with author and co-editors; «Μόνο δικά μου»
+ * keeps mine): server-side search, filters and pages of 10, with the row menu.
+ */
 export function ReleaseList() {
   const [input, setInput] = useState('');
-  const [filters, setFilters] = useState<ReleaseFilters>({ q: '', category: 'all', status: 'all', page: 1 });
+  const [filters, setFilters] = useState<ReleaseFilters>(NO_FILTERS);
   const [toDelete, setToDelete] = useState<ReleaseListItem | null>(null);
   const [coverageOf, setCoverageOf] = useState<string | null>(null);
   const closeCoverage = useCallback(() => setCoverageOf(null), []);
@@ -248,6 +262,18 @@ export function ReleaseList() {
           allLabel={S.allStatuses}
           ariaLabel={S.status}
         />
+        <Button
+          type="button"
+          variant={filters.mine ? 'default' : 'outline'}
+          aria-pressed={filters.mine}
+          title={S.mineHint}
+          className="shrink-0"
+          onClick={() => setFilters((f) => ({ ...f, mine: !f.mine, page: 1 }))}
+          data-testid="releases-mine"
+        >
+          <UserRound aria-hidden />
+          {S.mine}
+        </Button>
       </div>
 
       {list.isPending ? (
@@ -257,13 +283,13 @@ export function ReleaseList() {
       ) : data.items.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed bg-background px-6 py-14 text-center" data-testid="releases-empty">
           <FileText className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="max-w-md text-sm font-medium text-slate-700">{filtered ? S.emptyFiltered : S.emptyNone}</p>
+          <p className="max-w-md text-sm font-medium text-slate-700">{filtered ? S.emptyFiltered : filters.mine ? S.emptyMine : S.emptyNone}</p>
           {filtered ? (
             <Button
               variant="outline"
               onClick={() => {
                 setInput('');
-                setFilters({ q: '', category: 'all', status: 'all', page: 1 });
+                setFilters((f) => ({ ...NO_FILTERS, mine: f.mine }));
               }}
             >
               {S.clearFilters}
@@ -283,6 +309,8 @@ export function ReleaseList() {
             <TableHeader>
               <TableRow>
                 <TableHead>{S.title}</TableHead>
+                <TableHead className="hidden md:table-cell">{S.author}</TableHead>
+                <TableHead className="hidden xl:table-cell">{S.coEditors}</TableHead>
                 <TableHead className="hidden md:table-cell">{S.category}</TableHead>
                 <TableHead className="hidden w-28 whitespace-normal leading-tight lg:table-cell">{S.created}</TableHead>
                 <TableHead className="hidden lg:table-cell">{S.schedule}</TableHead>
@@ -303,12 +331,25 @@ export function ReleaseList() {
                     >
                       {r.title || S.untitled}
                     </Link>
-                    <span className="block text-xs text-muted-foreground md:hidden">
-                      {r.category ? CATEGORY_LABELS[r.category] : S.noCategory} · {formatDate(r.created_at)}
+                    <span className="block truncate text-xs text-muted-foreground md:hidden">
+                      {authorName(r)} · {r.category ? CATEGORY_LABELS[r.category] : S.noCategory} · {formatDate(r.created_at)}
                     </span>
                     <Badge variant={STATUS_BADGE[r.status]} className="mt-1 sm:hidden">
                       {RELEASE_STATUS_LABELS[r.status]}
                     </Badge>
+                  </TableCell>
+                  <TableCell className="hidden max-w-[10rem] md:table-cell" data-testid="release-author">
+                    <span className="block truncate">{authorName(r)}</span>
+                    {r.co_editors.length ? (
+                      <span className="block truncate text-xs text-muted-foreground xl:hidden" title={coEditorNames(r)}>
+                        + {coEditorNames(r)}
+                      </span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="hidden max-w-[12rem] xl:table-cell" data-testid="release-co-editors">
+                    <span className="block truncate" title={coEditorNames(r) || undefined}>
+                      {coEditorNames(r) || '—'}
+                    </span>
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{r.category ? CATEGORY_LABELS[r.category] : S.noCategory}</TableCell>
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(r.created_at)}</TableCell>

@@ -13,10 +13,12 @@ export interface ReleaseFilters {
   category: Category | 'all';
   status: ReleaseStatus | 'all';
   page: number;
+  /** Only the releases I created or edited («Μόνο δικά μου»); else the whole organisation's. */
+  mine: boolean;
 }
 
 export function useReleaseList(f: ReleaseFilters) {
-  const params = new URLSearchParams({ q: f.q, category: f.category, status: f.status, page: String(f.page) });
+  const params = new URLSearchParams({ q: f.q, category: f.category, status: f.status, page: String(f.page), mine: String(f.mine) });
   return useQuery({
     queryKey: [...RELEASES_KEY, 'list', f],
     queryFn: ({ signal }) => api('GET', `/releases?${params.toString()}`, { schema: releaseListResponse, signal }),

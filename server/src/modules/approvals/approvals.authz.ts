@@ -2,9 +2,9 @@ import * as Y from 'yjs';
 import { only, type AuthzModule, type Caller } from '../../test/authz';
 
 /**
- * The releases belong to a workspace (of another owner, so that `client`'s own workspace keeps
- * sending without approval for the other modules' fixtures) where `client` is an approver:
- * other clients (and the pending one) are not members and get 404.
+ * The releases belong to an organisation (of another owner, so that `client`'s own organisation
+ * keeps sending without approval for the other modules' fixtures) where `client` is a publisher
+ * (approves): other clients (and the pending one) are not members and get 404.
  */
 const ownerOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 
@@ -12,17 +12,17 @@ export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
     const [owner] = (await db('users').insert({ email: 'owner19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: owner!.id, email: 'owner19@matrix.test', name: 'Ιδιοκτήτρια', role: 'client', status: 'approved' });
-    const [ws] = (await db('organisations').insert({ created_by: owner!.id, name: 'Χώρος έγκρισης', approval_required: true }).returning('id')) as { id: string }[];
+    const [ws] = (await db('organisations').insert({ created_by: owner!.id, name: 'Χώρος έγκρισης', approval_required: true, status: 'approved' }).returning('id')) as { id: string }[];
     await db('organisation_members').insert([
       { organisation_id: ws!.id, user_id: owner!.id, role: 'owner' },
-      { organisation_id: ws!.id, user_id: userIds.client, role: 'approver' },
+      { organisation_id: ws!.id, user_id: userIds.client, role: 'publisher' },
     ]);
     const [member] = (await db('users').insert({ email: 'writer19@matrix.test' }).returning('id')) as { id: string }[];
     await db('profiles').insert({ user_id: member!.id, email: 'writer19@matrix.test', name: 'Συντάκτρια', role: 'client', status: 'approved' });
-    await db('organisation_members').insert({ organisation_id: ws!.id, user_id: member!.id, role: 'member' });
+    await db('organisation_members').insert({ organisation_id: ws!.id, user_id: member!.id, role: 'editor' });
     const release = async (title: string) => {
       const [r] = (await db('press_releases')
-        .insert({ title, content: '<p>x</p>', content_text: 'x', search_text: title.toLowerCase(), client_id: owner!.id, organisation_id: ws!.id })
+        .insert({ title, content: '<p>x</p>', content_text: 'x', search_text: title.toLowerCase(), author_id: member!.id, organisation_id: ws!.id })
         .returning('id')) as { id: string }[];
       return r!.id;
     };

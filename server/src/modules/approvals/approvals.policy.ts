@@ -1,8 +1,5 @@
 /** Pure decisions of the approval flow. */
 
-/** Approvers decide, and so does the owner of the workspace. */
-export const canApprove = (role: string | undefined): boolean => role === 'approver' || role === 'owner';
-
 /** The outcome of a send under the approval rule, from the release's current approval. */
 export type GateOutcome = 'ok' | 'approval_required' | 'approval_pending' | 'approval_rejected' | 'approval_stale';
 

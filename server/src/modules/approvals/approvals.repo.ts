@@ -1,5 +1,9 @@
 import type { Knex } from 'knex';
 import type { ApprovalStatus } from '../../../../shared/schemas/approvals';
+import { ORGANISATION_ACTIONS } from '../../../../shared/organisation-roles';
+
+/** The roles that approve (and so are asked for approval): ORGANISATION_ACTIONS.approve. */
+const APPROVER_ROLES = [...ORGANISATION_ACTIONS.approve];
 
 type Q = Knex | Knex.Transaction;
 
@@ -34,32 +38,23 @@ export interface ApprovalView extends ApprovalRow {
   decided_by_name: string | null;
 }
 
-export interface WorkspaceOfRelease {
+export interface OrganisationOfRelease {
   id: string;
   name: string;
-  created_by: string;
   approval_required: boolean;
 }
 
-/** The workspace a release belongs to: its own, else the one its author owns. */
-export async function workspaceOfRelease(q: Q, r: { organisation_id: string | null; client_id: string }): Promise<WorkspaceOfRelease | undefined> {
-  const query = q('organisations').select('id', 'name', 'created_by', 'approval_required');
-  if (r.organisation_id) query.where('id', r.organisation_id);
-  else query.where('created_by', r.client_id);
-  return (await query.first()) as WorkspaceOfRelease | undefined;
+/** The organisation that owns a release (its approval rule applies to every release of it, whoever wrote it). */
+export async function organisationOfRelease(q: Q, r: { organisation_id: string }): Promise<OrganisationOfRelease | undefined> {
+  return (await q('organisations').where('id', r.organisation_id).first('id', 'name', 'approval_required')) as OrganisationOfRelease | undefined;
 }
 
-export async function memberRole(q: Q, workspaceId: string, userId: string): Promise<string | undefined> {
-  const row = (await q('organisation_members').where({ organisation_id: workspaceId, user_id: userId }).first('role')) as { role: string } | undefined;
-  return row?.role;
-}
-
-/** Who may approve in a workspace (approvers and the owner), with their addresses. */
-export async function approversOf(q: Q, workspaceId: string): Promise<{ user_id: string; email: string; name: string | null }[]> {
+/** Who approves in an organisation (the roles with 'approve'), with their addresses. */
+export async function approversOf(q: Q, organisationId: string): Promise<{ user_id: string; email: string; name: string | null }[]> {
   return (await q('organisation_members as m')
     .join('profiles as p', 'p.user_id', 'm.user_id')
-    .where('m.organisation_id', workspaceId)
-    .whereIn('m.role', ['approver', 'owner'])
+    .where('m.organisation_id', organisationId)
+    .whereIn('m.role', APPROVER_ROLES)
     .select('m.user_id', 'p.email', 'p.name')) as { user_id: string; email: string; name: string | null }[];
 }
 
@@ -119,52 +114,51 @@ export async function insert(trx: Knex.Transaction, values: Pick<ApprovalRow, 'p
   return row!;
 }
 
-const approverWorkspaces = (q: Q, userId: string) =>
-  q('organisation_members').where('user_id', userId).whereIn('role', ['approver', 'owner']).select('organisation_id');
+/** The queue is one organisation's (the caller's active one); a user approves there when their role has 'approve'. */
+export interface QueueScope {
+  organisationId: string;
+  userId: string;
+  approves: boolean;
+}
 
 /**
- * Requests waiting for this user's decision, oldest first: pending, in the workspaces where
+ * Requests waiting for this user's decision, oldest first: pending, in the organisation where
  * they approve, and asked by someone else (one may not decide on one's own request; those
  * are listed among their own requests).
  */
-export async function pendingFor(q: Q, userId: string): Promise<ApprovalView[]> {
+export async function pendingFor(q: Q, s: QueueScope): Promise<ApprovalView[]> {
+  if (!s.approves) return [];
   return (await views(q)
-    .where('a.status', 'pending')
-    .whereIn('a.organisation_id', approverWorkspaces(q, userId))
-    .whereNot('a.requested_by', userId)
+    .where({ 'a.status': 'pending', 'a.organisation_id': s.organisationId })
+    .whereNot('a.requested_by', s.userId)
     .orderBy('a.requested_at', 'asc')
     .limit(200)) as ApprovalView[];
 }
 
-export async function countPendingFor(q: Q, userId: string): Promise<number> {
+export async function countPendingFor(q: Q, s: QueueScope): Promise<number> {
+  if (!s.approves) return 0;
   const [row] = (await q('release_approvals')
-    .where('status', 'pending')
-    .whereIn('organisation_id', approverWorkspaces(q, userId))
-    .whereNot('requested_by', userId)
+    .where({ status: 'pending', organisation_id: s.organisationId })
+    .whereNot('requested_by', s.userId)
     .select(q.raw('count(*)::int as n'))) as { n: number }[];
   return Number(row?.n ?? 0);
 }
 
-/** Recently decided requests in the workspaces where the user approves. */
-export async function decidedFor(q: Q, userId: string, limit = 20): Promise<ApprovalView[]> {
+/** Recently decided requests of the organisation, for those who approve there. */
+export async function decidedFor(q: Q, s: QueueScope, limit = 20): Promise<ApprovalView[]> {
+  if (!s.approves) return [];
   return (await views(q)
     .whereIn('a.status', ['approved', 'rejected', 'sent'])
-    .whereIn('a.organisation_id', approverWorkspaces(q, userId))
+    .where('a.organisation_id', s.organisationId)
     .orderBy('a.decided_at', 'desc')
     .limit(limit)) as ApprovalView[];
 }
 
-export async function requestedBy(q: Q, userId: string, limit = 20): Promise<ApprovalView[]> {
-  return (await views(q).where('a.requested_by', userId).whereNot('a.status', 'superseded').orderBy('a.requested_at', 'desc').limit(limit)) as ApprovalView[];
-}
-
-/** Whether the user approves in some workspace that sends only after approval. */
-export async function isApproverAnywhere(q: Q, userId: string): Promise<boolean> {
-  return Boolean(
-    await q('organisation_members as m')
-      .join('organisations as w', 'w.id', 'm.organisation_id')
-      .where({ 'm.user_id': userId, 'w.approval_required': true })
-      .whereIn('m.role', ['approver', 'owner'])
-      .first('m.organisation_id'),
-  );
+/** The user's own requests in the organisation. */
+export async function requestedBy(q: Q, s: QueueScope, limit = 20): Promise<ApprovalView[]> {
+  return (await views(q)
+    .where({ 'a.requested_by': s.userId, 'a.organisation_id': s.organisationId })
+    .whereNot('a.status', 'superseded')
+    .orderBy('a.requested_at', 'desc')
+    .limit(limit)) as ApprovalView[];
 }

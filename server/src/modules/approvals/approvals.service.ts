@@ -9,20 +9,19 @@ import {
   type ApprovalRequestBody,
   type ReleaseApproval,
 } from '../../../../shared/schemas/approvals';
-import { editableRelease } from '../../collab/access';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
+import { activeMembership, requireRelease, type Membership } from '../organisations/access';
+import { roleMay, type OrganisationAction } from '../../../../shared/organisation-roles';
 import { rowHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
 import { approvalDecisionMail, approvalRequestMail, approvalStaleMail } from './approvals.mail';
-import { canApprove, gate } from './approvals.policy';
+import { gate } from './approvals.policy';
 import * as repo from './approvals.repo';
-
-type Q = Knex | Knex.Transaction;
 
 interface ReleaseRef {
   id: string;
@@ -32,8 +31,7 @@ interface ReleaseRef {
   category: string | null;
   media_list_categories: string[] | null;
   render_error: string | null;
-  organisation_id: string | null;
-  client_id: string;
+  organisation_id: string;
 }
 
 const editable = (status: string) => status === 'draft' || status === 'scheduled';
@@ -68,7 +66,7 @@ export function presentApproval(v: repo.ApprovalView): Approval {
   };
 }
 
-/** After commit: the workspace's editors and approvers refetch (the queue, its badge, the editor's card). */
+/** After commit: the organisation's members refetch (the queue, its badge, the editor's card). */
 function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_release_id' | 'organisation_id' | 'status'>, stale = false): void {
   ctx.realtime.broadcast(rooms.organisation(a.organisation_id), 'approvals:changed', {
     releaseId: a.press_release_id,
@@ -82,14 +80,14 @@ function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_relea
 /**
  * The approval rule of a send (called by the releases lifecycle inside the send's or the
  * schedule's transaction, with the release row locked and derived from the frozen document).
- * When the release's workspace sends only after approval, the release may go out only while
+ * When the release's organisation sends only after approval (whoever wrote the release), the release may go out only while
  * its current request is approved and the release says exactly what the approved version says;
  * otherwise a 409 with the Greek reason. Returns the approval it goes out under, or null when
  * no approval is needed.
  */
 export async function approvalGate(trx: Knex.Transaction, release: ReleaseRef): Promise<{ id: string; version_id: string } | null> {
-  const ws = await repo.workspaceOfRelease(trx, release);
-  if (!ws?.approval_required) return null;
+  const org = await repo.organisationOfRelease(trx, release);
+  if (!org?.approval_required) return null;
   const current = await repo.currentView(trx, release.id);
   const outcome = gate(current && current.status !== 'sent' ? current : undefined, rowHash(release));
   if (outcome !== 'ok') throw conflict409(outcome);
@@ -106,24 +104,19 @@ export function announceApprovalSent(ctx: AppContext, a: repo.ApprovalRow): void
   announce(ctx, a);
 }
 
-async function releaseRef(q: Q, id: string): Promise<ReleaseRef | undefined> {
-  return (await q('press_releases')
-    .where('id', id)
-    .first('id', 'status', 'title', 'content', 'category', 'media_list_categories', 'render_error', 'organisation_id', 'client_id')) as ReleaseRef | undefined;
-}
+const REF_COLUMNS = ['status', 'title', 'content', 'category', 'media_list_categories', 'render_error'];
 
-async function accessible(ctx: AppContext, actor: Actor, releaseId: string): Promise<ReleaseRef> {
-  if (!(await editableRelease(ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
-  return (await releaseRef(ctx.db, releaseId))!;
+/** A release of the caller's organisation whose role may do `action` (404 outside it, 403 `role_forbidden`). */
+async function accessible(ctx: AppContext, actor: Actor, releaseId: string, action: OrganisationAction): Promise<{ release: ReleaseRef; membership: Membership }> {
+  return requireRelease<ReleaseRef>(ctx.db, actor, releaseId, action, REF_COLUMNS);
 }
 
 /** What the editor shows: whether approval is needed, whether the caller approves, the current request. */
 export async function releaseApproval(ctx: AppContext, actor: Actor, releaseId: string): Promise<ReleaseApproval> {
-  const release = await accessible(ctx, actor, releaseId);
-  const ws = await repo.workspaceOfRelease(ctx.db, release);
-  const role = ws ? await repo.memberRole(ctx.db, ws.id, actor.userId) : undefined;
+  const { release, membership } = await accessible(ctx, actor, releaseId, 'read');
+  const org = await repo.organisationOfRelease(ctx.db, release);
   const current = await repo.currentView(ctx.db, releaseId);
-  return { required: Boolean(ws?.approval_required), canApprove: Boolean(ws) && canApprove(role), approval: current ? presentApproval(current) : null };
+  return { required: Boolean(org?.approval_required), canApprove: roleMay(membership.role, 'approve'), approval: current ? presentApproval(current) : null };
 }
 
 /**
@@ -133,9 +126,9 @@ export async function releaseApproval(ctx: AppContext, actor: Actor, releaseId: 
  * and by e-mail.
  */
 export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: string, body: ApprovalRequestBody): Promise<Approval> {
-  const release = await accessible(ctx, actor, releaseId);
+  const { release } = await accessible(ctx, actor, releaseId, 'write');
   if (!editable(release.status)) throw conflict409('read_only');
-  const ws = await repo.workspaceOfRelease(ctx.db, release);
+  const ws = await repo.organisationOfRelease(ctx.db, release);
   if (!ws?.approval_required) throw conflict409('approval_off');
   await assertMayMailOnBehalf(ctx.db, actor.userId); // the approvers are mailed the request and its note
   await ctx.collab.flushRelease(releaseId);
@@ -193,9 +186,10 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
   const done = await ctx.db.transaction(async (trx) => {
     const a = await repo.lockApproval(trx, approvalId);
     if (!a) throw notFound('Approval not found');
-    const role = await repo.memberRole(trx, a.organisation_id, actor.userId);
-    if (!role) throw notFound('Approval not found');
-    if (!canApprove(role)) throw new HttpError(403, 'not_approver', APPROVAL_ERRORS.not_approver!);
+    // A member of the release's organisation whose role approves (404 for anyone else, 403 `role_forbidden`).
+    await requireRelease(trx, actor, a.press_release_id, 'approve').catch((err: unknown) => {
+      throw err instanceof HttpError && err.status === 404 ? notFound('Approval not found') : err;
+    });
     await assertMayMailOnBehalf(trx, actor.userId); // the requester is mailed the decision and its comment
     if (a.status !== 'pending') throw conflict409('approval_not_pending');
     if (a.version_id !== body.versionId) throw conflict409('approval_version_mismatch');
@@ -236,18 +230,33 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
   return out;
 }
 
+/** The queue's organisation: the caller's active one (null for a client who belongs to none). */
+async function queueScope(ctx: AppContext, actor: Actor): Promise<(repo.QueueScope & { approvalRequired: boolean }) | null> {
+  const m = await activeMembership(ctx.db, actor).catch((err: unknown) => {
+    if (err instanceof HttpError && err.code === 'no_organisation') return null;
+    throw err;
+  });
+  if (!m) return null;
+  const org = await repo.organisationOfRelease(ctx.db, { organisation_id: m.organisationId });
+  return { organisationId: m.organisationId, userId: actor.userId, approves: roleMay(m.role, 'approve'), approvalRequired: Boolean(org?.approval_required) };
+}
+
+/** The approvals screen of the active organisation: what waits for the caller, their own requests, recent decisions. */
 export async function approvalQueue(ctx: AppContext, actor: Actor): Promise<ApprovalQueue> {
-  const [isApprover, pending, mine, decided] = await Promise.all([
-    repo.isApproverAnywhere(ctx.db, actor.userId),
-    repo.pendingFor(ctx.db, actor.userId),
-    repo.requestedBy(ctx.db, actor.userId),
-    repo.decidedFor(ctx.db, actor.userId),
-  ]);
-  return { isApprover: isApprover || pending.length > 0, pending: pending.map(presentApproval), mine: mine.map(presentApproval), decided: decided.map(presentApproval) };
+  const scope = await queueScope(ctx, actor);
+  if (!scope) return { isApprover: false, pending: [], mine: [], decided: [] };
+  const [pending, mine, decided] = await Promise.all([repo.pendingFor(ctx.db, scope), repo.requestedBy(ctx.db, scope), repo.decidedFor(ctx.db, scope)]);
+  return {
+    isApprover: (scope.approves && scope.approvalRequired) || pending.length > 0,
+    pending: pending.map(presentApproval),
+    mine: mine.map(presentApproval),
+    decided: decided.map(presentApproval),
+  };
 }
 
 export async function pendingCount(ctx: AppContext, actor: Actor): Promise<{ pending: number }> {
-  return { pending: await repo.countPendingFor(ctx.db, actor.userId) };
+  const scope = await queueScope(ctx, actor);
+  return { pending: scope ? await repo.countPendingFor(ctx.db, scope) : 0 };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { everyone, only, type AuthzModule } from '../../test/authz';
+import { ownOrganisationOf } from '../../test/releases';
 
 const ownerOnly = (ok: number) => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 /** A 1x1 PNG. */
@@ -6,7 +7,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwA
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
-    const [rel] = (await db('press_releases').insert({ title: 'Matrix attachments', client_id: userIds.client }).returning('id')) as { id: string }[];
+    const [rel] = (await db('press_releases').insert({ title: 'Matrix attachments', author_id: userIds.client, organisation_id: await ownOrganisationOf(db, userIds.client) }).returning('id')) as { id: string }[];
     const [att] = (await db('release_attachments')
       .insert({ press_release_id: rel!.id, file_name: 'gone.pdf', mime_type: 'application/pdf', size_bytes: 5, storage_key: 'attachments/none', uploaded_by: userIds.client })
       .returning('id')) as { id: string }[];

@@ -3,11 +3,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
 import type { Attachment } from '../../../../shared/schemas/attachments';
-import { editableRelease } from '../../collab/access';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FileStore } from '../../storage/files';
+import { requireRelease } from '../organisations/access';
+import type { OrganisationAction } from '../../../../shared/organisation-roles';
 import { recordDownload } from '../distribution/tracking.service';
 import type { TrackChannel } from '../distribution/tracking.tokens';
 import { cleanFileName, detectType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RELEASE } from './file-types';
@@ -57,13 +58,14 @@ export class AttachmentsService {
     };
   }
 
-  private async release(actor: Actor, releaseId: string) {
-    if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
-    return (await this.ctx.db('press_releases').where('id', releaseId).first<{ status: string; organisation_id: string | null }>('status', 'organisation_id'))!;
+  /** A release of the caller's organisation whose role may do `action` (listing: 'read'; adding, removing: 'write'). */
+  private async release(actor: Actor, releaseId: string, action: OrganisationAction) {
+    const { release } = await requireRelease<{ status: string }>(this.ctx.db, actor, releaseId, action, ['status']);
+    return release;
   }
 
   async list(actor: Actor, releaseId: string): Promise<Attachment[]> {
-    await this.release(actor, releaseId);
+    await this.release(actor, releaseId, 'read');
     const rows = (await this.ctx.db('release_attachments').where('press_release_id', releaseId).orderBy('created_at')) as AttachmentRow[];
     return Promise.all(rows.map((r) => this.present(r)));
   }
@@ -79,7 +81,7 @@ export class AttachmentsService {
   }
 
   async add(actor: Actor, releaseId: string, rawName: string, data: Buffer): Promise<Attachment> {
-    const release = await this.release(actor, releaseId);
+    const release = await this.release(actor, releaseId, 'write');
     if (release.status !== 'draft' && release.status !== 'scheduled') throw SENT_CONFLICT();
     const fileName = cleanFileName(rawName);
     if (!data.length) throw badRequest('empty_file', 'The file is empty', { file: 'empty' });
@@ -111,7 +113,7 @@ export class AttachmentsService {
   }
 
   async remove(actor: Actor, releaseId: string, attachmentId: string): Promise<void> {
-    const release = await this.release(actor, releaseId);
+    const release = await this.release(actor, releaseId, 'write');
     const row = await this.ctx.db.transaction(async (trx) => {
       await this.lockEditable(trx, releaseId);
       const [deleted] = (await trx('release_attachments').where({ id: attachmentId, press_release_id: releaseId }).delete().returning('*')) as AttachmentRow[];
@@ -143,7 +145,7 @@ export class AttachmentsService {
     return { row, stream: this.files.stream(row.storage_key) };
   }
 
-  private changed(workspaceId: string | null, releaseId: string): void {
-    if (workspaceId) this.ctx.realtime.broadcast(rooms.organisation(workspaceId), 'release:attachments', { releaseId });
+  private changed(organisationId: string, releaseId: string): void {
+    this.ctx.realtime.broadcast(rooms.organisation(organisationId), 'release:attachments', { releaseId });
   }
 }

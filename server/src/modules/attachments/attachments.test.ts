@@ -25,8 +25,8 @@ beforeAll(async () => {
   const member = await signUp(server.url, 'member@att.test', 'client');
   await signUp(server.url, 'outsider@att.test', 'client');
   const ws = await server.ctx.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
-  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
-  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
+  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
+  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', author_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
   releaseId = row!.id;
   token = (await signIn(server.url, 'owner@att.test')).access_token;
   memberToken = (await signIn(server.url, 'member@att.test')).access_token;

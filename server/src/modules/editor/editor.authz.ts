@@ -1,10 +1,12 @@
 import { only, type AuthzModule } from '../../test/authz';
+import { ownOrganisationOf } from '../../test/releases';
 
-/** Fixture releases belong to `client`; other clients (and the pending one) get 404. */
+/** Fixture releases belong to `client`'s organisation; other clients (and the pending one) get 404. */
 const ownerOnly = (ok: number) => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
+    const organisationId = await ownOrganisationOf(db, userIds.client);
     const make = async (status: 'draft' | 'scheduled') => {
       const [row] = (await db('press_releases')
         .insert({
@@ -14,7 +16,8 @@ export const authz: AuthzModule = {
           category: 'tech',
           status,
           scheduled_at: status === 'scheduled' ? new Date(Date.now() + 86_400_000) : null,
-          client_id: userIds.client,
+          author_id: userIds.client,
+          organisation_id: organisationId,
         })
         .returning('id')) as { id: string }[];
       return row!.id;

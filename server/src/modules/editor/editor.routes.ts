@@ -17,7 +17,7 @@ export function editorRoutes(api: ApiRouter, ctx: AppContext): void {
     res.json(await editor.state(actorOf(res), valid(res, 'params', idParams).id));
   });
   api.post('/releases/:id/save', ['client'], id, async (_req, res) => {
-    res.json(await editor.state(actorOf(res), valid(res, 'params', idParams).id));
+    res.json(await editor.state(actorOf(res), valid(res, 'params', idParams).id, 'write'));
   });
   api.post('/releases/:id/schedule', ['client'], id, validate('body', scheduleBody), async (_req, res) => {
     const { scheduledAt } = valid(res, 'body', scheduleBody);

@@ -1,6 +1,5 @@
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../../shared/constants';
 import type { ReleaseState, SendPreview, TestEmail } from '../../../../shared/schemas/editor';
-import { editableRelease } from '../../collab/access';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, HttpError, notFound } from '../../http/errors';
@@ -10,6 +9,8 @@ import { presentState } from '../releases/releases.presenter';
 import { scheduleRelease, sendRelease, UNRENDERABLE_MESSAGE, unscheduleRelease } from '../releases/releases.lifecycle';
 import { sendPreview, sendTestEmail, testEmailState } from '../distribution/send-preview';
 import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
+import { requireRelease } from '../organisations/access';
+import type { OrganisationAction } from '../../../../shared/organisation-roles';
 
 /** The row the editor's actions read (the same row distribution sends). */
 type ReleaseRow = SendableRelease;
@@ -20,9 +21,12 @@ export { presentState };
 export class EditorService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Stores what the live document holds and returns the row (Save: no validation). */
-  async load(actor: Actor, releaseId: string): Promise<ReleaseRow> {
-    if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
+  /**
+   * Stores what the live document holds and returns the row (Save: no validation), for a member
+   * of the release's organisation whose role may do `action` (404 for anyone else, 403 `role_forbidden`).
+   */
+  async load(actor: Actor, releaseId: string, action: OrganisationAction): Promise<ReleaseRow> {
+    await requireRelease(this.ctx.db, actor, releaseId, action);
     await this.ctx.collab.flushRelease(releaseId);
     const row = await this.ctx.db('press_releases').where('id', releaseId).first<ReleaseRow | undefined>();
     if (!row) throw notFound('Press release not found');
@@ -31,7 +35,7 @@ export class EditorService {
 
   /** Schedules the send: the lifecycle changes the row and its durable job together. */
   async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
-    await this.load(actor, releaseId);
+    await this.load(actor, releaseId, 'schedule');
     await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     if (scheduledAt.getTime() < Date.now() - 60_000) {
       throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
@@ -40,13 +44,13 @@ export class EditorService {
   }
 
   async unschedule(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    await this.load(actor, releaseId);
+    await this.load(actor, releaseId, 'schedule');
     return unscheduleRelease(this.ctx, actor, releaseId);
   }
 
   /** Send now: delivered to every recipient at once (see the lifecycle and distribution). */
   async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    await this.load(actor, releaseId);
+    await this.load(actor, releaseId, 'send');
     await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     const done = await sendRelease(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx), fromScheduled: false });
     if (!done) throw new HttpError(409, 'already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί');
@@ -55,24 +59,25 @@ export class EditorService {
 
   /** Who Send now would reach and the e-mail they would get (the confirmation dialog). */
   async sendPreview(actor: Actor, releaseId: string): Promise<SendPreview> {
-    return sendPreview(this.ctx, await this.load(actor, releaseId));
+    return sendPreview(this.ctx, await this.load(actor, releaseId, 'read'));
   }
 
   /** The release's e-mail to the sender's own address, marked as a test and never tracked. */
   async testEmail(actor: Actor, releaseId: string): Promise<TestEmail> {
-    const row = await this.load(actor, releaseId);
+    const row = await this.load(actor, releaseId, 'write');
     await assertMayMailOnBehalf(this.ctx.db, actor.userId);
     if (row.render_error) throw new HttpError(422, 'not_rendered', UNRENDERABLE_MESSAGE, { content: row.render_error });
     return sendTestEmail(this.ctx, actor.userId, row);
   }
 
   async testEmailState(actor: Actor, releaseId: string, mailId: number): Promise<TestEmail> {
-    if (!(await editableRelease(this.ctx.db, actor.userId, releaseId))) throw notFound('Press release not found');
+    await requireRelease(this.ctx.db, actor, releaseId, 'write');
     return testEmailState(this.ctx, actor.userId, mailId);
   }
 
-  async state(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    return presentState(await this.load(actor, releaseId));
+  /** The release's state (GET: any member); Save (`write`) stores the live document first the same way. */
+  async state(actor: Actor, releaseId: string, action: OrganisationAction = 'read'): Promise<ReleaseState> {
+    return presentState(await this.load(actor, releaseId, action));
   }
 
   /** The category media lists with their real member counts (approved, active media). */

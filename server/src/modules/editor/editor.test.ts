@@ -15,6 +15,7 @@ beforeAll(async () => {
   clientId = a.id;
   pendingId = p.id;
   await server.ctx.db('profiles').where('user_id', clientId).update({ status: 'approved' });
+  await server.ctx.db('organisations').where('created_by', clientId).update({ status: 'approved' });
   token = (await signIn(server.url, 'writer@editor.test')).access_token;
   pendingToken = (await signIn(server.url, 'pending@editor.test')).access_token;
 }, 60_000);
@@ -22,9 +23,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function release(owner: string, fields: Record<string, unknown> = {}) {
+async function release(author: string, fields: Record<string, unknown> = {}) {
+  const org = (await server.ctx.db('organisation_members').where({ user_id: author, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
   const [row] = (await server.ctx.db('press_releases')
-    .insert({ title: 'Τίτλος', content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'economy', client_id: owner, ...fields })
+    .insert({ title: 'Τίτλος', content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'economy', author_id: author, organisation_id: org.organisation_id, ...fields })
     .returning('id')) as { id: string }[];
   return row!.id;
 }

@@ -32,7 +32,7 @@ async function draft(title: string, o: Record<string, unknown> = {}) {
       content_text: 'Κείμενο',
       search_text: 'κειμενο',
       category: 'tech',
-      client_id: client.id,
+      author_id: client.id,
       organisation_id: ws.id,
       media_list_categories: ['tech'],
       edited_at: new Date(),
@@ -51,7 +51,9 @@ beforeAll(async () => {
   server = await startTestServer();
   db = server.ctx.db;
   const { id } = await signUp(server.url, 'owner@lifecycle.test', 'client');
-  await db('profiles').where('user_id', id).update({ status: 'approved', organization: 'Αιγαίο Τεχνολογίες Α.Ε.' });
+  await db('profiles').where('user_id', id).update({ status: 'approved' });
+  // The company's name and approval are its organisation's.
+  await db('organisations').where('created_by', id).update({ status: 'approved', name: 'Αιγαίο Τεχνολογίες Α.Ε.' });
   client = { id, token: (await signIn(server.url, 'owner@lifecycle.test')).access_token };
   const j = await signUp(server.url, 'reader@lifecycle.test', 'media');
   await db('profiles').where('user_id', j.id).update({ status: 'approved' });
@@ -62,7 +64,8 @@ beforeAll(async () => {
   await mediaUser('waiting', { lists: ['tech'], status: 'pending' });
   await mediaUser('off', { lists: ['tech'], active: false });
   const optout = await mediaUser('optout', { lists: ['tech'] });
-  await db('unsubscribes').insert({ user_id: optout, scope: 'sender', sender_client_id: client.id });
+  const ws = (await db('organisations').where('created_by', client.id).first('id')) as { id: string };
+  await db('unsubscribes').insert({ user_id: optout, scope: 'sender', sender_organisation_id: ws.id });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -235,12 +238,13 @@ describe('delete archives a sent release', () => {
 describe('no junk drafts', () => {
   it('does not count untouched empty drafts anywhere, and housekeeping removes them after a day whatever their category', async () => {
     const { id: other } = await signUp(server.url, 'fresh@lifecycle.test', 'client');
-    await db('profiles').where('user_id', other).update({ status: 'approved', default_category: 'tech' });
+    await db('profiles').where('user_id', other).update({ status: 'approved' });
+    await db('organisations').where('created_by', other).update({ status: 'approved', default_category: 'tech' });
     const token = (await signIn(server.url, 'fresh@lifecycle.test')).access_token;
     // "New release" three times without typing: each gets a row (with the default category).
     for (let i = 0; i < 3; i++) expect((await call(server.url, 'POST', '/api/releases', { token })).status).toBe(201);
     const withText = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token, body: { title: 'Με τίτλο' } });
-    expect(await db('press_releases').where('client_id', other)).toHaveLength(4);
+    expect(await db('press_releases').where('author_id', other)).toHaveLength(4);
 
     const list = await call<{ total: number; totalAll: number }>(server.url, 'GET', '/api/releases', { token });
     expect(list.body).toMatchObject({ total: 1, totalAll: 1 });
@@ -249,9 +253,9 @@ describe('no junk drafts', () => {
     const csv = await fetch(`${server.url}/api/client/reports/export.csv`, { headers: { authorization: `Bearer ${token}` } });
     expect((await csv.text()).trim().split('\n')).toHaveLength(2); // the header and one release
 
-    await db('press_releases').where('client_id', other).update({ created_at: new Date(Date.now() - 25 * 3600_000) });
+    await db('press_releases').where('author_id', other).update({ created_at: new Date(Date.now() - 25 * 3600_000) });
     expect(await deleteEmptyDrafts(server.ctx)).toBeGreaterThanOrEqual(3);
-    expect((await db('press_releases').where('client_id', other).select('id')).map((r: { id: string }) => r.id)).toEqual([withText.body.id]);
+    expect((await db('press_releases').where('author_id', other).select('id')).map((r: { id: string }) => r.id)).toEqual([withText.body.id]);
   });
 });
 

@@ -16,7 +16,7 @@ import { announceApprovalSent, approvalGate, markApprovalSent } from '../approva
 import { announceVersion, saveSendVersion } from '../versions/versions.service';
 import { presentState } from './releases.presenter';
 import { assertMaySend } from '../plans/plans.service';
-import { currentSender, insertSentVersion } from './sent-versions.repo';
+import { insertSentVersion } from './sent-versions.repo';
 
 /**
  * The one owner of `press_releases.status` (and of scheduled_at and sent_at). Every status
@@ -64,10 +64,13 @@ function assertSendable(row: SendableRelease): void {
   if (missing) throw badRequest('missing_fields', 'Title, content and category are required', missing);
 }
 
-/** The plan of the release's workspace allows it to go out at `at` (trial, releases per month, recipients). */
-async function assertPlanAllows(trx: Knex.Transaction, row: SendableRelease, at: Date): Promise<void> {
-  const sender = await currentSender(trx, row);
-  await assertMaySend(trx, { release: row, at, recipients: await countRecipients(trx, row, sender.id) });
+/** The row of a release as the lifecycle reads it: owned by its organisation, with its author (or null). */
+type LifecycleRow = SendableRelease & { organisation_id: string; author_id: string | null };
+
+/** The plan of the release's organisation allows it to go out at `at` (trial, releases per month, recipients). */
+async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date): Promise<void> {
+  // The recipients are the organisation's (its blocks apply): distribution.repo countRecipients(q, release).
+  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, recipients: await countRecipients(trx, row) });
 }
 
 /**
@@ -83,8 +86,8 @@ function assertEmbargo(row: SendableRelease, sendAt: Date): void {
   }
 }
 
-async function lock(trx: Knex.Transaction, id: string): Promise<SendableRelease> {
-  const row = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
+async function lock(trx: Knex.Transaction, id: string): Promise<LifecycleRow> {
+  const row = (await trx('press_releases').where('id', id).forUpdate().first()) as LifecycleRow | undefined;
   if (!row) throw notFound('Press release not found');
   return row;
 }
@@ -94,17 +97,17 @@ export async function asLifecycle(trx: Knex.Transaction): Promise<void> {
   await trx.raw("select set_config('deltio.lifecycle', 'on', true)");
 }
 
-async function setStatus(trx: Knex.Transaction, id: string, values: Record<string, unknown>): Promise<SendableRelease> {
+async function setStatus(trx: Knex.Transaction, id: string, values: Record<string, unknown>): Promise<LifecycleRow> {
   await asLifecycle(trx);
-  const [row] = (await trx('press_releases').where('id', id).update(values).returning('*')) as SendableRelease[];
+  const [row] = (await trx('press_releases').where('id', id).update(values).returning('*')) as LifecycleRow[];
   return row!;
 }
 
-/** After commit: co-editors see the new state, the owner's lists refetch. */
-function announce(ctx: AppContext, row: SendableRelease, reason?: 'archived' | 'deleted'): ReleaseState {
+/** After commit: co-editors see the new state, the organisation's lists refetch. */
+function announce(ctx: AppContext, row: LifecycleRow, reason?: 'archived' | 'deleted'): ReleaseState {
   const state = presentState(row);
-  ctx.realtime.broadcast(row.organisation_id ? rooms.organisation(row.organisation_id) : rooms.user(row.client_id), 'release:state', state);
-  ctx.realtime.broadcast(rooms.user(row.client_id), 'releases:changed', { releaseId: row.id, reason: reason ?? 'state' });
+  ctx.realtime.broadcast(rooms.organisation(row.organisation_id), 'release:state', state);
+  ctx.realtime.broadcast(rooms.organisation(row.organisation_id), 'releases:changed', { releaseId: row.id, reason: reason ?? 'state' });
   return state;
 }
 
@@ -155,23 +158,32 @@ export async function unscheduleRelease(ctx: AppContext, actor: AuditActor, id: 
   return announce(ctx, row);
 }
 
-/** A scheduled send that could not go out: back to draft, and the author is told why. */
+/** A scheduled send that could not go out: back to draft, and its author (while still a member) is told why. */
 export async function failScheduledSend(ctx: AppContext, id: string, reason: string): Promise<void> {
   const done = await ctx.db.transaction(async (trx) => {
     const current = await lock(trx, id);
     if (!canTransition(current.status, 'scheduleFailed')) return null;
     const updated = await setStatus(trx, id, { status: 'draft', scheduled_at: null });
     await writeAudit(trx, ctx.logger, null, { ...entity(id), action: 'press_release.schedule_failed', metadata: { title: updated.title, reason } });
-    const notes = await createNotifications(trx, [
-      {
-        userId: updated.client_id,
-        kind: 'press_release.schedule_failed',
-        title: 'Η προγραμματισμένη αποστολή δεν έγινε',
-        body: `«${updated.title || 'Χωρίς τίτλο'}»: ${reason}. Το δελτίο επέστρεψε στα πρόχειρα.`,
-        link: `/client/press-releases/${id}`,
-        data: { press_release_id: id },
-      },
-    ]);
+    const authorId = updated.author_id;
+    const stillMember = authorId
+      ? Boolean(await trx('organisation_members').where({ organisation_id: updated.organisation_id, user_id: authorId }).first('user_id'))
+      : false;
+    const notes = await createNotifications(
+      trx,
+      authorId && stillMember
+        ? [
+            {
+              userId: authorId,
+              kind: 'press_release.schedule_failed',
+              title: 'Η προγραμματισμένη αποστολή δεν έγινε',
+              body: `«${updated.title || 'Χωρίς τίτλο'}»: ${reason}. Το δελτίο επέστρεψε στα πρόχειρα.`,
+              link: `/client/press-releases/${id}`,
+              data: { press_release_id: id },
+            },
+          ]
+        : [],
+    );
     return { updated, notes };
   });
   if (!done) return;
@@ -220,7 +232,8 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       assertEmbargo(current, new Date());
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
-      const version = await insertSentVersion(trx, updated, ctx.files, approval?.id ?? null);
+      // Frozen as the organisation's, with the member who sent it (null for a scheduled send).
+      const version = await insertSentVersion(trx, updated, ctx.files, approval?.id ?? null, o.actor?.userId ?? null);
       // Every send is also a version of the release's history (its Yjs state, who sent it).
       const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null);
       const spent = approval ? await markApprovalSent(trx, approval.id) : null;
@@ -261,14 +274,21 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
 }
 
 /**
- * "Delete" from the client's list: a draft (or a scheduled release, never sent) is deleted
+ * "Delete" from the organisation's list: a draft (or a scheduled release, never sent) is deleted
  * for good with its live document; a sent release is archived, keeping its tracking and
- * reports and staying readable by those who received it.
+ * reports and staying readable by those who received it. Who may do it is the caller's
+ * check (releases.service: requireRelease 'write'); `allowed` may refuse the row again inside
+ * the transaction.
  */
-export async function removeRelease(ctx: AppContext, actor: AuditActor & { userId: string }, id: string, canManage: (row: SendableRelease) => boolean): Promise<'deleted' | 'archived'> {
+export async function removeRelease(
+  ctx: AppContext,
+  actor: AuditActor & { userId: string },
+  id: string,
+  allowed: (row: LifecycleRow) => boolean = () => true,
+): Promise<'deleted' | 'archived'> {
   const done = await ctx.db.transaction(async (trx) => {
-    const current = (await trx('press_releases').where('id', id).forUpdate().first()) as SendableRelease | undefined;
-    if (!current || !canManage(current)) throw notFound('Press release not found');
+    const current = (await trx('press_releases').where('id', id).forUpdate().first()) as LifecycleRow | undefined;
+    if (!current || !allowed(current)) throw notFound('Press release not found');
     if (canTransition(current.status, 'archive')) {
       const updated = await setStatus(trx, id, { status: 'archived' });
       await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.archived', metadata: { title: updated.title } });

@@ -5,10 +5,10 @@ import { actorOf } from '../../http/authenticate';
 import { valid, validate } from '../../http/validate';
 import * as service from './releases.service';
 
-/** The client's press releases: list (search, filters, pages), one, new draft, duplicate, delete. */
+/** The organisation's press releases: list (search, filters, pages), one, new draft, duplicate, delete. */
 export function releaseRoutes(api: ApiRouter, ctx: AppContext): void {
   api.get('/releases', ['client'], validate('query', releaseListQuery), async (_req, res) => {
-    res.json(await service.listOwnReleases(ctx, actorOf(res), valid(res, 'query', releaseListQuery)));
+    res.json(await service.listReleases(ctx, actorOf(res), valid(res, 'query', releaseListQuery)));
   });
 
   api.post('/releases', ['client'], validate('body', releaseCreateBody), async (_req, res) => {

@@ -7,18 +7,25 @@ import { copyDocument, releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { canManage, canRead } from './releases.policy';
-import { presentDetail, presentListItem } from './releases.presenter';
+import { requireActive, requireRelease } from '../organisations/access';
+import { presentDetail, presentListRow } from './releases.presenter';
 import * as lifecycle from './releases.lifecycle';
 import * as repo from './releases.repo';
 
 export const DUPLICATE_SUFFIX = ' (αντίγραφο)';
 
-export async function listOwnReleases(ctx: AppContext, actor: Actor, query: ReleaseListQuery): Promise<ReleaseListResponse> {
+/**
+ * The active organisation's releases (everyone's, with author and co-editors; with `mine`, only
+ * those the caller created or edited): search, filters and pages.
+ */
+export async function listReleases(ctx: AppContext, actor: Actor, query: ReleaseListQuery): Promise<ReleaseListResponse> {
+  const m = await requireActive(ctx.db, actor, 'read');
   const pageSize = LIMITS.listPageSize;
   const search = normalizeSearch(query.q.trim());
   const filter = {
-    clientId: actor.userId,
+    organisationId: m.organisationId,
+    userId: actor.userId,
+    mine: query.mine,
     search,
     category: query.category === 'all' ? null : query.category,
     status: query.status === 'all' ? null : query.status,
@@ -32,21 +39,16 @@ export async function listOwnReleases(ctx: AppContext, actor: Actor, query: Rele
     ({ rows, total } = await repo.listReleases(ctx.db, { ...filter, limit: pageSize, offset: (page - 1) * pageSize }));
   }
   const noFilter = !search && !filter.category && !filter.status;
-  const totalAll = noFilter ? total : await repo.countOwn(ctx.db, actor.userId);
-  return { items: rows.map(presentListItem), total, page, pageCount, pageSize, totalAll };
+  const totalAll = noFilter ? total : await repo.countAll(ctx.db, filter);
+  return { items: rows.map(presentListRow), total, page, pageCount, pageSize, totalAll };
 }
 
-/** Loads a release the actor may read; anything else is a 404 (no existence leak). */
-async function readable(ctx: AppContext, actor: Actor, id: string): Promise<repo.ReleaseRow> {
-  const row = await repo.findRelease(ctx.db, id);
-  if (!row) throw notFound('Press release not found');
-  const member = row.client_id === actor.userId ? true : await repo.isWorkspaceMember(ctx.db, row, actor.userId);
-  if (!canRead(actor, row, member)) throw notFound('Press release not found');
-  return row;
-}
-
+/** One release, for a member of its organisation (404 for anyone else), with the caller's role. */
 export async function getRelease(ctx: AppContext, actor: Actor, id: string) {
-  return presentDetail(await readable(ctx, actor, id));
+  const { membership } = await requireRelease(ctx.db, actor, id, 'read');
+  const row = await repo.findDetail(ctx.db, id);
+  if (!row) throw notFound('Press release not found');
+  return presentDetail(row, membership);
 }
 
 function escapeHtml(s: string): string {
@@ -63,10 +65,19 @@ export function textToHtml(text: string): string {
     .join('');
 }
 
+/** The organisation's lists refetch (a colleague's new release appears live in everyone's list). */
+function announceChanged(ctx: AppContext, organisationId: string, releaseId: string, reason: 'created' | 'duplicated'): void {
+  ctx.realtime.broadcast(rooms.organisation(organisationId), 'releases:changed', { releaseId, reason });
+}
+
+/**
+ * A new draft in the caller's active organisation (a role that writes), with the caller as its
+ * author and the organisation's default category ticked unless the body says otherwise.
+ */
 export async function createDraft(ctx: AppContext, actor: Actor, body: ReleaseCreateBody = { title: '', content: '' }): Promise<{ id: string }> {
   const row = await ctx.db.transaction(async (trx) => {
-    const workspaceId = await repo.ownedWorkspaceId(trx, actor.userId);
-    const category = body.category === undefined ? await repo.defaultCategoryOf(trx, actor.userId) : body.category;
+    const m = await requireActive(trx, actor, 'write');
+    const category = body.category === undefined ? await repo.defaultCategoryOf(trx, m.organisationId) : body.category;
     const contentText = body.content.trim();
     return repo.insertRelease(trx, {
       title: body.title,
@@ -75,22 +86,24 @@ export async function createDraft(ctx: AppContext, actor: Actor, body: ReleaseCr
       search_text: toSearchText(body.title, contentText),
       category,
       status: 'draft',
-      client_id: actor.userId,
-      organisation_id: workspaceId,
+      author_id: actor.userId,
+      organisation_id: m.organisationId,
       media_list_categories: category ? [category] : [],
       edited_at: body.title.trim() || contentText ? trx.fn.now() : null,
     });
   });
-  ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: row.id, reason: 'created' });
+  announceChanged(ctx, row.organisation_id, row.id, 'created');
   return { id: row.id };
 }
 
+/** A copy of a release as a new draft of the same organisation; the member who copies it is its author. */
 export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string) {
+  const { membership } = await requireRelease(ctx.db, actor, id, 'write');
   // Store what co-editors typed a moment ago, so the copy has it.
   await ctx.collab.flushRelease(id);
   const copy = await ctx.db.transaction(async (trx) => {
     const original = await repo.findRelease(trx, id);
-    if (!original || !canManage(actor, original)) throw notFound('Press release not found');
+    if (!original) throw notFound('Press release not found');
     const title = `${original.title}${DUPLICATE_SUFFIX}`;
     const created = await repo.insertRelease(trx, {
       title,
@@ -99,7 +112,7 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
       search_text: toSearchText(title, original.content_text),
       category: original.category,
       status: 'draft',
-      client_id: original.client_id,
+      author_id: actor.userId,
       organisation_id: original.organisation_id,
       media_list_categories: original.media_list_categories ?? [],
       edited_at: trx.fn.now(),
@@ -114,11 +127,12 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
     });
     return created;
   });
-  ctx.realtime.broadcast(rooms.user(actor.userId), 'releases:changed', { releaseId: copy.id, reason: 'duplicated' });
-  return presentDetail(copy);
+  announceChanged(ctx, copy.organisation_id, copy.id, 'duplicated');
+  return presentDetail({ ...copy, author_name: actor.name }, membership);
 }
 
-/** Delete from the list: a draft goes for good, a sent release is archived (see the lifecycle). */
+/** Delete from the list (a role that writes): a draft goes for good, a sent release is archived (see the lifecycle). */
 export async function removeRelease(ctx: AppContext, actor: Actor, id: string): Promise<'deleted' | 'archived'> {
-  return lifecycle.removeRelease(ctx, actor, id, (row) => canManage(actor, row));
+  await requireRelease(ctx.db, actor, id, 'write');
+  return lifecycle.removeRelease(ctx, actor, id);
 }

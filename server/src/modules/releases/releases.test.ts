@@ -2,34 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toSearchText } from '../../../../shared/search-text';
 import type { ReleaseListResponse } from '../../../../shared/schemas/releases';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call } from '../../test/http';
+import { addMember, insertRelease, newOrganisation, type TestMember } from '../../test/releases';
 
 let server: TestServer;
-let alice: { id: string; token: string };
-let bob: { id: string; token: string };
-let member: { id: string; token: string };
+let alice: TestMember;
+let bob: TestMember;
+let member: TestMember;
 
+/** The owner of a new organisation of their own. */
 async function user(email: string) {
-  const { id } = await signUp(server.url, email);
-  await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
-  const s = await signIn(server.url, email);
-  return { id, token: s.access_token };
+  return addMember(server, await newOrganisation(server.ctx.db), 'owner', email);
 }
 
-async function insert(clientId: string, title: string, text: string, extra: Record<string, unknown> = {}) {
-  const [row] = (await server.ctx
-    .db('press_releases')
-    .insert({
-      title,
-      content: `<p>${text}</p>`,
-      content_text: text,
-      search_text: toSearchText(title, text),
-      client_id: clientId,
-      category: 'tech',
-      ...extra,
-    })
-    .returning('id')) as { id: string }[];
-  return row!.id;
+/** A release of `who`'s organisation, written by them. */
+async function insert(who: TestMember, title: string, text: string, extra: Record<string, unknown> = {}) {
+  return insertRelease(server.ctx.db, who.organisationId, who.id, { title, content_text: text, ...extra });
 }
 
 const list = (token: string, qs = '') => call<ReleaseListResponse>(server.url, 'GET', `/api/releases${qs}`, { token });
@@ -38,19 +26,17 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await user('alice@releases.test');
   bob = await user('bob@releases.test');
-  member = await user('member@releases.test');
-  const ws = await server.ctx.db('organisations').where('created_by', alice.id).first<{ id: string }>('id');
-  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
+  member = await addMember(server, alice.organisationId, 'editor', 'member@releases.test');
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
 });
 
 describe('GET /releases', () => {
-  it('returns only the caller’s own releases, newest first', async () => {
-    const a1 = await insert(alice.id, 'Πρώτο της Alice', 'κείμενο', { created_at: new Date(Date.now() - 60_000) });
-    const a2 = await insert(alice.id, 'Δεύτερο της Alice', 'κείμενο');
-    const b1 = await insert(bob.id, 'Μυστικό του Bob', 'κείμενο');
+  it('returns the organisation’s releases (every member’s), newest first; nothing of another organisation', async () => {
+    const a1 = await insert(alice, 'Πρώτο της Alice', 'κείμενο', { created_at: new Date(Date.now() - 60_000) });
+    const a2 = await insert(alice, 'Δεύτερο της Alice', 'κείμενο');
+    const b1 = await insert(bob, 'Μυστικό του Bob', 'κείμενο');
     const r = await list(alice.token);
     expect(r.status).toBe(200);
     expect(r.body.items.map((i) => i.id)).toEqual([a2, a1]);
@@ -58,14 +44,13 @@ describe('GET /releases', () => {
     expect(r.body.totalAll).toBe(2);
     const rb = await list(bob.token);
     expect(rb.body.items.map((i) => i.id)).toEqual([b1]);
-    // The member of Alice's workspace does not see her releases in their own list...
-    expect((await list(member.token)).body.items).toEqual([]);
-    // ...but may open one; Bob may not (404, not 403).
+    // The member of Alice's organisation sees her releases in the list and opens them; Bob may not (404, not 403).
+    expect((await list(member.token)).body.items.map((i) => i.id)).toEqual([a2, a1]);
     expect((await call(server.url, 'GET', `/api/releases/${a1}`, { token: member.token })).status).toBe(200);
     expect((await call(server.url, 'GET', `/api/releases/${a1}`, { token: bob.token })).status).toBe(404);
     expect((await call(server.url, 'GET', `/api/releases/${a1}`, { token: alice.token })).status).toBe(200);
-    // Only the owner duplicates or deletes.
-    expect((await call(server.url, 'POST', `/api/releases/${a1}/duplicate`, { token: member.token })).status).toBe(404);
+    // Outside the organisation: 404 for duplicate and delete.
+    expect((await call(server.url, 'POST', `/api/releases/${a1}/duplicate`, { token: bob.token })).status).toBe(404);
     expect((await call(server.url, 'DELETE', `/api/releases/${a1}`, { token: bob.token })).status).toBe(404);
     expect((await call(server.url, 'DELETE', `/api/releases/${b1}`, { token: alice.token })).status).toBe(404);
     expect(await server.ctx.db('press_releases').where('id', b1).first('id')).toBeTruthy();
@@ -73,9 +58,9 @@ describe('GET /releases', () => {
 
   it('searches title and content without regard to case or Greek accents', async () => {
     const c = await user('carol@releases.test');
-    const d1 = await insert(c.id, 'Δελτίο Τύπου για την ΤΕΧΝΟΛΟΓΊΑ', 'Νέα προϊόντα');
-    const d2 = await insert(c.id, 'Ανακοίνωση', 'Η εταιρεία ανακοινώνει ένα νέο δελτίο για την οικονομία');
-    await insert(c.id, 'Άλλο θέμα', 'Τίποτα σχετικό');
+    const d1 = await insert(c, 'Δελτίο Τύπου για την ΤΕΧΝΟΛΟΓΊΑ', 'Νέα προϊόντα');
+    const d2 = await insert(c, 'Ανακοίνωση', 'Η εταιρεία ανακοινώνει ένα νέο δελτίο για την οικονομία');
+    await insert(c, 'Άλλο θέμα', 'Τίποτα σχετικό');
     const ids = async (q: string) => (await list(c.token, `?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.id).sort();
     expect(await ids('δελτιο')).toEqual([d1, d2].sort());
     expect(await ids('ΔΕΛΤΊΟ')).toEqual([d1, d2].sort());
@@ -92,7 +77,7 @@ describe('GET /releases', () => {
   it('filters by category and status, pages by 10 and refuses bad input with a 400', async () => {
     const d = await user('dave@releases.test');
     for (let i = 0; i < 23; i++) {
-      await insert(d.id, `Δελτίο ${i}`, 'κείμενο', {
+      await insert(d, `Δελτίο ${i}`, 'κείμενο', {
         category: i % 2 ? 'sports' : 'economy',
         status: i % 3 === 0 ? 'sent' : 'draft',
         created_at: new Date(Date.now() - (23 - i) * 60_000),
@@ -123,7 +108,7 @@ describe('GET /releases', () => {
 describe('duplicate, delete and new draft', () => {
   it('duplicates as a draft with the suffix and a fresh search text, then deletes', async () => {
     const e = await user('erin@releases.test');
-    const id = await insert(e.id, 'Εγκαίνια', 'Ανοίγουμε νέο κατάστημα', {
+    const id = await insert(e, 'Εγκαίνια', 'Ανοίγουμε νέο κατάστημα', {
       status: 'sent',
       category: 'culture',
       media_list_categories: ['culture', 'lifestyle'],
@@ -152,14 +137,13 @@ describe('duplicate, delete and new draft', () => {
     expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: e.token })).status).toBe(404);
   });
 
-  it('creates an empty draft in the default category and workspace', async () => {
+  it('creates an empty draft in the active organisation with its default category', async () => {
     const f = await user('frank@releases.test');
-    await server.ctx.db('profiles').where('user_id', f.id).update({ default_category: 'sports' });
+    await server.ctx.db('organisations').where('id', f.organisationId).update({ default_category: 'sports' });
     const r = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: f.token });
     expect(r.status).toBe(201);
-    const row = await server.ctx.db('press_releases').where('id', r.body.id).first<{ status: string; category: string; client_id: string; organisation_id: string | null }>('*');
-    expect(row).toMatchObject({ status: 'draft', category: 'sports', client_id: f.id });
-    expect(row.organisation_id).not.toBeNull();
+    const row = await server.ctx.db('press_releases').where('id', r.body.id).first<{ status: string; category: string; author_id: string; organisation_id: string }>('*');
+    expect(row).toMatchObject({ status: 'draft', category: 'sports', author_id: f.id, organisation_id: f.organisationId });
     const titled = await call<{ id: string }>(server.url, 'POST', '/api/releases', {
       token: f.token,
       body: { title: 'Νέο Δελτίο', content: 'Πρώτη <παράγραφος>\n\nΔεύτερη', category: 'culture' },

@@ -1,13 +1,14 @@
 import * as Y from 'yjs';
 import { only, type AuthzModule, type Caller } from '../../test/authz';
+import { ownOrganisationOf } from '../../test/releases';
 
-/** The release belongs to `client`: other clients (and the pending one) are not in its workspace and get 404. */
+/** The release belongs to `client`'s organisation: other clients (and the pending one) are not members and get 404. */
 const ownerOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
     const [r] = (await db('press_releases')
-      .insert({ title: 'Matrix versions', content: '<p>x</p>', content_text: 'x', search_text: 'matrix versions', client_id: userIds.client })
+      .insert({ title: 'Matrix versions', content: '<p>x</p>', content_text: 'x', search_text: 'matrix versions', author_id: userIds.client, organisation_id: await ownOrganisationOf(db, userIds.client) })
       .returning('id')) as { id: string }[];
     const [v] = (await db('release_versions')
       .insert({ press_release_id: r!.id, seq: 1, kind: 'auto', title: 'Matrix versions', doc_state: Buffer.from(Y.encodeStateAsUpdate(new Y.Doc())), content_hash: 'x' })

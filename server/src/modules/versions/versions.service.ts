@@ -3,7 +3,6 @@ import * as Y from 'yjs';
 import { CATEGORY_LABELS } from '../../../../shared/constants';
 import { rooms } from '../../../../shared/events';
 import type { RestoreResult, Version, VersionCompare, VersionKind, VersionList } from '../../../../shared/schemas/versions';
-import { editableRelease } from '../../collab/access';
 import { loadDocument, releaseDocName } from '../../collab/persistence';
 import { UpdateRefused } from '../../collab/shared-doc';
 import { CLOSE_REJECTED } from '../../../../shared/editor/collab-protocol';
@@ -11,6 +10,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import { requireRelease } from '../organisations/access';
+import { roleMay, type OrganisationAction } from '../../../../shared/organisation-roles';
 import { formatSeqLabel, presentVersions } from './versions.presenter';
 import { contentHash, contentOf, contentOfState, diffText, docFromState, restoreInto, wordDiff, type VersionContent, type VersionsDiff } from './versions.content';
 import * as repo from './versions.repo';
@@ -24,18 +25,17 @@ export const BEFORE_RESTORE_NAME = 'Πριν από την επαναφορά';
 export interface VersionRelease {
   id: string;
   status: string;
-  organisation_id: string | null;
-  client_id: string;
+  organisation_id: string;
 }
 
 const editable = (status: string) => status === 'draft' || status === 'scheduled';
 const toBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-/** Where a release's co-editors listen: its workspace, else its author. */
-export const releaseRoom = (r: Pick<VersionRelease, 'organisation_id' | 'client_id'>) => (r.organisation_id ? rooms.organisation(r.organisation_id) : rooms.user(r.client_id));
+/** Where a release's co-editors listen: its organisation's room. */
+export const releaseRoom = (r: Pick<VersionRelease, 'organisation_id'>) => rooms.organisation(r.organisation_id);
 
 async function releaseRow(q: Knex | Knex.Transaction, id: string): Promise<VersionRelease | undefined> {
-  return (await q('press_releases').where('id', id).first('id', 'status', 'organisation_id', 'client_id')) as VersionRelease | undefined;
+  return (await q('press_releases').where('id', id).first('id', 'status', 'organisation_id')) as VersionRelease | undefined;
 }
 
 export interface NewVersion {
@@ -100,7 +100,7 @@ export async function versionFromStore(trx: Knex.Transaction, releaseId: string,
 }
 
 /** After commit: the release's co-editors refetch its versions. */
-export function announceVersion(ctx: AppContext, release: Pick<VersionRelease, 'id' | 'organisation_id' | 'client_id'>, v: repo.VersionRow): void {
+export function announceVersion(ctx: AppContext, release: Pick<VersionRelease, 'id' | 'organisation_id'>, v: repo.VersionRow): void {
   ctx.realtime.broadcast(releaseRoom(release), 'release:versions', { releaseId: release.id, versionId: v.id, kind: v.kind });
 }
 
@@ -143,11 +143,13 @@ export function registerVersionJobs(ctx: AppContext): void {
   });
 }
 
-/** A release the actor may open in the editor (its owner or a member of its workspace), else 404. */
-async function accessible(ctx: AppContext, actor: Actor, releaseId: string): Promise<VersionRelease> {
-  const r = await editableRelease(ctx.db, actor.userId, releaseId);
-  if (!r) throw notFound('Press release not found');
-  return (await releaseRow(ctx.db, releaseId))!;
+/**
+ * A release of the caller's organisation whose role may do `action` (reading the history, or
+ * saving and restoring versions: 'write'), with whether the role writes; 404 outside it.
+ */
+async function accessible(ctx: AppContext, actor: Actor, releaseId: string, action: OrganisationAction): Promise<VersionRelease & { mayWrite: boolean }> {
+  const { release, membership } = await requireRelease<VersionRelease>(ctx.db, actor, releaseId, action, ['status']);
+  return { ...release, mayWrite: roleMay(membership.role, 'write') };
 }
 
 function readOnly(): HttpError {
@@ -155,14 +157,15 @@ function readOnly(): HttpError {
 }
 
 export async function listVersions(ctx: AppContext, actor: Actor, releaseId: string): Promise<VersionList> {
-  const release = await accessible(ctx, actor, releaseId);
+  const release = await accessible(ctx, actor, releaseId, 'read');
   const rows = await repo.listVersions(ctx.db, releaseId);
-  return { versions: await presentVersions(ctx.db, rows), editable: editable(release.status) };
+  // A reviewer reads the history; restoring is for the roles that write.
+  return { versions: await presentVersions(ctx.db, rows), editable: editable(release.status) && release.mayWrite };
 }
 
 /** "Save version": a named version of what the editors see now (stored first). */
 export async function saveNamedVersion(ctx: AppContext, actor: Actor, releaseId: string, name: string): Promise<Version> {
-  const release = await accessible(ctx, actor, releaseId);
+  const release = await accessible(ctx, actor, releaseId, 'write');
   if (editable(release.status)) await ctx.collab.flushRelease(releaseId);
   await repo.markWorkedOn(ctx.db, releaseId);
   const v = await ctx.db.transaction(async (trx) => {
@@ -187,7 +190,7 @@ interface Side {
 
 /** Two versions (or a version and the live text) side by side, word by word. */
 export async function compareVersions(ctx: AppContext, actor: Actor, releaseId: string, a: string, b: string): Promise<VersionCompare> {
-  const release = await accessible(ctx, actor, releaseId);
+  const release = await accessible(ctx, actor, releaseId, 'read');
   const side = async (id: string): Promise<Side> => {
     if (id === 'current') {
       if (editable(release.status)) await ctx.collab.flushRelease(releaseId);
@@ -235,7 +238,7 @@ export async function compareVersions(ctx: AppContext, actor: Actor, releaseId: 
  * version, which itself can be undone the same way.
  */
 export async function restoreVersion(ctx: AppContext, actor: Actor, releaseId: string, versionId: string): Promise<RestoreResult> {
-  const release = await accessible(ctx, actor, releaseId);
+  const release = await accessible(ctx, actor, releaseId, 'write');
   if (!editable(release.status)) throw readOnly();
   const target = await repo.findVersion(ctx.db, releaseId, versionId);
   if (!target) throw notFound('Version not found');

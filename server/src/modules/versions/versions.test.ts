@@ -25,13 +25,14 @@ const editors: TestEditor[] = [];
 async function user(email: string) {
   const { id } = await signUp(server.url, email, 'client');
   await db('profiles').where('user_id', id).update({ status: 'approved', name: email.split('@')[0] });
+  await db('organisations').where('created_by', id).update({ status: 'approved' });
   return { id, token: (await signIn(server.url, email)).access_token };
 }
 
 async function newRelease(title: string): Promise<string> {
   const ws = (await db('organisations').where('created_by', owner.id).first('id')) as { id: string };
   const [r] = (await db('press_releases')
-    .insert({ title, client_id: owner.id, organisation_id: ws.id, category: 'tech', media_list_categories: ['tech'] })
+    .insert({ title, author_id: owner.id, organisation_id: ws.id, category: 'tech', media_list_categories: ['tech'] })
     .returning('id')) as { id: string }[];
   return r!.id;
 }
@@ -54,7 +55,7 @@ beforeAll(async () => {
   member = await user('member@versions.test');
   outsider = await user('outsider@versions.test');
   const ws = (await db('organisations').where('created_by', owner.id).first('id')) as { id: string };
-  await db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'member' });
+  await db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
 }, 60_000);
 
 afterAll(async () => {
