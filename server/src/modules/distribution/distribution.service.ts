@@ -58,7 +58,7 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
       // An embargoed release says so in the bell and its toast too.
       body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
       link: `/media/press-releases/${release.id}`,
-      data: { press_release_id: release.id, delivery_id: r.id, category: version.category },
+      data: { press_release_id: release.id, delivery_id: r.id, category: version.category, organisation_id: release.organisation_id },
     })),
   );
   // The e-mails are written by a durable job right after this commits, so the in-app

@@ -84,3 +84,44 @@ export async function insertRelease(
 export async function tokenOf(base: string, email: string): Promise<string> {
   return (await signIn(base, email, FIXTURE_PASSWORD)).access_token;
 }
+
+/**
+ * Freezes releases inserted as sent the way a send does, with the organisation as the sender
+ * (its name, logo and press kit now): the inbox, the digest and the unsubscribe page read it.
+ */
+export async function freezeAsSent(db: Knex, releaseIds: string[], senderUserId: string | null = null): Promise<void> {
+  for (const id of releaseIds) {
+    const r = (await db('press_releases as p')
+      .join('organisations as o', 'o.id', 'p.organisation_id')
+      .where('p.id', id)
+      .first('p.*', 'o.name as org_name', 'o.logo_url as org_logo', 'o.boilerplate as org_boilerplate', 'o.press_contact_email as org_contact_email')) as Record<
+      string,
+      unknown
+    >;
+    const files = (await db('release_attachments').where('press_release_id', id).orderBy('created_at').select('id', 'file_name', 'mime_type', 'size_bytes')) as {
+      id: string;
+      file_name: string;
+      mime_type: string;
+      size_bytes: string | number;
+    }[];
+    const attachments = files.map((f) => ({ id: f.id, fileName: f.file_name, mimeType: f.mime_type, sizeBytes: Number(f.size_bytes), sha256: null }));
+    await db('release_sent_versions').insert({
+      press_release_id: id,
+      organisation_id: r.organisation_id,
+      title: r.title,
+      content: r.content,
+      content_text: r.content_text,
+      search_text: r.search_text,
+      category: r.category,
+      media_list_categories: r.media_list_categories,
+      attachments: JSON.stringify(attachments),
+      sender_user_id: senderUserId ?? r.author_id,
+      sender_name: r.org_name,
+      sender_logo_url: r.org_logo,
+      boilerplate: r.org_boilerplate,
+      press_contact_email: r.org_contact_email,
+      sent_at: r.sent_at ?? new Date(),
+      embargo_until: r.embargo_until ?? null,
+    });
+  }
+}
