@@ -110,8 +110,10 @@ export const finding = z.object({
 export type Finding = z.infer<typeof finding>;
 
 export const reviewResponse = z.object({
-  /** The workspace whose dictionary applies (the release's). */
+  /** The organisation whose dictionary applies (the release's). */
   workspaceId: z.uuid().nullable(),
+  /** The caller may add and remove words of that dictionary ('words.write'; a reviewer may not). */
+  canEditWords: z.boolean().default(false),
   spelling: z.array(spellingIssue),
   findings: z.array(finding),
   stats: z.object({ words: z.number().int(), sentences: z.number().int(), paragraphs: z.number().int() }),
@@ -120,7 +122,7 @@ export const reviewResponse = z.object({
 });
 export type ReviewResponse = z.infer<typeof reviewResponse>;
 
-// ---- The workspace dictionary ----
+// ---- The organisation's dictionary ----
 
 export const dictionaryWord = z.object({
   id: z.uuid(),
@@ -129,7 +131,11 @@ export const dictionaryWord = z.object({
   createdByName: z.string().nullable(),
 });
 export type DictionaryWord = z.infer<typeof dictionaryWord>;
-export const dictionaryResponse = z.object({ words: z.array(dictionaryWord) });
+export const dictionaryResponse = z.object({
+  words: z.array(dictionaryWord),
+  /** The caller may add and remove words ('words.write'). */
+  canEdit: z.boolean().default(false),
+});
 export type DictionaryResponse = z.infer<typeof dictionaryResponse>;
 
 /** A word to learn: letters (any script) with inner hyphens or apostrophes, 2–60 characters. */
@@ -145,6 +151,8 @@ export const dictionaryAddBody = z.object({
         .regex(/^[\p{L}\p{M}]+(?:[-'’][\p{L}\p{M}]+)*$/u, 'word must be letters only'),
     ),
 });
+/** /organisations/:id/dictionary */
+export const dictionaryParams = z.object({ id: z.uuid('id is not valid') });
 export const dictionaryWordParams = z.object({
   id: z.uuid('id is not valid'),
   wordId: z.uuid('wordId is not valid'),

@@ -50,8 +50,12 @@ export const inboxItem = z.object({
   excerpt: z.string(),
   category: z.enum(CATEGORIES).nullable(),
   sentAt: z.string().nullable(),
+  /** The organisation that sent it (a journalist blocks the company, whichever member sent). */
   senderId: z.uuid(),
+  /** The organisation's name as the release was sent. */
   senderCompany: z.string(),
+  /** The organisation's logo as the release was sent, or null. */
+  senderLogoUrl: z.string().nullable(),
   /** Unique opens of the release (all recipients). */
   views: z.number().int(),
   attachmentCount: z.number().int(),
@@ -95,7 +99,8 @@ export type InboxRelease = z.infer<typeof inboxRelease>;
 export const inboxStateResponse = z.object({ readAt: z.string().nullable(), bookmarked: z.boolean() });
 export type InboxStateResponse = z.infer<typeof inboxStateResponse>;
 
-export const sender = z.object({ id: z.uuid(), company: z.string() });
+/** A sending organisation (the media user's "block this sender" acts on it). */
+export const sender = z.object({ id: z.uuid(), company: z.string(), logoUrl: z.string().nullable() });
 export type Sender = z.infer<typeof sender>;
 
 /** GET /media/preferences */
@@ -147,5 +152,6 @@ export const dailyLimitForm = z
   .transform(({ dailyLimit }): z.input<typeof dailyLimitBody> => ({ dailyLimit: dailyLimit.trim() === '' ? null : Number(dailyLimit.trim()) }))
   .pipe(dailyLimitBody);
 
+/** senderId: the organisation's id (Sender.id). */
 export const blockSenderBody = z.object({ senderId: z.uuid('senderId is not valid') }).strict();
 export const senderParams = z.object({ senderId: z.uuid('senderId is not valid') });

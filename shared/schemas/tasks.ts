@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../constants';
+import { ORGANISATION_ROLES, TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../constants';
 
 export const taskStatusSchema = z.enum(TASK_STATUSES, {
   error: `status must be one of ${TASK_STATUSES.join(', ')}`,
@@ -37,11 +37,30 @@ export type Task = z.infer<typeof taskSchema>;
 
 export const releaseOptionSchema = z.object({ id: z.string(), title: z.string() });
 
+export const taskMemberSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ORGANISATION_ROLES),
+});
+export type TaskMember = z.infer<typeof taskMemberSchema>;
+
+/** GET /tasks: the board of the caller's active organisation. */
 export const tasksResponse = z.object({
+  organisation: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The caller's role there; `canWrite`: may create and change tasks ('tasks.write'). */
+    role: z.enum(ORGANISATION_ROLES),
+    canWrite: z.boolean(),
+  }),
+  /** The organisation's members: the people a task may be assigned to. */
+  members: z.array(taskMemberSchema),
   tasks: z.array(taskSchema),
-  /** The workspace's press releases a task may be linked to (newest first). */
+  /** The organisation's press releases a task may be linked to (newest first). */
   releases: z.array(releaseOptionSchema),
 });
+export type TasksResponse = z.infer<typeof tasksResponse>;
 
 const uuid = (name: string) => z.uuid(`${name} must be a valid id`);
 export const taskIdParams = z.object({ id: uuid('id') });

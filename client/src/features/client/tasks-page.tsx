@@ -15,8 +15,6 @@ import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, TASK_STRINGS as S } from '@cl
 import { TaskCard } from '@client/features/tasks/task-card';
 import { TaskDialog, type TaskFormValues } from '@client/features/tasks/task-dialog';
 import { TaskConflict, useCreateTask, useTasks, useUpdateTask } from '@client/features/tasks/use-tasks';
-import { useWorkspaces } from '@client/features/workspaces/use-workspaces';
-import { defaultWorkspace, rememberWorkspace, WorkspaceSwitcher } from '@client/features/workspaces/workspace-switcher';
 
 function errorToast(description: string, err: unknown) {
   console.error(description, err);
@@ -28,18 +26,15 @@ function updateErrorMessage(err: unknown): string {
   return S.updateError;
 }
 
+/** The task board of the active organisation (the shell's organisation switcher decides which). */
 export function TasksPage() {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
-  const linkWorkspace = typeof search.workspace === 'string' ? search.workspace : undefined;
+  const linkOrganisation = typeof search.organisation === 'string' ? search.organisation : undefined;
   const linkTask = typeof search.task === 'string' ? search.task : undefined;
-  const workspaces = useWorkspaces();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const list = workspaces.data ?? [];
-  const current = list.find((w) => w.id === chosen) ?? defaultWorkspace(list, linkWorkspace);
-  const workspaceId = current?.id ?? null;
-  const tasks = useTasks(workspaceId);
-  const create = useCreateTask(workspaceId ?? '');
-  const update = useUpdateTask(workspaceId ?? '');
+  const tasks = useTasks();
+  const organisationId = tasks.organisationId;
+  const create = useCreateTask();
+  const update = useUpdateTask(organisationId ?? '');
 
   const [filters, setFilters] = useState<TaskFilters>(NO_FILTERS);
   // `task` is a snapshot taken when the dialog opens: the edit is sent with its version.
@@ -49,26 +44,22 @@ export function TasksPage() {
     notice: null,
   });
 
+  // A client who belongs to no organisation gets 404 no_organisation: the empty state says so, no error toast.
+  const noOrganisation = tasks.error instanceof ApiError && tasks.error.code === 'no_organisation';
   useEffect(() => {
-    if (workspaces.isError) console.error('Workspaces failed to load', workspaces.error); // the spec: only logged
-  }, [workspaces.isError, workspaces.error]);
-  useEffect(() => {
-    if (tasks.isError) errorToast(S.loadError, tasks.error);
-  }, [tasks.isError, tasks.error]);
+    if (tasks.isError && !noOrganisation) errorToast(S.loadError, tasks.error);
+  }, [tasks.isError, tasks.error, noOrganisation]);
 
   const all = useMemo(() => tasks.data?.tasks ?? [], [tasks.data]);
   const shown = useMemo(() => filterTasks(all, filters), [all, filters]);
-  const members = current?.members ?? [];
+  const members = tasks.data?.members ?? [];
+  const canWrite = tasks.data?.organisation.canWrite ?? false;
+  // A notification's link to a task of another organisation than the active one.
+  const elsewhere = !!linkOrganisation && !!organisationId && linkOrganisation !== organisationId;
   const editing = dialog.task;
   // Someone else changed the task while it is open here: say so before the save is refused.
   const live = editing ? all.find((t) => t.id === editing.id) : undefined;
   const notice = dialog.notice ?? (live && editing && live.version !== editing.version ? S.changedMeanwhile : null);
-
-  const switchTo = (id: string) => {
-    setChosen(id);
-    rememberWorkspace(id);
-    setFilters(NO_FILTERS);
-  };
 
   const onStatus = (task: Task, status: TaskStatus) => {
     update.mutate(
@@ -135,7 +126,7 @@ export function TasksPage() {
     <PageHeader
       description="Οι εργασίες της ομάδας σας, με αναζήτηση και φίλτρα κατάστασης, προτεραιότητας και υπευθύνου. Οι αλλαγές των συνεργατών σας εμφανίζονται αμέσως."
       actions={
-        current ? (
+        tasks.data && canWrite ? (
           <Button onClick={() => setDialog({ open: true, task: null, notice: null })}>
             <Plus aria-hidden />
             {S.newTask}
@@ -145,17 +136,17 @@ export function TasksPage() {
     />
   );
 
-  if (workspaces.isPending) return (
+  if (tasks.isPending && !noOrganisation) return (
     <>
       {header}
       <PageSpinner />
     </>
   );
-  if (!current) {
+  if (!tasks.data) {
     return (
       <>
         {header}
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{S.noWorkspace}</p>
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{noOrganisation ? S.noWorkspace : S.loadError}</p>
       </>
     );
   }
@@ -165,7 +156,16 @@ export function TasksPage() {
     <>
       {header}
       <div className="space-y-4">
-        {list.length > 1 ? <WorkspaceSwitcher workspaces={list} value={current.id} onChange={switchTo} /> : null}
+        {elsewhere ? (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            {S.otherOrganisation}
+          </p>
+        ) : null}
+        {!canWrite ? (
+          <p role="status" className="rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground" data-testid="tasks-read-only">
+            {S.readOnly}
+          </p>
+        ) : null}
         <div className="grid gap-3 rounded-lg border bg-background p-3 sm:grid-cols-3 xl:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]">
           <div className="relative sm:col-span-3 xl:col-span-1">
             <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
@@ -220,7 +220,7 @@ export function TasksPage() {
           </Select>
         </div>
 
-        {tasks.isPending ? (
+        {!tasks.data ? (
           <PageSpinner />
         ) : (
           <>
@@ -235,7 +235,14 @@ export function TasksPage() {
             {shown.length ? (
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="task-list">
                 {shown.map((t) => (
-                  <TaskCard key={t.id} task={t} highlighted={t.id === linkTask} onStatus={onStatus} onEdit={(task) => setDialog({ open: true, task, notice: null })} />
+                  <TaskCard
+                    key={t.id}
+                    task={t}
+                    highlighted={t.id === linkTask}
+                    readOnly={!canWrite}
+                    onStatus={onStatus}
+                    onEdit={(task) => setDialog({ open: true, task, notice: null })}
+                  />
                 ))}
               </div>
             ) : (
@@ -246,12 +253,12 @@ export function TasksPage() {
                   <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
                     {S.clearFilters}
                   </Button>
-                ) : (
+                ) : canWrite ? (
                   <Button onClick={() => setDialog({ open: true, task: null, notice: null })}>
                     <Plus aria-hidden />
                     {S.newTask}
                   </Button>
-                )}
+                ) : null}
               </div>
             )}
           </>

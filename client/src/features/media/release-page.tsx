@@ -176,7 +176,11 @@ export function MediaReleasePage() {
             <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">{S.from}</dt>
-                <Building2 className="h-4 w-4" aria-hidden />
+                {r.senderLogoUrl ? (
+                  <img src={r.senderLogoUrl} alt="" className="h-5 w-5 rounded object-contain" data-testid="release-sender-logo" />
+                ) : (
+                  <Building2 className="h-4 w-4" aria-hidden />
+                )}
                 <dd className="font-medium text-foreground" data-testid="release-sender">
                   {r.senderCompany}
                 </dd>

@@ -28,7 +28,8 @@ export const SETTINGS_STRINGS = {
   selected: (n: number) => `Επιλεγμένες κατηγορίες: ${n} από ${CATEGORIES.length}`,
   saveCategories: 'Αποθήκευση κατηγοριών',
   sendersTitle: 'Αποστολείς',
-  sendersText: 'Αποκλείστε έναν αποστολέα για να μη λαμβάνετε πια δελτία τύπου του. Όσα έχετε ήδη λάβει μένουν στα εισερχόμενά σας.',
+  sendersText:
+    'Αποκλείστε έναν οργανισμό για να μη λαμβάνετε πια δελτία τύπου από κανένα μέλος του. Όσα έχετε ήδη λάβει μένουν στα εισερχόμενά σας.',
   noSenders: 'Δεν έχετε λάβει ακόμη δελτία τύπου από κάποιον αποστολέα.',
   blocked: 'Αποκλεισμένος',
   block: 'Αποκλεισμός',
@@ -199,6 +200,7 @@ function SendersCard({ prefs }: { prefs: MediaPreferences }) {
               return (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5" data-testid="sender-row">
                   <span className="flex min-w-0 items-center gap-2 text-sm font-medium">
+                    {s.logoUrl ? <img src={s.logoUrl} alt="" className="h-6 w-6 shrink-0 rounded object-contain" loading="lazy" /> : null}
                     <span className="truncate">{s.company}</span>
                     {isBlocked ? <Badge variant="destructive">{S.blocked}</Badge> : null}
                   </span>

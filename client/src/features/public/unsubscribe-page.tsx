@@ -89,6 +89,7 @@ function Done({ state, onRun }: { state: UnsubscribeState; onRun: (scope: Unsubs
             : 'Η εγγραφή σας είναι ενεργή'}
       </h2>
       <p className="text-sm text-muted-foreground">Διεύθυνση: {state.email}</p>
+      {state.sender && !state.all && <p>Ο αποκλεισμός ισχύει για τον οργανισμό, όποιο μέλος του κι αν στείλει.</p>}
       {subscribed && <p>Θα συνεχίσετε να λαμβάνετε δελτία τύπου από {state.senderCompany}.</p>}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {state.sender && (

@@ -17,6 +17,8 @@ interface TaskCardProps {
   onEdit: (task: Task) => void;
   /** The task a notification pointed to: outlined and scrolled into view. */
   highlighted?: boolean;
+  /** The caller's role may not change tasks ('tasks.write'): status and edit are disabled. */
+  readOnly?: boolean;
 }
 
 export function isOverdue(task: Task): boolean {
@@ -24,7 +26,7 @@ export function isOverdue(task: Task): boolean {
 }
 
 /** One task: what, who, when, and a status dropdown that moves it to any other status. */
-export function TaskCard({ task, onStatus, onEdit, highlighted = false }: TaskCardProps) {
+export function TaskCard({ task, onStatus, onEdit, highlighted = false, readOnly = false }: TaskCardProps) {
   const overdue = isOverdue(task);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -83,7 +85,7 @@ export function TaskCard({ task, onStatus, onEdit, highlighted = false }: TaskCa
         </div>
       </dl>
       <div className="mt-auto flex items-center gap-2 pt-1">
-        <Select value={task.status} onValueChange={(v) => v !== task.status && onStatus(task, v as TaskStatus)}>
+        <Select value={task.status} disabled={readOnly} onValueChange={(v) => v !== task.status && onStatus(task, v as TaskStatus)}>
           <SelectTrigger
             aria-label={`${S.fieldStatus}: ${task.title}`}
             data-testid="task-status"
@@ -99,7 +101,7 @@ export function TaskCard({ task, onStatus, onEdit, highlighted = false }: TaskCa
             ))}
           </SelectContent>
         </Select>
-        <Button variant="outline" size="icon" className="h-9 w-9" onClick={() => onEdit(task)} aria-label={`${S.edit}: ${task.title}`}>
+        <Button variant="outline" size="icon" className="h-9 w-9" disabled={readOnly} onClick={() => onEdit(task)} aria-label={`${S.edit}: ${task.title}`}>
           <Pencil aria-hidden />
         </Button>
       </div>

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/constants';
-import { TASK_LIMITS, taskForm, type Task, type TaskFormInput, type TaskFormValues } from '@shared/schemas/tasks';
-import type { WorkspaceMember } from '@shared/schemas/workspaces';
+import { TASK_LIMITS, taskForm, type Task, type TaskFormInput, type TaskFormValues, type TaskMember } from '@shared/schemas/tasks';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
@@ -24,7 +23,7 @@ interface TaskDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The task being edited; null creates a new one. */
   task: Task | null;
-  members: WorkspaceMember[];
+  members: TaskMember[];
   releases: { id: string; title: string }[];
   pending: boolean;
   /** Shown above the form, e.g. after a version conflict. */

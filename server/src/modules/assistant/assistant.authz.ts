@@ -1,13 +1,14 @@
 import { only, type AuthzModule, type Caller } from '../../test/authz';
 
-/** The release's and the workspace's people only: outsiders (another client, a pending one) get 404, other roles 403. */
+/** The release's organisation's members only: outsiders (another client, a pending one) get 404, other roles 403. */
 const membersOnly = (ok: number): Record<Caller, number> => ({ ...only(ok, ['client']), otherClient: 404, pending: 404 });
 
 export const authz: AuthzModule = {
   setup: async ({ db, userIds }) => {
-    const ws = (await db('organisations').where('created_by', userIds.client).first('id')) as { id: string };
+    const m = (await db('organisation_members').where({ user_id: userIds.client, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
+    const ws = { id: m.organisation_id };
     const [release] = (await db('press_releases')
-      .insert({ title: 'Matrix assistant', content: '<p>x</p>', content_text: 'x', search_text: 'matrix', client_id: userIds.client, organisation_id: ws.id })
+      .insert({ title: 'Matrix assistant', content: '<p>x</p>', content_text: 'x', search_text: 'matrix', author_id: userIds.client, organisation_id: ws.id })
       .returning('id')) as { id: string }[];
     const [word] = (await db('organisation_words').insert({ organisation_id: ws.id, word: 'Μητρώο', created_by: userIds.client }).returning('id')) as { id: string }[];
     return { assistantWs: ws.id, assistantRelease: release!.id, assistantWord: word!.id };
@@ -24,13 +25,13 @@ export const authz: AuthzModule = {
       }),
       expect: membersOnly(200),
     },
-    'GET /workspaces/:id/dictionary': { request: (fx) => ({ path: `/workspaces/${fx.assistantWs}/dictionary` }), expect: membersOnly(200) },
-    'POST /workspaces/:id/dictionary': {
-      request: (fx) => ({ path: `/workspaces/${fx.assistantWs}/dictionary`, body: { word: 'Νηρηίδα' } }),
+    'GET /organisations/:id/dictionary': { request: (fx) => ({ path: `/organisations/${fx.assistantWs}/dictionary` }), expect: membersOnly(200) },
+    'POST /organisations/:id/dictionary': {
+      request: (fx) => ({ path: `/organisations/${fx.assistantWs}/dictionary`, body: { word: 'Νηρηίδα' } }),
       expect: membersOnly(201),
     },
-    'DELETE /workspaces/:id/dictionary/:wordId': {
-      request: (fx) => ({ path: `/workspaces/${fx.assistantWs}/dictionary/${fx.assistantWord}` }),
+    'DELETE /organisations/:id/dictionary/:wordId': {
+      request: (fx) => ({ path: `/organisations/${fx.assistantWs}/dictionary/${fx.assistantWord}` }),
       expect: membersOnly(204),
     },
   },

@@ -2,11 +2,10 @@ import type { Knex } from 'knex';
 
 type Q = Knex | Knex.Transaction;
 
-/** What the checks need to know about a release's organisation (its workspace owner's profile). */
+/** What the checks need to know about a release's organisation (its company profile and newsroom). */
 export interface ReleaseContextRow {
-  organisation_id: string | null;
+  organisation_id: string;
   organization: string | null;
-  owner_name: string | null;
   website: string | null;
   description: string | null;
   newsroom_slug: string | null;
@@ -15,17 +14,14 @@ export interface ReleaseContextRow {
   press_contact_phone: string | null;
 }
 
-/** The release's workspace (its own, else its author's) and the organisation's profile. */
+/** The organisation that owns the release, as the checks read it. */
 export async function releaseContext(q: Q, releaseId: string): Promise<ReleaseContextRow | undefined> {
   return q('press_releases as p')
-    .leftJoin('organisations as own', 'own.created_by', 'p.client_id')
-    .leftJoin('organisations as w', 'w.id', q.raw('coalesce(p.organisation_id, own.id)'))
-    .leftJoin('profiles as o', 'o.user_id', q.raw('coalesce(w.created_by, p.client_id)'))
+    .join('organisations as o', 'o.id', 'p.organisation_id')
     .where('p.id', releaseId)
     .first<ReleaseContextRow | undefined>(
-      'w.id as organisation_id',
-      'o.organization',
-      'o.name as owner_name',
+      'o.id as organisation_id',
+      'o.name as organization',
       'o.website',
       'o.description',
       'o.newsroom_slug',
@@ -46,27 +42,27 @@ export interface WordRow {
   created_by_name: string | null;
 }
 
-export async function listWords(q: Q, workspaceId: string): Promise<WordRow[]> {
+export async function listWords(q: Q, organisationId: string): Promise<WordRow[]> {
   return q('organisation_words as w')
     .leftJoin('profiles as p', 'p.user_id', 'w.created_by')
-    .where('w.organisation_id', workspaceId)
+    .where('w.organisation_id', organisationId)
     .orderByRaw('lower(w.word)')
     .select<WordRow[]>('w.id', 'w.word', 'w.created_at', q.raw("nullif(coalesce(nullif(p.name, ''), p.email), '') as created_by_name"));
 }
 
 /** Adds a word; an existing one (in any case) is returned instead. */
-export async function insertWord(q: Q, workspaceId: string, word: string, userId: string): Promise<{ id: string; created: boolean }> {
+export async function insertWord(q: Q, organisationId: string, word: string, userId: string): Promise<{ id: string; created: boolean }> {
   const res = (await q.raw(
     'insert into organisation_words (organisation_id, word, created_by) values (?, ?, ?) on conflict (organisation_id, lower(word)) do nothing returning id',
-    [workspaceId, word, userId],
+    [organisationId, word, userId],
   )) as { rows: { id: string }[] };
   const inserted = res.rows;
   if (inserted[0]) return { id: inserted[0].id, created: true };
-  const existing = await q('organisation_words').where('organisation_id', workspaceId).whereRaw('lower(word) = lower(?)', [word]).first<{ id: string }>('id');
+  const existing = await q('organisation_words').where('organisation_id', organisationId).whereRaw('lower(word) = lower(?)', [word]).first<{ id: string }>('id');
   return { id: existing!.id, created: false };
 }
 
-export async function deleteWord(q: Q, workspaceId: string, wordId: string): Promise<{ word: string } | undefined> {
-  const [row] = (await q('organisation_words').where({ organisation_id: workspaceId, id: wordId }).delete().returning('word')) as { word: string }[];
+export async function deleteWord(q: Q, organisationId: string, wordId: string): Promise<{ word: string } | undefined> {
+  const [row] = (await q('organisation_words').where({ organisation_id: organisationId, id: wordId }).delete().returning('word')) as { word: string }[];
   return row;
 }

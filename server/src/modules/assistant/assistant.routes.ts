@@ -1,5 +1,4 @@
-import { dictionaryAddBody, dictionaryWordParams, reviewBody, suggestionsBody } from '../../../../shared/schemas/assistant';
-import { workspaceIdParams } from '../../../../shared/schemas/workspaces';
+import { dictionaryAddBody, dictionaryParams, dictionaryWordParams, reviewBody, suggestionsBody } from '../../../../shared/schemas/assistant';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
@@ -35,19 +34,19 @@ export function assistantRoutes(api: ApiRouter, ctx: AppContext): void {
     res.json(await service.review(ctx, actorOf(res), valid(res, 'body', reviewBody)));
   });
 
-  /** The workspace's own words (names, brands) that the speller accepts: members only. */
-  api.get('/workspaces/:id/dictionary', clients, validate('params', workspaceIdParams), async (_req, res) => {
-    const { id } = valid(res, 'params', workspaceIdParams);
-    res.json({ words: await service.listWords(ctx, actorOf(res), id) });
+  /** The organisation's own words (names, brands) that the speller accepts: members read, 'words.write' changes. */
+  api.get('/organisations/:id/dictionary', clients, validate('params', dictionaryParams), async (_req, res) => {
+    const { id } = valid(res, 'params', dictionaryParams);
+    res.json(await service.listWords(ctx, actorOf(res), id));
   });
 
-  api.post('/workspaces/:id/dictionary', clients, validate('params', workspaceIdParams), validate('body', dictionaryAddBody), async (_req, res) => {
-    const { id } = valid(res, 'params', workspaceIdParams);
+  api.post('/organisations/:id/dictionary', clients, validate('params', dictionaryParams), validate('body', dictionaryAddBody), async (_req, res) => {
+    const { id } = valid(res, 'params', dictionaryParams);
     const { word, created } = await service.addWord(ctx, actorOf(res), id, valid(res, 'body', dictionaryAddBody).word);
     res.status(created ? 201 : 200).json(word);
   });
 
-  api.delete('/workspaces/:id/dictionary/:wordId', clients, validate('params', dictionaryWordParams), async (_req, res) => {
+  api.delete('/organisations/:id/dictionary/:wordId', clients, validate('params', dictionaryWordParams), async (_req, res) => {
     const { id, wordId } = valid(res, 'params', dictionaryWordParams);
     await service.removeWord(ctx, actorOf(res), id, wordId);
     res.status(204).end();

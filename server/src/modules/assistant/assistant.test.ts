@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewResponse } from '../../../../shared/schemas/assistant';
 import { createLogger } from '../../logger';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signUpAndIn } from '../../test/http';
+import { call } from '../../test/http';
+import { insertMember, insertOrganisation, insertRelease, tokenOf } from '../distribution/org-fixtures';
 import { applyEdits, builtinAssistant, compress } from './builtin';
 import { GREEK_QUESTION_MARK, questionMark, quotes, semicolonPause, spacing } from './review/checks/punctuation';
 import { sentenceSpans, type ReviewDoc } from './review/text';
@@ -215,20 +216,27 @@ describe('the assistant API', () => {
   let server: TestServer;
   let owner: { id: string; token: string };
   let member: { id: string; token: string };
+  let reviewer: { id: string; token: string };
   let outsider: { id: string; token: string };
   let wsId: string;
   let releaseId: string;
 
+  const person = async (organisationId: string, email: string, role: 'owner' | 'editor' | 'reviewer') => {
+    const id = await insertMember(server.ctx.db, organisationId, email, role);
+    return { id, token: await tokenOf(server.url, email) };
+  };
+
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await signUpAndIn(server.url, 'owner@assistant.test');
-    member = await signUpAndIn(server.url, 'member@assistant.test');
-    outsider = await signUpAndIn(server.url, 'outsider@assistant.test');
-    wsId = ((await server.ctx.db('organisations').where('created_by', owner.id).first('id')) as { id: string }).id;
-    await server.ctx.db('organisation_members').insert({ organisation_id: wsId, user_id: member.id, role: 'member' });
-    await server.ctx.db('profiles').where('user_id', owner.id).update({ organization: 'Νηρηίδα Α.Ε.', website: 'nirida.gr', description: 'Η Νηρηίδα φτιάχνει σκάφη.' });
-    const created = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: owner.token });
-    releaseId = created.body.id;
+    // The company profile is the organisation's, not its owner's.
+    wsId = await insertOrganisation(server.ctx.db, 'Νηρηίδα Α.Ε.', { website: 'nirida.gr', description: 'Η Νηρηίδα φτιάχνει σκάφη.' });
+    const elsewhere = await insertOrganisation(server.ctx.db, 'Άλλη Α.Ε.');
+    owner = await person(wsId, 'owner@assistant.test', 'owner');
+    member = await person(wsId, 'member@assistant.test', 'editor');
+    reviewer = await person(wsId, 'reviewer@assistant.test', 'reviewer');
+    outsider = await person(elsewhere, 'outsider@assistant.test', 'owner');
+    // Written by the editor: the organisation's words and profile apply all the same.
+    releaseId = await insertRelease(server.ctx.db, wsId, member.id, '');
   }, 60_000);
   afterAll(async () => server?.stop());
 
@@ -252,6 +260,7 @@ describe('the assistant API', () => {
     const r = await review(member.token, text);
     expect(r.status).toBe(200);
     expect(r.body.workspaceId).toBe(wsId);
+    expect(r.body.canEditWords).toBe(true);
     const words = r.body.spelling.map((s) => s.word);
     expect(words).toContain('επενδιση');
     const issue = r.body.spelling.find((s) => s.word === 'επενδιση')!;
@@ -263,22 +272,26 @@ describe('the assistant API', () => {
     const about = r.body.findings.find((f) => f.check === 'boilerplate_missing')!;
     expect(about.fix!.edits).toEqual([{ type: 'append', blocks: [{ type: 'heading', text: 'Σχετικά με Νηρηίδα Α.Ε.' }, { type: 'paragraph', text: 'Η Νηρηίδα φτιάχνει σκάφη.' }] }]);
     expect((await review(outsider.token, text)).status).toBe(404);
+    // A reviewer gets the coach too, without the right to teach words.
+    const read = await review(reviewer.token, text);
+    expect(read.status).toBe(200);
+    expect(read.body.canEditWords).toBe(false);
   });
 
   it('does not ask for a «Σχετικά με» or a press contact that the newsroom settings add under every release', async () => {
     const text = 'Η Νηρηίδα ανακοινώνει νέο σκάφος.';
-    await server.ctx.db('profiles').where('user_id', owner.id).update({ boilerplate: 'Η Νηρηίδα Α.Ε. ιδρύθηκε το 1990.', press_contact_email: 'press@nirida.gr' });
+    await server.ctx.db('organisations').where('id', wsId).update({ boilerplate: 'Η Νηρηίδα Α.Ε. ιδρύθηκε το 1990.', press_contact_email: 'press@nirida.gr' });
     try {
       const checks = (await review(member.token, text)).body.findings.map((f) => f.check);
       expect(checks).not.toContain('boilerplate_missing');
       expect(checks).not.toContain('contact_missing');
       expect(checks).toContain('quote_missing');
     } finally {
-      await server.ctx.db('profiles').where('user_id', owner.id).update({ boilerplate: null, press_contact_email: null });
+      await server.ctx.db('organisations').where('id', wsId).update({ boilerplate: null, press_contact_email: null });
     }
   });
 
-  it('learns a workspace word: stored, audited, announced to the workspace live, and no longer flagged', async () => {
+  it("learns an organisation's word: stored, audited, announced to the organisation live, and no longer flagged", async () => {
     const before = await review(owner.token, 'Η Θαλασσόδρομος ανακοινώνει νέο σκάφος.');
     expect(before.body.spelling.map((s) => s.word)).toContain('Θαλασσόδρομος');
 
@@ -286,33 +299,47 @@ describe('the assistant API', () => {
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     const announced = new Promise<{ workspaceId: string }>((resolve) => socket.once('workspace:dictionary_changed', resolve));
 
-    const added = await call<{ id: string; word: string }>(server.url, 'POST', `/api/workspaces/${wsId}/dictionary`, { token: owner.token, body: { word: ' Θαλασσόδρομος ' } });
+    const added = await call<{ id: string; word: string }>(server.url, 'POST', `/api/organisations/${wsId}/dictionary`, { token: owner.token, body: { word: ' Θαλασσόδρομος ' } });
     expect(added.status).toBe(201);
     expect(added.body.word).toBe('Θαλασσόδρομος');
     expect(await announced).toEqual({ workspaceId: wsId });
     socket.close();
     // Again, in another case: the same word, not a second row.
-    const again = await call(server.url, 'POST', `/api/workspaces/${wsId}/dictionary`, { token: member.token, body: { word: 'ΘΑΛΑΣΣΟΔΡΟΜΟΣ' } });
+    const again = await call(server.url, 'POST', `/api/organisations/${wsId}/dictionary`, { token: member.token, body: { word: 'ΘΑΛΑΣΣΟΔΡΟΜΟΣ' } });
     expect(again.status).toBe(200);
-    const list = await call<{ words: { word: string; createdByName: string | null }[] }>(server.url, 'GET', `/api/workspaces/${wsId}/dictionary`, { token: member.token });
+    const list = await call<{ words: { word: string; createdByName: string | null }[]; canEdit: boolean }>(server.url, 'GET', `/api/organisations/${wsId}/dictionary`, { token: member.token });
     expect(list.body.words.map((w) => w.word)).toEqual(['Θαλασσόδρομος']);
-    const audit = await server.ctx.db('audit_logs').where({ action_type: 'workspace_word.add', entity_id: wsId }).select('metadata');
+    expect(list.body.canEdit).toBe(true);
+    const audit = (await server.ctx.db('audit_logs').where({ action_type: 'workspace_word.add', entity_id: wsId }).select('metadata', 'actor_user_id')) as {
+      metadata: { organisation_id: string };
+      actor_user_id: string;
+    }[];
     expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_user_id: owner.id, metadata: { organisation_id: wsId } });
+
+    // A reviewer reads the dictionary but may not change it.
+    const asReviewer = await call<{ canEdit: boolean }>(server.url, 'GET', `/api/organisations/${wsId}/dictionary`, { token: reviewer.token });
+    expect(asReviewer.status).toBe(200);
+    expect(asReviewer.body.canEdit).toBe(false);
+    const refused = await call<{ error: { code: string } }>(server.url, 'POST', `/api/organisations/${wsId}/dictionary`, { token: reviewer.token, body: { word: 'Κυκλάδες' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('role_forbidden');
 
     const after = await review(member.token, 'Η Θαλασσόδρομος ανακοινώνει νέο σκάφος. Η ΘΑΛΑΣΣΟΔΡΟΜΟΣ μεγαλώνει.');
     expect(after.body.spelling.map((s) => s.word)).not.toContain('Θαλασσόδρομος');
     expect(after.body.spelling.map((s) => s.word)).not.toContain('ΘΑΛΑΣΣΟΔΡΟΜΟΣ');
 
     // Outsiders neither read nor write it; a word must be letters.
-    expect((await call(server.url, 'GET', `/api/workspaces/${wsId}/dictionary`, { token: outsider.token })).status).toBe(404);
-    const bad = await call<{ error: { fields: Record<string, string> } }>(server.url, 'POST', `/api/workspaces/${wsId}/dictionary`, { token: owner.token, body: { word: 'δύο λέξεις' } });
+    expect((await call(server.url, 'GET', `/api/organisations/${wsId}/dictionary`, { token: outsider.token })).status).toBe(404);
+    const bad = await call<{ error: { fields: Record<string, string> } }>(server.url, 'POST', `/api/organisations/${wsId}/dictionary`, { token: owner.token, body: { word: 'δύο λέξεις' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('word');
 
     const id = (await server.ctx.db('organisation_words').where('organisation_id', wsId).first('id')) as { id: string };
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: outsider.token })).status).toBe(404);
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(204);
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(404);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${wsId}/dictionary/${id.id}`, { token: outsider.token })).status).toBe(404);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${wsId}/dictionary/${id.id}`, { token: reviewer.token })).status).toBe(403);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(204);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${wsId}/dictionary/${id.id}`, { token: member.token })).status).toBe(404);
     const removed = (await server.ctx.db('audit_logs').where({ action_type: 'workspace_word.remove', entity_id: wsId }).select('metadata')) as { metadata: { word: string } }[];
     expect(removed.map((r) => r.metadata.word)).toEqual(['Θαλασσόδρομος']);
     const flaggedAgain = await review(owner.token, 'Η Θαλασσόδρομος ανακοινώνει νέο σκάφος.');

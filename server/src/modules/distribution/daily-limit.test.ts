@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call, signIn } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
 import { sendRelease } from '../releases/releases.lifecycle';
 import { runDigest } from './digest';
+import { FIXTURE_PASSWORD, insertMember, insertOrganisation, insertUser, tokenOf } from './org-fixtures';
 
 /**
  * A journalist's own limit of releases per day (issue 20): past it, a release stays in the
@@ -12,7 +13,8 @@ import { runDigest } from './digest';
  */
 let server: TestServer;
 const mail = memoryTransport();
-const senders: string[] = [];
+/** Two sending organisations, each with the member who sends. */
+const senders: { org: string; id: string }[] = [];
 let limited: { id: string; token: string };
 let saToken: string;
 
@@ -24,9 +26,14 @@ async function user(email: string, role: 'client' | 'media', profile: Record<str
   return u!.id;
 }
 
-async function send(title: string, sender: string) {
+async function company(name: string, email: string) {
+  const org = await insertOrganisation(server.ctx.db, name);
+  return { org, id: await insertMember(server.ctx.db, org, email, 'owner') };
+}
+
+async function send(title: string, sender: { org: string; id: string }) {
   const [r] = (await server.ctx.db('press_releases')
-    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', client_id: sender, media_list_categories: ['tech'] })
+    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category: 'tech', organisation_id: sender.org, author_id: sender.id, media_list_categories: ['tech'] })
     .returning('id')) as { id: string }[];
   await sendRelease(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
   return r!.id;
@@ -42,16 +49,16 @@ async function releaseMails(to: string) {
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail });
-  senders.push(await user('first@client.test', 'client', { organization: 'Πρώτη ΑΕ' }));
-  senders.push(await user('second@client.test', 'client', { organization: 'Δεύτερη ΑΕ' }));
-  const media = await signUp(server.url, 'limited@media.test', 'media');
+  senders.push(await company('Πρώτη ΑΕ', 'first@client.test'));
+  senders.push(await company('Δεύτερη ΑΕ', 'second@client.test'));
+  const media = { id: await insertUser(server.ctx.db, 'limited@media.test', 'media') };
   await server.ctx.db('profiles').where('user_id', media.id).update({ status: 'approved', categories: ['tech'], digest_frequency: 'none' });
   await server.ctx.db('media_lists').insert({ category: 'tech', media_id: media.id });
-  limited = { id: media.id, token: (await signIn(server.url, 'limited@media.test')).access_token };
+  limited = { id: media.id, token: await tokenOf(server.url, 'limited@media.test') };
   await user('unlimited@media.test', 'media', { categories: ['tech'] }, ['tech']);
-  const sa = await signUp(server.url, 'root@digest.test', 'client');
+  const sa = { id: await insertUser(server.ctx.db, 'root@digest.test', 'client') };
   await server.ctx.db('profiles').where('user_id', sa.id).update({ role: 'superadmin', status: 'approved' });
-  saToken = (await signIn(server.url, 'root@digest.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
+  saToken = (await signIn(server.url, 'root@digest.test', FIXTURE_PASSWORD, server.config.superadminLoginPath)).access_token;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

@@ -4,9 +4,12 @@ import { memoryTransport } from '../../test/mail';
 import { deleteEmptyDrafts } from '../releases/drafts-cleanup';
 import { runDigest } from './digest';
 import { sendRelease } from '../releases/releases.lifecycle';
+import { insertMember, insertOrganisation } from './org-fixtures';
 
 let server: TestServer;
 const mail = memoryTransport();
+/** The sending organisation and the member who wrote its releases. */
+let orgId: string;
 let clientId: string;
 
 async function user(email: string, role: 'client' | 'media', profile: Record<string, unknown> = {}, lists: string[] = []) {
@@ -19,7 +22,7 @@ async function user(email: string, role: 'client' | 'media', profile: Record<str
 
 async function sent(title: string, category: string) {
   const [r] = (await server.ctx.db('press_releases')
-    .insert({ title, content: '<p>x</p>', content_text: 'x', category, client_id: clientId, media_list_categories: [category] })
+    .insert({ title, content: '<p>x</p>', content_text: 'x', category, organisation_id: orgId, author_id: clientId, media_list_categories: [category] })
     .returning('id')) as { id: string }[];
   await sendRelease(server.ctx, r!.id, { actor: null, baseUrl: 'https://deltio.example', fromScheduled: false });
   return r!.id;
@@ -27,7 +30,8 @@ async function sent(title: string, category: string) {
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail });
-  clientId = await user('pr@client.test', 'client', { organization: 'Ολυμπος ΑΕ' });
+  orgId = await insertOrganisation(server.ctx.db, 'Ολυμπος ΑΕ');
+  clientId = await insertMember(server.ctx.db, orgId, 'pr@client.test', 'owner');
   await user('daily@media.test', 'media', { digest_frequency: 'daily', categories: ['tech'] }, ['tech', 'sports']);
   await user('weekly@media.test', 'media', { digest_frequency: 'weekly', categories: ['tech', 'sports'] }, ['tech', 'sports']);
   await user('none@media.test', 'media', { digest_frequency: 'none', categories: ['tech'] }, ['tech']);
@@ -98,7 +102,7 @@ describe('empty drafts', () => {
     const db = server.ctx.db;
     const old = new Date(Date.now() - 2 * 24 * 3600_000);
     const insert = async (row: Record<string, unknown>) =>
-      ((await db('press_releases').insert({ client_id: clientId, created_at: old, updated_at: old, ...row }).returning('id')) as { id: string }[])[0]!.id;
+      ((await db('press_releases').insert({ organisation_id: orgId, author_id: clientId, created_at: old, updated_at: old, ...row }).returning('id')) as { id: string }[])[0]!.id;
     const empty = await insert({});
     const titled = await insert({ title: 'Μόνο τίτλος' });
     const fresh = await insert({ created_at: new Date(), updated_at: new Date() });

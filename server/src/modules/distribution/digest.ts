@@ -97,8 +97,12 @@ export function digestMail(
   return { subject: `${heading} · ${PRODUCT_NAME}`, html, text };
 }
 
-const notUnsubscribedAll = (q: Knex.QueryBuilder) => {
-  void q.select(1).from('unsubscribes as u').whereRaw("u.user_id = p.user_id and u.scope = 'all'");
+/** Unsubscribed from everything, or blocked the organisation that sent the release (since it arrived). */
+const notUnsubscribed = (q: Knex.QueryBuilder) => {
+  void q
+    .select(1)
+    .from('unsubscribes as u')
+    .whereRaw("u.user_id = p.user_id and (u.scope = 'all' or (u.scope = 'sender' and u.sender_organisation_id = r.organisation_id))");
 };
 
 /**
@@ -108,7 +112,8 @@ const notUnsubscribedAll = (q: Knex.QueryBuilder) => {
  *    period back) and before `until`; a digest run early (by a superadmin) moves that
  *    mark, so the next scheduled run does not list the same releases again;
  *  - the daily run also lists, for every journalist whatever their frequency, the releases
- *    held back by their own daily limit and not yet listed by a digest.
+ *    held back by their own daily limit and not yet listed by a digest;
+ *  - never a release of an organisation the journalist has blocked meanwhile.
  */
 export async function planDigest(q: Knex | Knex.Transaction, kind: DigestKind, until: Date): Promise<DigestPlan> {
   const since = new Date(until.getTime() - PERIOD_DAYS[kind] * 24 * 3600_000);
@@ -127,10 +132,10 @@ export async function planDigest(q: Knex | Knex.Transaction, kind: DigestKind, u
   const base = () =>
     q('deliveries as d')
       .join('profiles as p', 'p.user_id', 'd.recipient_user_id')
-      // What was sent, as it was sent (the frozen version), from its sender as they were then.
+      // What was sent, as it was sent (the frozen version), named by its organisation as it was then.
       .join('release_sent_versions as r', 'r.press_release_id', 'd.press_release_id')
       .where({ 'p.role': 'media', 'p.status': 'approved', 'p.is_active': true })
-      .whereNotExists(notUnsubscribedAll);
+      .whereNotExists(notUnsubscribed);
   const regular = (await base()
     .where('p.digest_frequency', kind)
     .whereRaw('r.sent_at >= greatest(?::timestamptz, coalesce(p.last_digest_at, ?::timestamptz))', [since, since])

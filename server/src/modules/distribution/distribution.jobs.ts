@@ -15,7 +15,7 @@ interface SendPayload {
 /**
  * The scheduled send: fires at its time in whichever process claims it. A release that
  * was unscheduled or already sent is left alone; one that can no longer be sent
- * (emptied, unrenderable, author no longer approved, the plan's trial over or a limit
+ * (emptied, unrenderable, its organisation no longer approved, the plan's trial over or a limit
  * reached) goes back to draft and the author is told.
  */
 export function registerSendJob(ctx: AppContext): void {
@@ -33,15 +33,14 @@ export function registerSendJob(ctx: AppContext): void {
     await ctx.collab.flushRelease(releaseId);
     const row = (await ctx.db('press_releases').where('id', releaseId).first()) as SendableRelease | undefined;
     if (!row || row.status !== 'scheduled') return;
-    const author = (await ctx.db('profiles').where('user_id', row.client_id).first('status', 'is_active')) as
-      | { status: string; is_active: boolean }
-      | undefined;
+    // The organisation sends (its author may have left it): it must still be approved.
+    const owner = (await ctx.db('organisations').where('id', row.organisation_id).first('status')) as { status: string } | undefined;
     const problem = row.render_error
       ? `το κείμενο δεν αποθηκεύτηκε (${row.render_error})`
       : missingFields(row)
         ? 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)'
-        : author?.status !== 'approved' || !author.is_active
-          ? 'ο λογαριασμός δεν είναι εγκεκριμένος'
+        : owner?.status !== 'approved'
+          ? 'ο οργανισμός δεν είναι εγκεκριμένος'
           : null;
     if (problem) return failScheduledSend(ctx, releaseId, problem);
     try {

@@ -12,8 +12,10 @@ export interface SendableRelease {
   scheduled_at: Date | null;
   sent_at: Date | null;
   media_list_categories: string[];
-  client_id: string;
-  organisation_id: string | null;
+  /** Who created it (for the UI and the audit trail only; null once they are deleted). */
+  author_id: string | null;
+  /** The organisation that owns it and sends it: its blocks apply, whoever of its members sends. */
+  organisation_id: string;
   updated_at: Date;
   edited_at: Date | null;
   /** Why the live document could not be rendered (sending refuses while set). */
@@ -28,11 +30,6 @@ export interface Recipient {
   email: string;
 }
 
-export interface Sender {
-  id: string;
-  company: string;
-}
-
 /** The category lists a release goes to: those chosen in the editor, else its own category's. */
 export function listsOf(r: Pick<SendableRelease, 'media_list_categories' | 'category'>): string[] {
   if (r.media_list_categories?.length) return r.media_list_categories;
@@ -41,10 +38,11 @@ export function listsOf(r: Pick<SendableRelease, 'media_list_categories' | 'cate
 
 /**
  * The recipients of a release: approved, active media in any of its category lists (once,
- * even if in several), minus those who unsubscribed from everything, from this sender or
+ * even if in several), minus those who unsubscribed from everything, from the organisation
+ * that owns the release (a journalist blocks a company: whichever of its members sends) or
  * from the release's category.
  */
-function recipientsOf(r: SendableRelease, senderId: string): { sql: string; binds: Knex.RawBinding[] } {
+function recipientsOf(r: Pick<SendableRelease, 'media_list_categories' | 'category' | 'organisation_id'>): { sql: string; binds: Knex.RawBinding[] } {
   return {
     sql: `from profiles p
       where p.role = 'media' and p.status = 'approved' and p.is_active
@@ -53,15 +51,15 @@ function recipientsOf(r: SendableRelease, senderId: string): { sql: string; bind
           select 1 from unsubscribes s
            where s.user_id = p.user_id
              and (s.scope = 'all'
-                  or (s.scope = 'sender' and s.sender_client_id in (?, ?))
+                  or (s.scope = 'sender' and s.sender_organisation_id = ?)
                   or (s.scope = 'category' and s.category = ?)))`,
-    binds: [listsOf(r), senderId, r.client_id, r.category ?? ''],
+    binds: [listsOf(r), r.organisation_id, r.category ?? ''],
   };
 }
 
 /** Creates one delivery per recipient (recipientsOf) in a single statement. */
-export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease, senderId: string): Promise<Recipient[]> {
-  const who = recipientsOf(r, senderId);
+export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease): Promise<Recipient[]> {
+  const who = recipientsOf(r);
   const result = await trx.raw<{ rows: Recipient[] }>(
     `insert into deliveries (press_release_id, recipient_user_id, email, state)
      select ?, p.user_id, p.email, 'queued'
@@ -74,8 +72,8 @@ export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease
 }
 
 /** How many recipients a send of the release would reach now (the plan's limit checks it). */
-export async function countRecipients(q: Knex | Knex.Transaction, r: SendableRelease, senderId: string): Promise<number> {
-  const who = recipientsOf(r, senderId);
+export async function countRecipients(q: Knex | Knex.Transaction, r: Pick<SendableRelease, 'media_list_categories' | 'category' | 'organisation_id'>): Promise<number> {
+  const who = recipientsOf(r);
   const result = (await q.raw(`select count(*)::int as n ${who.sql}`, who.binds)) as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -121,4 +119,43 @@ export async function holdOverDailyLimit(trx: Knex.Transaction, releaseId: strin
     [releaseId],
   );
   return new Set(held.rows.map((r) => r.recipient_user_id));
+}
+
+/** The sender journalists see: the organisation that owns the release, as it is now (a send freezes it). */
+export interface OrganisationSender {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  pressKit: {
+    boilerplate: string | null;
+    press_contact_name: string | null;
+    press_contact_email: string | null;
+    press_contact_phone: string | null;
+  };
+}
+
+export async function organisationSender(q: Knex | Knex.Transaction, organisationId: string): Promise<OrganisationSender> {
+  const o = (await q('organisations')
+    .where('id', organisationId)
+    .first('name', 'logo_url', 'boilerplate', 'press_contact_name', 'press_contact_email', 'press_contact_phone')) as
+    | {
+        name: string | null;
+        logo_url: string | null;
+        boilerplate: string | null;
+        press_contact_name: string | null;
+        press_contact_email: string | null;
+        press_contact_phone: string | null;
+      }
+    | undefined;
+  return {
+    id: organisationId,
+    name: o?.name?.trim() || 'Deltio',
+    logoUrl: o?.logo_url ?? null,
+    pressKit: {
+      boilerplate: o?.boilerplate ?? null,
+      press_contact_name: o?.press_contact_name ?? null,
+      press_contact_email: o?.press_contact_email ?? null,
+      press_contact_phone: o?.press_contact_phone ?? null,
+    },
+  };
 }

@@ -11,9 +11,8 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { ensureReportingRow, holdOverDailyLimit, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
-import { rewriteLinks } from './tracking.service';
+import { announceReportChange, rewriteLinks } from './tracking.service';
 import { trackingPaths, trackingToken } from './tracking.tokens';
-import { reportChanged } from '../reports/report-events';
 
 /** E-mailed attachment links stay valid for a month. */
 const MAIL_LINK_TTL_SECONDS = 30 * 24 * 3600;
@@ -46,7 +45,8 @@ export function siteUrl(ctx: AppContext): string {
  * e-mails, and the sender's confirmation. Everything reads the frozen sent version.
  */
 export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: SendableRelease, version: SentVersion, o: FanOutOptions): Promise<FanOut> {
-  const recipients = await insertDeliveries(trx, release, version.sender_user_id ?? release.client_id);
+  // Whoever of the organisation's members sends, its blocks apply (insertDeliveries).
+  const recipients = await insertDeliveries(trx, release);
   const held = await holdOverDailyLimit(trx, release.id);
   await ensureReportingRow(trx, release.id);
   const notifications = await createNotifications(
@@ -58,20 +58,22 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
       // An embargoed release says so in the bell and its toast too.
       body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
       link: `/media/press-releases/${release.id}`,
-      data: { press_release_id: release.id, delivery_id: r.id, category: version.category },
+      data: { press_release_id: release.id, delivery_id: r.id, category: version.category, organisation_id: release.organisation_id },
     })),
   );
   // The e-mails are written by a durable job right after this commits, so the in-app
   // deliveries and pushes do not wait for 1,000 personalised messages to be rendered.
   await ctx.jobs.schedule(EMAIL_JOB, { releaseId: release.id, baseUrl: o.baseUrl }, { dedupeKey: emailJobKey(release.id), onConflict: 'ignore' }, trx);
-  if (await wantsEmail(trx, release.client_id, 'press_release_sent')) {
-    const author = (await trx('profiles').where('user_id', release.client_id).first('email')) as { email: string } | undefined;
-    if (author) await ctx.mailer.enqueue({ to: author.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`) }, trx);
+  // The confirmation goes to the member who sent it (or scheduled it), else to its author.
+  const confirmTo = version.sender_user_id ?? release.author_id;
+  if (confirmTo && (await wantsEmail(trx, confirmTo, 'press_release_sent'))) {
+    const sender = (await trx('profiles').where('user_id', confirmTo).first('email')) as { email: string } | undefined;
+    if (sender) await ctx.mailer.enqueue({ to: sender.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`) }, trx);
   }
   return { recipients, held, notifications };
 }
 
-/** After the send commits: the recipients' pushes and the sender's live report. */
+/** After the send commits: the recipients' pushes and the sending organisation's live report. */
 export function announceDelivered(ctx: AppContext, release: SendableRelease, version: SentVersion, fan: FanOut): void {
   publishNotifications(ctx.realtime, fan.notifications);
   for (const r of fan.recipients) {
@@ -82,7 +84,7 @@ export function announceDelivered(ctx: AppContext, release: SendableRelease, ver
       category: version.category,
     });
   }
-  reportChanged(ctx.realtime, { clientId: release.client_id, workspaceId: release.organisation_id }, { releaseId: release.id, kind: 'sent' });
+  announceReportChange(ctx, release.organisation_id, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();
 }
@@ -108,11 +110,12 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
     const mails: MailMessage[] = [];
     for (const r of pending) mails.push(await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl));
     await ctx.mailer.enqueueMany(mails, trx);
+    const owner = (await trx('release_sent_versions').where('press_release_id', releaseId).first('organisation_id')) as { organisation_id: string };
     await writeAudit(trx, ctx.logger, actor, {
       action: 'email.sent',
       entityType: 'press_release',
       entityId: releaseId,
-      metadata: { title: release.title, emails: mails.length },
+      metadata: { title: release.title, emails: mails.length, organisation_id: owner.organisation_id },
     });
     return mails.length;
   });

@@ -4,10 +4,14 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp';
 import type { Db } from '../../db/knex';
+import { insertMember, tokenOf } from './org-fixtures';
 
 let server: TestServer;
 let smtp: TestSmtp;
 let client: { id: string; token: string };
+/** A second member of the client's organisation: what a journalist blocked applies to her sends too. */
+let colleague: { id: string; token: string };
+let orgId: string;
 const media: Record<string, string> = {};
 
 const LINK = 'https://example.com/news?a=1&b=2';
@@ -23,8 +27,7 @@ async function mediaUser(db: Db, name: string, o: { lists: string[]; status?: st
   return u!.id;
 }
 
-async function newRelease(title: string, lists = ['tech'], category = 'tech') {
-  const ws = (await server.ctx.db('organisations').where('created_by', client.id).first('id')) as { id: string } | undefined;
+async function newRelease(title: string, lists = ['tech'], category = 'tech', author = client) {
   const [r] = (await server.ctx.db('press_releases')
     .insert({
       title,
@@ -32,15 +35,15 @@ async function newRelease(title: string, lists = ['tech'], category = 'tech') {
       content_text: 'Κείμενο του δελτίου με σύνδεσμο και email.',
       search_text: 'κειμενο',
       category,
-      client_id: client.id,
-      organisation_id: ws?.id ?? null,
+      author_id: author.id,
+      organisation_id: orgId,
       media_list_categories: lists,
     })
     .returning('id')) as { id: string }[];
   return r!.id;
 }
 
-const send = (id: string) => call(server.url, 'POST', `/api/releases/${id}/send`, { token: client.token });
+const send = (id: string, token = client.token) => call(server.url, 'POST', `/api/releases/${id}/send`, { token });
 /** Release e-mails only (sign-up and sender confirmations also pass through the server). */
 const mailsTo = (name: string) => smtp.mails.filter((m) => m.to.includes(`${name}@media.test`) && m.headers['list-unsubscribe']);
 const hrefs = (m: ReceivedMail) => [...m.html.matchAll(/href="([^"]+)"/g)].map((x) => x[1]!.replace(/&amp;/g, '&'));
@@ -51,9 +54,14 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startTestServer({ SMTP_URL: smtp.url });
   const { id } = await signUp(server.url, 'sender@client.test', 'client');
-  await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved', organization: 'Αιγαίο Α.Ε.' });
+  await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
   client = { id, token: (await signIn(server.url, 'sender@client.test')).access_token };
   const db = server.ctx.db;
+  // The company is the organisation its sign-up created: its name is what journalists see.
+  orgId = ((await db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
+  await db('organisations').where('id', orgId).update({ name: 'Αιγαίο Α.Ε.', status: 'approved' });
+  colleague = { id: await insertMember(db, orgId, 'colleague@client.test', 'publisher'), token: '' };
+  colleague.token = await tokenOf(server.url, 'colleague@client.test');
   await mediaUser(db, 'tech1', { lists: ['tech'] });
   await mediaUser(db, 'both', { lists: ['tech', 'economy'] });
   await mediaUser(db, 'econ', { lists: ['economy'] });
@@ -62,7 +70,7 @@ beforeAll(async () => {
   const all = await mediaUser(db, 'optout', { lists: ['tech'] });
   await db('unsubscribes').insert({ user_id: all, scope: 'all' });
   const blocked = await mediaUser(db, 'blocker', { lists: ['tech'] });
-  await db('unsubscribes').insert({ user_id: blocked, scope: 'sender', sender_client_id: client.id });
+  await db('unsubscribes').insert({ user_id: blocked, scope: 'sender', sender_organisation_id: orgId });
   const noTech = await mediaUser(db, 'notech', { lists: ['tech'] });
   await db('unsubscribes').insert({ user_id: noTech, scope: 'category', category: 'tech' });
 }, 60_000);
@@ -202,7 +210,7 @@ describe('send now', () => {
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_link');
   });
 
-  it('an unsubscribe link works without signing in and is honoured by the next send', async () => {
+  it("an unsubscribe link works without signing in and is honoured by the next send of any member of the company", async () => {
     const link = hrefs(mailsTo('tech1')[0]!).find((h) => h.includes('/unsubscribe/') && h.endsWith('scope=sender'))!;
     const token = new URL(link).pathname.split('/').pop()!;
     const before = await call<{ sender: boolean; all: boolean; senderCompany: string; email: string }>(server.url, 'GET', `/api/unsubscribe/${token}`);
@@ -216,8 +224,9 @@ describe('send now', () => {
     const oneClick = mailsTo('both')[0]!.headers['list-unsubscribe']!.slice(1, -1);
     expect((await fetch(oneClick, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(204);
 
-    const next = await newRelease('Δεύτερο δελτίο', ['tech', 'economy']);
-    expect((await send(next)).status).toBe(200);
+    // The next release is the colleague's: the block was of the company, so it holds for her too.
+    const next = await newRelease('Δεύτερο δελτίο', ['tech', 'economy'], 'tech', colleague);
+    expect((await send(next, colleague.token)).status).toBe(200);
     const got = ((await server.ctx.db('deliveries').where('press_release_id', next).select('recipient_user_id')) as { recipient_user_id: string }[]).map(
       (d) => d.recipient_user_id,
     );

@@ -11,6 +11,8 @@ import { sendRelease } from '../releases/releases.lifecycle';
 
 let testDb: TestDb;
 let clientId: string;
+/** The organisation the scheduler's sign-up created: it owns the releases. */
+let orgId: string;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function boot(db: Db = testDb.db): Promise<RunningServer> {
@@ -29,7 +31,7 @@ async function mediaUsers(db: Db, prefix: string, n: number, category: string): 
 
 async function release(db: Db, title: string, category = 'tech', extra: Record<string, unknown> = {}): Promise<string> {
   const [r] = (await db('press_releases')
-    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category, client_id: clientId, media_list_categories: [category], ...extra })
+    .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category, organisation_id: orgId, author_id: clientId, media_list_categories: [category], ...extra })
     .returning('id')) as { id: string }[];
   return r!.id;
 }
@@ -57,6 +59,8 @@ describe('scheduled sends', () => {
     const { id } = await signUp(a.url, 'scheduler@client.test', 'client');
     clientId = id;
     await testDb.db('profiles').where('user_id', id).update({ status: 'approved' });
+    orgId = ((await testDb.db('organisation_members').where({ user_id: id, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
+    await testDb.db('organisations').where('id', orgId).update({ status: 'approved' });
     const token = (await signIn(a.url, 'scheduler@client.test')).access_token;
     const recipients = await mediaUsers(testDb.db, 'restart', 3, 'tech');
     const releaseId = await release(testDb.db, 'Προγραμματισμένο');
@@ -133,6 +137,24 @@ describe('scheduled sends', () => {
       expect(note.body).toContain('λείπουν υποχρεωτικά πεδία');
       expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
     } finally {
+      await s.close();
+    }
+  }, 30_000);
+
+  it('a scheduled release of an organisation no longer approved goes back to draft, whoever wrote it', async () => {
+    const s = await boot();
+    await testDb.db('organisations').where('id', orgId).update({ status: 'rejected' });
+    try {
+      const releaseId = await release(testDb.db, 'Της απορριφθείσας εταιρείας', 'tech', { status: 'scheduled', scheduled_at: new Date(Date.now() - 1_000) });
+      await s.ctx.jobs.schedule('release.send', { releaseId, baseUrl: s.url }, { dedupeKey: `release.send:${releaseId}` });
+      const row = await until(
+        () => testDb.db('press_releases').where('id', releaseId).first() as Promise<{ status: string }>,
+        (v) => v.status !== 'scheduled',
+      );
+      expect(row.status).toBe('draft');
+      expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
+    } finally {
+      await testDb.db('organisations').where('id', orgId).update({ status: 'approved' });
       await s.close();
     }
   }, 30_000);

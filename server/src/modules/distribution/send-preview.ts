@@ -2,9 +2,8 @@ import { CATEGORY_LABELS, type Category } from '../../../../shared/constants';
 import type { SendPreview, TestEmail } from '../../../../shared/schemas/editor';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
-import { currentSender } from '../releases/sent-versions.repo';
 import { releaseMail } from './distribution.email';
-import { listsOf, type SendableRelease } from './distribution.repo';
+import { listsOf, organisationSender, type OrganisationSender, type SendableRelease } from './distribution.repo';
 import { siteUrl } from './distribution.service';
 
 export const TEST_SUBJECT_PREFIX = '[ΔΟΚΙΜΗ] ';
@@ -21,13 +20,13 @@ interface ListRow {
 /**
  * Who a send of the release would reach now, per ticked list and in all (distinct), and who
  * is left out and why — the same rule as insertDeliveries(): approved, active media in the
- * lists, minus those unsubscribed from everything, from this sender or from the category.
+ * lists, minus those unsubscribed from everything, from the release's organisation or from the category.
  */
-async function audience(ctx: AppContext, r: SendableRelease, senderId: string) {
+async function audience(ctx: AppContext, r: SendableRelease) {
   const lists = listsOf(r);
   const unsubscribed = `exists (select 1 from unsubscribes s where s.user_id = p.user_id and (s.scope = 'all'
-      or (s.scope = 'sender' and s.sender_client_id in (?, ?)) or (s.scope = 'category' and s.category = ?)))`;
-  const binds = [senderId, r.client_id, r.category ?? ''];
+      or (s.scope = 'sender' and s.sender_organisation_id = ?) or (s.scope = 'category' and s.category = ?)))`;
+  const binds = [r.organisation_id, r.category ?? ''];
   const members = `from media_lists l join profiles p on p.user_id = l.media_id and p.role = 'media' where l.category = any(?::text[])`;
   const perList = (await ctx.db.raw(
     `select l.category, count(*) filter (where p.status = 'approved' and p.is_active and not ${unsubscribed})::int as recipients
@@ -58,7 +57,7 @@ async function audience(ctx: AppContext, r: SendableRelease, senderId: string) {
  * The release's e-mail exactly as a journalist gets it, without tracking (no pixel, links as
  * written). Attachment links only work for recipients, so here they lead to the editor.
  */
-async function journalistMail(ctx: AppContext, r: SendableRelease, sender: Awaited<ReturnType<typeof currentSender>>, notice?: string) {
+async function journalistMail(ctx: AppContext, r: SendableRelease, sender: OrganisationSender, notice?: string) {
   const base = siteUrl(ctx);
   const files = (await ctx.db('release_attachments').where('press_release_id', r.id).orderBy('created_at').select('file_name', 'size_bytes')) as {
     file_name: string;
@@ -83,10 +82,10 @@ async function journalistMail(ctx: AppContext, r: SendableRelease, sender: Await
 }
 
 export async function sendPreview(ctx: AppContext, r: SendableRelease): Promise<SendPreview> {
-  const sender = await currentSender(ctx.db, r);
+  const sender = await organisationSender(ctx.db, r.organisation_id);
   const mail = await journalistMail(ctx, r, sender);
   return {
-    ...(await audience(ctx, r, sender.id)),
+    ...(await audience(ctx, r)),
     email: { from: sender.name, subject: mail.subject, html: mail.html },
     renderError: r.render_error,
   };
@@ -108,7 +107,7 @@ export async function sendTestEmail(ctx: AppContext, userId: string, r: Sendable
   if (Number(recent?.n ?? 0) >= TEST_LIMIT) {
     throw new HttpError(429, 'too_many_test_emails', `Στείλατε ήδη ${TEST_LIMIT} δοκιμαστικά e-mail· δοκιμάστε ξανά σε λίγα λεπτά`);
   }
-  const sender = await currentSender(ctx.db, r);
+  const sender = await organisationSender(ctx.db, r.organisation_id);
   const mail = await journalistMail(ctx, r, sender, TEST_NOTICE);
   const id = await ctx.mailer.enqueue({ to: me.email, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
   return { id, to: me.email, status: 'queued' };

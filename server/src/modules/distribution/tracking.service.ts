@@ -1,15 +1,14 @@
 import type { Knex } from 'knex';
+import { rooms, type ServerToClientEvents } from '../../../../shared/events';
 import type { AppContext } from '../../context';
 import { trackingPaths, trackingToken, type TrackChannel } from './tracking.tokens';
-import { reportChanged } from '../reports/report-events';
 
 export interface DeliveryRef {
   deliveryId: number;
   releaseId: string;
   recipientId: string;
-  /** The release's client (sender) and workspace, for the live report update. */
-  clientId: string;
-  workspaceId: string | null;
+  /** The organisation that sent the release (its members' reports update live). */
+  organisationId: string;
 }
 
 export interface TrackInput {
@@ -22,16 +21,15 @@ export async function findDelivery(q: Knex | Knex.Transaction, deliveryId: numbe
   const row = (await q('deliveries as d')
     .join('press_releases as r', 'r.id', 'd.press_release_id')
     .where('d.id', deliveryId)
-    .first('d.id', 'd.press_release_id', 'd.recipient_user_id', 'r.client_id', 'r.organisation_id')) as
-    | { id: string | number; press_release_id: string; recipient_user_id: string; client_id: string; organisation_id: string | null }
+    .first('d.id', 'd.press_release_id', 'd.recipient_user_id', 'r.organisation_id')) as
+    | { id: string | number; press_release_id: string; recipient_user_id: string; organisation_id: string }
     | undefined;
   if (!row) return null;
   return {
     deliveryId: Number(row.id),
     releaseId: row.press_release_id,
     recipientId: row.recipient_user_id,
-    clientId: row.client_id,
-    workspaceId: row.organisation_id,
+    organisationId: row.organisation_id,
   };
 }
 
@@ -49,8 +47,15 @@ async function addOpener(trx: Knex.Transaction, releaseId: string, recipientId: 
   return (r.rowCount ?? 0) > 0;
 }
 
-function announce(ctx: AppContext, d: Pick<DeliveryRef, 'releaseId' | 'clientId' | 'workspaceId'>, kind: 'open' | 'click' | 'download'): void {
-  reportChanged(ctx.realtime, d, { releaseId: d.releaseId, kind });
+type ReportChange = Parameters<ServerToClientEvents['report:changed']>[0];
+
+/** Tells the sending organisation's members that a release's figures changed (report:changed). */
+export function announceReportChange(ctx: Pick<AppContext, 'realtime'>, organisationId: string, payload: ReportChange): void {
+  ctx.realtime.broadcast(rooms.organisation(organisationId), 'report:changed', payload);
+}
+
+function announce(ctx: AppContext, d: Pick<DeliveryRef, 'releaseId' | 'organisationId'>, kind: 'open' | 'click' | 'download'): void {
+  announceReportChange(ctx, d.organisationId, { releaseId: d.releaseId, kind });
 }
 
 /**
@@ -116,10 +121,8 @@ export async function recordDownload(
     is_proxy: input.isProxy,
   });
   if (input.isProxy) return;
-  const owner = (await ctx.db('press_releases').where('id', d.releaseId).first('client_id', 'organisation_id')) as
-    | { client_id: string; organisation_id: string | null }
-    | undefined;
-  if (owner) announce(ctx, { releaseId: d.releaseId, clientId: owner.client_id, workspaceId: owner.organisation_id }, 'download');
+  const owner = (await ctx.db('press_releases').where('id', d.releaseId).first('organisation_id')) as { organisation_id: string } | undefined;
+  if (owner) announce(ctx, { releaseId: d.releaseId, organisationId: owner.organisation_id }, 'download');
 }
 
 /** Whether a link may be tracked and redirected to: absolute http(s) only. */

@@ -1,26 +1,29 @@
 import type { UnsubscribeScope, UnsubscribeState } from '../../../../shared/schemas/distribution';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { findSentVersion } from '../releases/sent-versions.repo';
 import { findDelivery } from './tracking.service';
 import { verifyTrackingToken } from './tracking.tokens';
 
 interface Target {
   userId: string;
   email: string;
-  senderId: string;
+  /** The organisation that sent the release: "this sender" is the company, whichever member sent. */
+  organisationId: string;
   senderCompany: string;
 }
 
-/** The recipient and sender behind a signed unsubscribe link; a forged or stale link is a 404. */
+/** The recipient and sending organisation behind a signed unsubscribe link; a forged or stale link is a 404. */
 async function target(ctx: AppContext, token: string): Promise<Target> {
   const id = verifyTrackingToken(ctx.tokenKey, token, 'unsubscribe');
   const d = id === null ? null : await findDelivery(ctx.db, id);
   if (!d) throw notFound('This unsubscribe link is not valid');
-  // The sender as the release was sent (a later company rename changes nothing).
-  const version = await findSentVersion(ctx.db, d.releaseId);
-  const row = (await ctx.db('deliveries').where('id', d.deliveryId).first('email')) as { email: string };
-  return { userId: d.recipientId, email: row.email, senderId: version?.sender_user_id ?? d.clientId, senderCompany: version?.sender_name ?? '' };
+  // The company's name as the release was sent (what the e-mail said), else as it is now.
+  const row = (await ctx.db('deliveries as d')
+    .leftJoin('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
+    .where('d.id', d.deliveryId)
+    .first('d.email', 'v.sender_name')) as { email: string; sender_name: string | null };
+  const org = row.sender_name ? null : ((await ctx.db('organisations').where('id', d.organisationId).first('name')) as { name: string } | undefined);
+  return { userId: d.recipientId, email: row.email, organisationId: d.organisationId, senderCompany: row.sender_name || org?.name || '' };
 }
 
 /** Hides most of the address: the page is reachable by anyone holding the link. */
@@ -30,13 +33,15 @@ function mask(email: string): string {
 }
 
 const scopeRow = (t: Target, scope: UnsubscribeScope) =>
-  scope === 'sender' ? { user_id: t.userId, scope, sender_client_id: t.senderId } : { user_id: t.userId, scope, sender_client_id: null };
+  scope === 'sender'
+    ? { user_id: t.userId, scope, sender_organisation_id: t.organisationId }
+    : { user_id: t.userId, scope, sender_organisation_id: null };
 
 async function state(ctx: AppContext, t: Target): Promise<UnsubscribeState> {
   const rows = (await ctx.db('unsubscribes')
     .where('user_id', t.userId)
     .andWhere((q) => {
-      void q.where('scope', 'all').orWhere({ scope: 'sender', sender_client_id: t.senderId });
+      void q.where('scope', 'all').orWhere({ scope: 'sender', sender_organisation_id: t.organisationId });
     })
     .select('scope')) as { scope: string }[];
   return {
@@ -55,11 +60,11 @@ export async function unsubscribeState(ctx: AppContext, token: string): Promise<
 export async function unsubscribe(ctx: AppContext, token: string, scope: UnsubscribeScope): Promise<UnsubscribeState> {
   const t = await target(ctx, token);
   await ctx.db.raw(
-    `insert into unsubscribes (user_id, scope, sender_client_id) values (?, ?, ?)
-     on conflict (user_id, scope, coalesce(sender_client_id::text, ''), coalesce(category, '')) do nothing`,
-    [t.userId, scope, scopeRow(t, scope).sender_client_id],
+    `insert into unsubscribes (user_id, scope, sender_organisation_id) values (?, ?, ?)
+     on conflict (user_id, scope, coalesce(sender_organisation_id::text, ''), coalesce(category, '')) do nothing`,
+    [t.userId, scope, scopeRow(t, scope).sender_organisation_id],
   );
-  ctx.logger.info({ userId: t.userId, scope }, 'distribution: unsubscribed');
+  ctx.logger.info({ userId: t.userId, scope, organisationId: scope === 'sender' ? t.organisationId : undefined }, 'distribution: unsubscribed');
   return state(ctx, t);
 }
 

@@ -1,17 +1,27 @@
 import { only, type AuthzModule } from '../../test/authz';
-import { freezeSentReleases } from '../../test/releases';
+import { freezeAsSent } from '../distribution/org-fixtures';
 
 const media = (ok = 200) => only(ok, ['media']);
 
 export const authz: AuthzModule = {
-  // A release of the matrix client, sent to the matrix media user.
+  // A release of the matrix client's organisation, sent to the matrix media user; the sender a journalist blocks is the organisation.
   setup: async ({ db, userIds }) => {
+    const m = (await db('organisation_members').where({ user_id: userIds.client, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
     const [row] = (await db('press_releases')
-      .insert({ title: 'Matrix inbox', content: '<p>x</p>', content_text: 'x', category: 'tech', status: 'sent', sent_at: new Date(), client_id: userIds.client })
+      .insert({
+        title: 'Matrix inbox',
+        content: '<p>x</p>',
+        content_text: 'x',
+        category: 'tech',
+        status: 'sent',
+        sent_at: new Date(),
+        author_id: userIds.client,
+        organisation_id: m.organisation_id,
+      })
       .returning('id')) as { id: string }[];
     await db('deliveries').insert({ press_release_id: row!.id, recipient_user_id: userIds.media, email: 'media@matrix.test', state: 'sent' });
-    await freezeSentReleases(db);
-    return { inboxReleaseId: row!.id, inboxSenderId: userIds.client };
+    await freezeAsSent(db, [row!.id]);
+    return { inboxReleaseId: row!.id, inboxSenderId: m.organisation_id };
   },
   entries: {
     'GET /media/overview': { request: () => ({ path: '/media/overview' }), expect: media() },

@@ -7,8 +7,8 @@ export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 type Q = Knex | Knex.Transaction;
 
-/** The sender as the release was sent (its frozen version): a later rename changes nothing. */
-const SENDER_ID = 'coalesce(v.sender_user_id, p.client_id)';
+/** The sender is the organisation that sent the release (whichever of its members pressed send). */
+const SENDER_ID = 'v.organisation_id';
 
 export interface InboxFilter {
   userId: string;
@@ -27,6 +27,7 @@ export interface InboxRow {
   content: string;
   category: Category | null;
   sent_at: Date | null;
+  /** The sending organisation. */
   sender_id: string;
   sender_company: string;
   sender_logo_url: string | null;
@@ -175,28 +176,36 @@ export async function setDailyLimit(q: Q, userId: string, limit: number | null):
   await q('profiles').where('user_id', userId).update({ daily_release_limit: limit });
 }
 
-/** A sender's company name for the settings lists (never empty). */
-const SENDER_LABEL = `coalesce(nullif(btrim(sp.organization), ''), nullif(btrim(sp.name), ''), sp.email)`;
-
-export async function blockedSenders(q: Q, userId: string) {
-  return (await q('unsubscribes as u')
-    .join('profiles as sp', 'sp.user_id', 'u.sender_client_id')
-    .where({ 'u.user_id': userId, 'u.scope': 'sender' })
-    .orderBy('u.created_at', 'asc')
-    .select('sp.user_id as id', q.raw(`${SENDER_LABEL} as company`))) as { id: string; company: string }[];
+export interface SenderRow {
+  id: string;
+  company: string;
+  logoUrl: string | null;
 }
 
-/** Everyone who has sent the journalist a release, by company name. */
-export async function knownSenders(q: Q, userId: string) {
+/** A sending organisation's name for the settings lists (never empty). */
+const SENDER_LABEL = `coalesce(nullif(btrim(so.name), ''), 'Deltio')`;
+const SENDER_COLUMNS = (q: Q) => ['so.id as id', q.raw(`${SENDER_LABEL} as company`), 'so.logo_url as logoUrl'];
+
+/** The organisations the journalist blocked ("block this sender"), oldest first. */
+export async function blockedSenders(q: Q, userId: string): Promise<SenderRow[]> {
+  return (await q('unsubscribes as u')
+    .join('organisations as so', 'so.id', 'u.sender_organisation_id')
+    .where({ 'u.user_id': userId, 'u.scope': 'sender' })
+    .orderBy('u.created_at', 'asc')
+    .select(SENDER_COLUMNS(q))) as SenderRow[];
+}
+
+/** Every organisation that has sent the journalist a release, by name. */
+export async function knownSenders(q: Q, userId: string): Promise<SenderRow[]> {
   return (await q
-    .select('sp.user_id as id', q.raw(`${SENDER_LABEL} as company`))
+    .select(SENDER_COLUMNS(q))
     .from(
       inbox(q, { userId })
         .distinct(q.raw(`${SENDER_ID} as sender_id`))
         .as('s'),
     )
-    .join('profiles as sp', 'sp.user_id', 's.sender_id')
-    .orderBy('company', 'asc')) as { id: string; company: string }[];
+    .join('organisations as so', 'so.id', 's.sender_id')
+    .orderBy('company', 'asc')) as SenderRow[];
 }
 
 export async function mediaListCategories(q: Q, userId: string): Promise<Category[]> {
@@ -213,18 +222,19 @@ export async function clearUnsubscribeAll(q: Q, userId: string): Promise<number>
   return q('unsubscribes').where({ user_id: userId, scope: 'all' }).delete();
 }
 
-export async function senderExists(q: Q, senderId: string): Promise<boolean> {
-  return Boolean(await q('profiles').where('user_id', senderId).whereIn('role', ['client']).first('user_id'));
+/** A sender is an organisation (a journalist blocks the company, not one of its members). */
+export async function senderExists(q: Q, organisationId: string): Promise<boolean> {
+  return Boolean(await q('organisations').where('id', organisationId).first('id'));
 }
 
-export async function blockSender(q: Q, userId: string, senderId: string): Promise<void> {
+export async function blockSender(q: Q, userId: string, organisationId: string): Promise<void> {
   await q.raw(
-    `insert into unsubscribes (user_id, scope, sender_client_id) values (?, 'sender', ?)
-       on conflict (user_id, scope, coalesce(sender_client_id::text, ''), coalesce(category, '')) do nothing`,
-    [userId, senderId],
+    `insert into unsubscribes (user_id, scope, sender_organisation_id) values (?, 'sender', ?)
+       on conflict (user_id, scope, coalesce(sender_organisation_id::text, ''), coalesce(category, '')) do nothing`,
+    [userId, organisationId],
   );
 }
 
-export async function unblockSender(q: Q, userId: string, senderId: string): Promise<number> {
-  return q('unsubscribes').where({ user_id: userId, scope: 'sender', sender_client_id: senderId }).delete();
+export async function unblockSender(q: Q, userId: string, organisationId: string): Promise<number> {
+  return q('unsubscribes').where({ user_id: userId, scope: 'sender', sender_organisation_id: organisationId }).delete();
 }

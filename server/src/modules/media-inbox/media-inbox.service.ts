@@ -75,6 +75,7 @@ function present(r: repo.InboxRow, now = new Date()): InboxItem {
     sentAt: iso(r.sent_at),
     senderId: r.sender_id,
     senderCompany: r.sender_company,
+    senderLogoUrl: r.sender_logo_url,
     views: Number(r.views),
     attachmentCount: Number(r.attachment_count),
     readAt: iso(r.read_at),
@@ -209,8 +210,9 @@ export class MediaInboxService {
     return this.preferences(actor);
   }
 
+  /** Blocks an organisation: nothing more arrives from any of its members (the send honours it). */
   async blockSender(actor: Actor, senderId: string): Promise<MediaPreferences> {
-    if (senderId === actor.userId || !(await repo.senderExists(this.ctx.db, senderId))) {
+    if (!(await repo.senderExists(this.ctx.db, senderId))) {
       throw badRequest('unknown_sender', 'No such sender', { senderId: 'unknown sender' });
     }
     await repo.blockSender(this.ctx.db, actor.userId, senderId);

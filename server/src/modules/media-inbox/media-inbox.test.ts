@@ -3,25 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxList, InboxRelease, MediaOverview, MediaPreferences } from '../../../../shared/schemas/media';
 import { toSearchText } from '../../../../shared/search-text';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call } from '../../test/http';
+import { freezeAsSent, insertMember, insertOrganisation, insertUser, tokenOf } from '../distribution/org-fixtures';
 import { startOfWeek } from './media-inbox.service';
-import { freezeSentReleases } from '../../test/releases';
 
 let server: TestServer;
 const DAY = 86_400_000;
 let journalist: { id: string; token: string };
 let colleague: { id: string; token: string };
+/** A member of the sending organisation (who pressed send). */
 let sender: { id: string; token: string };
-let otherSender: { id: string; token: string };
+/** The senders journalists see and block: organisations. */
+let aegean: string;
+let olympic: string;
+let olympicMember: string;
 const ids: Record<string, string> = {};
 
-async function user(email: string, role: 'client' | 'media', organization?: string) {
-  const { id } = await signUp(server.url, email, role);
-  await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved', ...(organization ? { organization } : {}) });
-  return { id, token: (await signIn(server.url, email)).access_token };
+async function user(email: string, role: 'client' | 'media', organisationId?: string) {
+  const id = organisationId ? await insertMember(server.ctx.db, organisationId, email, 'publisher') : await insertUser(server.ctx.db, email, role);
+  return { id, token: await tokenOf(server.url, email) };
 }
 
-async function release(key: string, clientId: string, values: { title: string; text: string; category: string; status?: string; sentDaysAgo?: number; html?: string }) {
+async function release(key: string, organisationId: string, authorId: string, values: { title: string; text: string; category: string; status?: string; sentDaysAgo?: number; html?: string }) {
   const sentAt = new Date(Date.now() - (values.sentDaysAgo ?? 0) * DAY - 60_000);
   const [row] = (await server.ctx.db('press_releases')
     .insert({
@@ -32,7 +35,8 @@ async function release(key: string, clientId: string, values: { title: string; t
       category: values.category,
       status: values.status ?? 'sent',
       sent_at: values.status && values.status !== 'sent' ? null : sentAt,
-      client_id: clientId,
+      organisation_id: organisationId,
+      author_id: authorId,
     })
     .returning('id')) as { id: string }[];
   ids[key] = row!.id;
@@ -57,19 +61,21 @@ beforeAll(async () => {
   server = await startTestServer();
   journalist = await user('reporter@inbox.test', 'media');
   colleague = await user('colleague@inbox.test', 'media');
-  sender = await user('sender@inbox.test', 'client', 'Αιγαίο Τεχνολογίες Α.Ε.');
-  otherSender = await user('other@inbox.test', 'client', 'Ολυμπιακή Ενέργεια');
+  aegean = await insertOrganisation(server.ctx.db, 'Αιγαίο Τεχνολογίες Α.Ε.');
+  olympic = await insertOrganisation(server.ctx.db, 'Ολυμπιακή Ενέργεια', { logo_url: '/uploads/logos/olympic.png' });
+  sender = await user('sender@inbox.test', 'client', aegean);
+  olympicMember = (await user('other@inbox.test', 'client', olympic)).id;
 
-  await release('tech', sender.id, {
+  await release('tech', aegean, sender.id, {
     title: 'Νέα Τεχνολογία για την ενέργεια',
     text: 'Η εταιρεία παρουσιάζει καινοτόμο λύση.',
     category: 'tech',
     html: '<p>Δείτε <a href="https://example.gr/launch?a=1&amp;b=2">την παρουσίαση</a> και <a href="mailto:press@example.gr">γράψτε μας</a>.</p>',
   });
-  await release('economy', sender.id, { title: 'Οικονομικά αποτελέσματα', text: 'Αύξηση κερδών 20%.', category: 'economy', sentDaysAgo: 20 });
-  await release('sports', otherSender.id, { title: 'Χορηγία μαραθωνίου', text: 'Στηρίζουμε τον αθλητισμό.', category: 'sports', sentDaysAgo: 3 });
-  await release('foreign', sender.id, { title: 'Μόνο για τον συνάδελφο', text: 'Άλλος παραλήπτης.', category: 'tech' });
-  await release('draft', sender.id, { title: 'Πρόχειρο', text: 'Δεν στάλθηκε.', category: 'tech', status: 'draft' });
+  await release('economy', aegean, sender.id, { title: 'Οικονομικά αποτελέσματα', text: 'Αύξηση κερδών 20%.', category: 'economy', sentDaysAgo: 20 });
+  await release('sports', olympic, olympicMember, { title: 'Χορηγία μαραθωνίου', text: 'Στηρίζουμε τον αθλητισμό.', category: 'sports', sentDaysAgo: 3 });
+  await release('foreign', aegean, sender.id, { title: 'Μόνο για τον συνάδελφο', text: 'Άλλος παραλήπτης.', category: 'tech' });
+  await release('draft', aegean, sender.id, { title: 'Πρόχειρο', text: 'Δεν στάλθηκε.', category: 'tech', status: 'draft' });
 
   await deliver('tech', journalist);
   await deliver('economy', journalist, { read_at: new Date(Date.now() - 19 * DAY), bookmarked_at: new Date(Date.now() - 19 * DAY) });
@@ -84,7 +90,7 @@ beforeAll(async () => {
     { press_release_id: ids.tech, file_name: 'Δελτίο.pdf', mime_type: 'application/pdf', size_bytes: 3400, storage_key: 'missing/b', created_at: new Date(Date.now() - 1000) },
   ]);
   await server.ctx.db('profiles').where('user_id', journalist.id).update({ categories: ['tech', 'economy', 'sports'] });
-  await freezeSentReleases(server.ctx.db);
+  await freezeAsSent(server.ctx.db, [ids.tech!, ids.economy!, ids.sports!, ids.foreign!]);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -101,14 +107,15 @@ describe('the inbox', () => {
     expect(tech).toMatchObject({
       releaseId: ids.tech,
       category: 'tech',
-      senderId: sender.id,
+      senderId: aegean,
       senderCompany: 'Αιγαίο Τεχνολογίες Α.Ε.',
+      senderLogoUrl: null,
       views: 1,
       attachmentCount: 2,
       readAt: null,
       bookmarked: false,
     });
-    expect(r.body.items[1]).toMatchObject({ senderCompany: 'Ολυμπιακή Ενέργεια', views: 0, attachmentCount: 0 });
+    expect(r.body.items[1]).toMatchObject({ senderId: olympic, senderCompany: 'Ολυμπιακή Ενέργεια', senderLogoUrl: '/uploads/logos/olympic.png', views: 0, attachmentCount: 0 });
     expect(r.body.items[2]).toMatchObject({ bookmarked: true });
     expect(r.body.items[2]!.readAt).not.toBeNull();
 
@@ -290,8 +297,8 @@ describe('preferences', () => {
       unsubscribedAll: false,
     });
     expect(r.body.knownSenders).toEqual([
-      { id: sender.id, company: 'Αιγαίο Τεχνολογίες Α.Ε.' },
-      { id: otherSender.id, company: 'Ολυμπιακή Ενέργεια' },
+      { id: aegean, company: 'Αιγαίο Τεχνολογίες Α.Ε.', logoUrl: null },
+      { id: olympic, company: 'Ολυμπιακή Ενέργεια', logoUrl: '/uploads/logos/olympic.png' },
     ]);
   });
 
@@ -336,14 +343,17 @@ describe('preferences', () => {
     expect(bad.body.error.fields).toHaveProperty('digest');
   });
 
-  it('blocks and unblocks a sender as a sender unsubscribe; unknown senders are a 400', async () => {
-    const r = await call<MediaPreferences>(server.url, 'POST', '/api/media/blocked-senders', { token: journalist.token, body: { senderId: sender.id } });
+  it("blocks and unblocks a sending organisation as a sender unsubscribe; a person's id or an unknown id is a 400", async () => {
+    const r = await call<MediaPreferences>(server.url, 'POST', '/api/media/blocked-senders', { token: journalist.token, body: { senderId: aegean } });
     expect(r.status).toBe(200);
-    expect(r.body.blockedSenders).toEqual([{ id: sender.id, company: 'Αιγαίο Τεχνολογίες Α.Ε.' }]);
+    expect(r.body.blockedSenders).toEqual([{ id: aegean, company: 'Αιγαίο Τεχνολογίες Α.Ε.', logoUrl: null }]);
     // Blocking twice keeps one row.
-    await call(server.url, 'POST', '/api/media/blocked-senders', { token: journalist.token, body: { senderId: sender.id } });
+    await call(server.url, 'POST', '/api/media/blocked-senders', { token: journalist.token, body: { senderId: aegean } });
     const rows = await server.ctx.db('unsubscribes').where({ user_id: journalist.id, scope: 'sender' });
-    expect(rows.map((u: { sender_client_id: string }) => u.sender_client_id)).toEqual([sender.id]);
+    expect(rows.map((u: { sender_organisation_id: string }) => u.sender_organisation_id)).toEqual([aegean]);
+    // The person who sent is not a sender: the organisation is.
+    const person = await call<{ error: { code: string } }>(server.url, 'POST', '/api/media/blocked-senders', { token: journalist.token, body: { senderId: sender.id } });
+    expect(person.status).toBe(400);
 
     const unknown = await call<{ error: { fields: Record<string, string> } }>(server.url, 'POST', '/api/media/blocked-senders', {
       token: journalist.token,
@@ -358,7 +368,7 @@ describe('preferences', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.fields).toHaveProperty('senderId');
 
-    const un = await call<MediaPreferences>(server.url, 'DELETE', `/api/media/blocked-senders/${sender.id}`, { token: journalist.token });
+    const un = await call<MediaPreferences>(server.url, 'DELETE', `/api/media/blocked-senders/${aegean}`, { token: journalist.token });
     expect(un.body.blockedSenders).toEqual([]);
     expect(await server.ctx.db('unsubscribes').where({ user_id: journalist.id, scope: 'sender' })).toEqual([]);
   });
@@ -372,8 +382,8 @@ describe('preferences', () => {
   });
 
   it('a pending journalist sees their status and an empty inbox', async () => {
-    const { id } = await signUp(server.url, 'new@inbox.test', 'media');
-    const token = (await signIn(server.url, 'new@inbox.test')).access_token;
+    const id = await insertUser(server.ctx.db, 'new@inbox.test', 'media', { status: 'pending' });
+    const token = await tokenOf(server.url, 'new@inbox.test');
     const o = await get<MediaOverview>('/media/overview', token);
     expect(o.body).toEqual({
       status: 'pending',

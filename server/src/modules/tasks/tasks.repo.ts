@@ -54,8 +54,8 @@ function selectTasks(q: Q) {
     );
 }
 
-export async function listTasks(q: Q, workspaceId: string, f: TaskListQuery = {}): Promise<TaskRow[]> {
-  const query = selectTasks(q).where('t.organisation_id', workspaceId);
+export async function listTasks(q: Q, organisationId: string, f: TaskListQuery = {}): Promise<TaskRow[]> {
+  const query = selectTasks(q).where('t.organisation_id', organisationId);
   if (f.status && f.status !== 'all') void query.andWhere('t.status', f.status);
   if (f.priority && f.priority !== 'all') void query.andWhere('t.priority', f.priority);
   if (f.assignee === 'unassigned') void query.whereNull('t.assignee_user_id');
@@ -104,23 +104,32 @@ export async function updateTask(q: Q, id: string, version: number, patch: TaskW
   return rows.length > 0;
 }
 
-/** A workspace's releases: filed under it, or written by its owner (as the collab editor admits them). */
-function workspaceReleases(q: Q, workspaceId: string) {
-  return q('press_releases as r').where((w) => {
-    void w
-      .where('r.organisation_id', workspaceId)
-      .orWhereIn('r.client_id', q('organisations').where('id', workspaceId).select('created_by'));
-  });
+/** The releases of an organisation (every release belongs to exactly one). */
+function organisationReleases(q: Q, organisationId: string) {
+  return q('press_releases as r').where('r.organisation_id', organisationId);
 }
 
-export async function releaseInWorkspace(q: Q, releaseId: string, workspaceId: string): Promise<boolean> {
-  const row = (await workspaceReleases(q, workspaceId).andWhere('r.id', releaseId).first('r.id')) as { id: string } | undefined;
+export async function releaseInOrganisation(q: Q, releaseId: string, organisationId: string): Promise<boolean> {
+  const row = (await organisationReleases(q, organisationId).andWhere('r.id', releaseId).first('r.id')) as { id: string } | undefined;
   return !!row;
 }
 
-export async function releaseOptions(q: Q, workspaceId: string): Promise<{ id: string; title: string }[]> {
-  return (await workspaceReleases(q, workspaceId)
+export async function releaseOptions(q: Q, organisationId: string): Promise<{ id: string; title: string }[]> {
+  return (await organisationReleases(q, organisationId)
     .select('r.id', 'r.title')
     .orderBy('r.created_at', 'desc')
     .limit(200)) as { id: string; title: string }[];
+}
+
+export async function isMember(q: Q, organisationId: string, userId: string): Promise<boolean> {
+  return !!(await q('organisation_members').where({ organisation_id: organisationId, user_id: userId }).first('user_id'));
+}
+
+/** The organisation's members, the people a task may be assigned to (by name). */
+export async function members(q: Q, organisationId: string): Promise<{ user_id: string; name: string; email: string; role: string }[]> {
+  return (await q('organisation_members as m')
+    .join('profiles as p', 'p.user_id', 'm.user_id')
+    .where('m.organisation_id', organisationId)
+    .orderByRaw("lower(coalesce(nullif(btrim(p.name), ''), p.email))")
+    .select('m.user_id', q.raw("coalesce(p.name, '') as name"), 'p.email', 'm.role')) as { user_id: string; name: string; email: string; role: string }[];
 }

@@ -1,5 +1,4 @@
 import { taskCreateBody, taskIdParams, taskListQuery, taskPatchBody } from '../../../../shared/schemas/tasks';
-import { workspaceIdParams } from '../../../../shared/schemas/workspaces';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
 import { actorOf } from '../../http/authenticate';
@@ -7,31 +6,20 @@ import { errorBody } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
 import * as service from './tasks.service';
 
-/** The task board of a workspace: members only (a client outside gets 404). */
+/**
+ * The task board of the caller's active organisation: every member reads it, 'tasks.write'
+ * changes it (a reviewer gets 403); a task of an organisation the caller is not in is a 404.
+ */
 export function taskRoutes(api: ApiRouter, ctx: AppContext): void {
   const clients = ['client'] as const;
 
-  api.get(
-    '/workspaces/:id/tasks',
-    clients,
-    validate('params', workspaceIdParams),
-    validate('query', taskListQuery),
-    async (_req, res) => {
-      const { id } = valid(res, 'params', workspaceIdParams);
-      res.json(await service.listTasks(ctx, actorOf(res), id, valid(res, 'query', taskListQuery)));
-    },
-  );
+  api.get('/tasks', clients, validate('query', taskListQuery), async (_req, res) => {
+    res.json(await service.listTasks(ctx, actorOf(res), valid(res, 'query', taskListQuery)));
+  });
 
-  api.post(
-    '/workspaces/:id/tasks',
-    clients,
-    validate('params', workspaceIdParams),
-    validate('body', taskCreateBody),
-    async (_req, res) => {
-      const { id } = valid(res, 'params', workspaceIdParams);
-      res.status(201).json(await service.createTask(ctx, actorOf(res), id, valid(res, 'body', taskCreateBody)));
-    },
-  );
+  api.post('/tasks', clients, validate('body', taskCreateBody), async (_req, res) => {
+    res.status(201).json(await service.createTask(ctx, actorOf(res), valid(res, 'body', taskCreateBody)));
+  });
 
   api.patch('/tasks/:id', clients, validate('params', taskIdParams), validate('body', taskPatchBody), async (_req, res) => {
     const { id } = valid(res, 'params', taskIdParams);

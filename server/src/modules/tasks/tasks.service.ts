@@ -3,6 +3,8 @@ import {
   TASK_STATUS_LABELS,
   type Task,
   type TaskListQuery,
+  type TaskMember,
+  type TasksResponse,
   type taskCreateBody,
   type taskPatchBody,
 } from '../../../../shared/schemas/tasks';
@@ -12,8 +14,8 @@ import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications, type NewNotification } from '../notifications/notifications.service';
-import { requireMembership, workspaceRole } from '../workspaces/workspaces.service';
-import { assertAssignable, assertReleaseLinkable } from './tasks.policy';
+import { assertRoleMay, membershipOf, requireActive } from '../organisations/access';
+import { assertAssignable, assertReleaseLinkable, canEditTasks } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
 import * as repo from './tasks.repo';
 
@@ -29,33 +31,40 @@ export class VersionConflict extends Error {
   }
 }
 
-export async function listTasks(
-  ctx: AppContext,
-  actor: Actor,
-  workspaceId: string,
-  filters: TaskListQuery,
-): Promise<{ tasks: Task[]; releases: { id: string; title: string }[] }> {
-  await requireMembership(ctx.db, workspaceId, actor.userId);
-  const [rows, releases] = [await repo.listTasks(ctx.db, workspaceId, filters), await repo.releaseOptions(ctx.db, workspaceId)];
-  return { tasks: rows.map(presentTask), releases };
+/** The board of the caller's active organisation: its tasks, members and releases (every member reads it). */
+export async function listTasks(ctx: AppContext, actor: Actor, filters: TaskListQuery): Promise<TasksResponse> {
+  const m = await requireActive(ctx.db, actor, 'read');
+  const [rows, members, releases] = [
+    await repo.listTasks(ctx.db, m.organisationId, filters),
+    await repo.members(ctx.db, m.organisationId),
+    await repo.releaseOptions(ctx.db, m.organisationId),
+  ];
+  return {
+    organisation: { id: m.organisationId, name: m.name, role: m.role, canWrite: canEditTasks(m.role) },
+    members: members as TaskMember[],
+    tasks: rows.map(presentTask),
+    releases,
+  };
 }
 
+/** Opens the task on its organisation's board (the link says which, for a member of several). */
 function link(task: Task): string {
-  return `/client/tasks?workspace=${task.organisation_id}&task=${task.id}`;
+  return `/client/tasks?organisation=${task.organisation_id}&task=${task.id}`;
 }
 
-export async function createTask(ctx: AppContext, actor: Actor, workspaceId: string, input: CreateInput): Promise<Task> {
+/** A task on the active organisation's board ('tasks.write'): its assignee a member, its release one of the organisation's. */
+export async function createTask(ctx: AppContext, actor: Actor, input: CreateInput): Promise<Task> {
   const { task, notes } = await ctx.db.transaction(async (trx) => {
-    await requireMembership(trx, workspaceId, actor.userId);
-    if (input.assignee_user_id) assertAssignable(await workspaceRole(trx, workspaceId, input.assignee_user_id));
-    if (input.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, input.press_release_id, workspaceId));
-    const id = await repo.insertTask(trx, { ...input, organisation_id: workspaceId, created_by: actor.userId });
+    const { organisationId } = await requireActive(trx, actor, 'tasks.write');
+    if (input.assignee_user_id) assertAssignable(await repo.isMember(trx, organisationId, input.assignee_user_id));
+    if (input.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(trx, input.press_release_id, organisationId));
+    const id = await repo.insertTask(trx, { ...input, organisation_id: organisationId, created_by: actor.userId });
     const task = presentTask((await repo.findTask(trx, id))!);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'task.create',
       entityType: 'task',
       entityId: id,
-      metadata: { organisation_id: workspaceId, title: task.title, assignee_user_id: task.assignee_user_id, priority: task.priority },
+      metadata: { organisation_id: organisationId, title: task.title, assignee_user_id: task.assignee_user_id, priority: task.priority },
     });
     const items: NewNotification[] =
       task.assignee_user_id && task.assignee_user_id !== actor.userId
@@ -66,13 +75,13 @@ export async function createTask(ctx: AppContext, actor: Actor, workspaceId: str
               title: 'Σας ανατέθηκε μια εργασία',
               body: `${actor.name || actor.email}: «${task.title}»`,
               link: link(task),
-              data: { taskId: task.id, workspaceId },
+              data: { taskId: task.id, organisationId, workspaceId: organisationId },
             },
           ]
         : [];
     return { task, notes: await createNotifications(trx, items) };
   });
-  ctx.realtime.broadcast(rooms.organisation(workspaceId), 'task:changed', task);
+  ctx.realtime.broadcast(rooms.organisation(task.organisation_id), 'task:changed', task);
   publishNotifications(ctx.realtime, notes);
   return task;
 }
@@ -97,9 +106,10 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
   const result = await ctx.db.transaction(async (trx): Promise<Outcome> => {
     const locked = await repo.lockTask(trx, taskId);
     if (!locked) throw notFound('Task not found');
-    // Outside the workspace: the same 404 as a task that does not exist.
-    const role = await workspaceRole(trx, locked.organisation_id, actor.userId);
-    if (!role) throw notFound('Task not found');
+    // Outside its organisation: the same 404 as a task that does not exist; a role without 'tasks.write': 403.
+    const membership = actor.role === 'client' ? await membershipOf(trx, actor.userId, locked.organisation_id) : undefined;
+    if (!membership) throw notFound('Task not found');
+    assertRoleMay(membership, 'tasks.write');
     const before = presentTask((await repo.findTask(trx, taskId))!);
     if (locked.version !== input.version) return { conflict: before };
 
@@ -113,8 +123,8 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
     }
     const changed = Object.keys(changes) as Editable[];
     if (!changed.length) return { task: before, notes: [], changed };
-    if (patch.assignee_user_id) assertAssignable(await workspaceRole(trx, locked.organisation_id, patch.assignee_user_id));
-    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInWorkspace(trx, patch.press_release_id, locked.organisation_id));
+    if (patch.assignee_user_id) assertAssignable(await repo.isMember(trx, locked.organisation_id, patch.assignee_user_id));
+    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(trx, patch.press_release_id, locked.organisation_id));
 
     if (!(await repo.updateTask(trx, taskId, input.version, patch))) {
       return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
@@ -136,7 +146,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
         title: newlyAssigned ? 'Σας ανατέθηκε μια εργασία' : 'Ενημέρωση εργασίας',
         body: newlyAssigned ? `${who}: «${task.title}»` : describeChange(who, task, changed),
         link: link(task),
-        data: { taskId: task.id, workspaceId: task.organisation_id, changed },
+        data: { taskId: task.id, organisationId: task.organisation_id, workspaceId: task.organisation_id, changed },
       });
     }
     return { task, notes: await createNotifications(trx, items), changed };

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as ioClient } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
-import { call, signIn, signUp } from '../../test/http';
+import { call } from '../../test/http';
+import { addMember, insertMember, insertOrganisation, insertRelease, insertUser, tokenOf } from '../distribution/org-fixtures';
 
 let server: TestServer;
 let owner: { id: string; token: string };
 let member: { id: string; token: string };
+let reviewer: { id: string; token: string };
 let outsider: { id: string; token: string };
 let media: { id: string; token: string };
 let wsId: string;
+let otherOrg: string;
 
 interface TaskDto {
   id: string;
+  organisation_id: string;
   title: string;
   status: string;
   version: number;
@@ -21,25 +26,34 @@ interface TaskDto {
   creator: { user_id: string } | null;
 }
 
-async function user(email: string, role: 'client' | 'media' = 'client') {
-  const { id } = await signUp(server.url, email, role);
-  await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
-  return { id, token: (await signIn(server.url, email)).access_token };
+interface BoardDto {
+  organisation: { id: string; name: string; role: string; canWrite: boolean };
+  members: { user_id: string; role: string }[];
+  tasks: TaskDto[];
+  releases: { id: string; title: string }[];
 }
 
-const create = (token: string, body: unknown, ws = wsId) =>
-  call<TaskDto & { error?: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', `/api/workspaces/${ws}/tasks`, { token, body });
+async function signedIn(id: string, email: string) {
+  return { id, token: await tokenOf(server.url, email) };
+}
+
+const create = (token: string, body: unknown) =>
+  call<TaskDto & { error?: { code: string; fields?: Record<string, string> } }>(server.url, 'POST', '/api/tasks', { token, body });
 const patch = (token: string, id: string, body: unknown) =>
   call<TaskDto & { error?: { code: string }; task?: TaskDto }>(server.url, 'PATCH', `/api/tasks/${id}`, { token, body });
+const board = (token: string, qs = '') => call<BoardDto>(server.url, 'GET', `/api/tasks${qs ? `?${qs}` : ''}`, { token });
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await user('owner@tasks.test');
-  member = await user('member@tasks.test');
-  outsider = await user('outsider@tasks.test');
-  media = await user('media@tasks.test', 'media');
-  wsId = ((await server.ctx.db('organisations').where('created_by', owner.id).first('id')) as { id: string }).id;
-  await server.ctx.db('organisation_members').insert({ organisation_id: wsId, user_id: member.id, role: 'member' });
+  const db = server.ctx.db;
+  wsId = await insertOrganisation(db, 'Αιγαίο Α.Ε.');
+  otherOrg = await insertOrganisation(db, 'Όλυμπος Α.Ε.');
+  owner = await signedIn(await insertMember(db, wsId, 'owner@tasks.test', 'owner'), 'owner@tasks.test');
+  member = await signedIn(await insertMember(db, wsId, 'member@tasks.test', 'editor'), 'member@tasks.test');
+  reviewer = await signedIn(await insertMember(db, wsId, 'reviewer@tasks.test', 'reviewer'), 'reviewer@tasks.test');
+  outsider = await signedIn(await insertMember(db, otherOrg, 'outsider@tasks.test', 'owner'), 'outsider@tasks.test');
+  media = await signedIn(await insertUser(db, 'media@tasks.test', 'media'), 'media@tasks.test');
+  await db('profiles').where('user_id', member.id).update({ name: 'Μαρία Συντάκτρια' });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -61,24 +75,83 @@ describe('task permissions', () => {
     expect(Object.keys(r.body.error!.fields!)).toEqual(expect.arrayContaining(['title', 'priority']));
   });
 
-  it('an outsider gets 404 for reading, creating and changing; media gets 403', async () => {
+  it("the board is the active organisation's: another organisation's member sees only their own and gets 404 on its tasks; media gets 403", async () => {
     const t = await create(owner.token, { title: 'Ιδιωτική' });
-    expect((await call(server.url, 'GET', `/api/workspaces/${wsId}/tasks`, { token: outsider.token })).status).toBe(404);
-    expect((await create(outsider.token, { title: 'x' })).status).toBe(404);
+    expect(t.body.organisation_id).toBe(wsId);
+    const theirs = await board(outsider.token);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.organisation.id).toBe(otherOrg);
+    expect(theirs.body.tasks.map((x) => x.title)).not.toContain('Ιδιωτική');
+    const made = await create(outsider.token, { title: 'Στον δικό τους' });
+    expect(made.body.organisation_id).toBe(otherOrg);
     expect((await patch(outsider.token, t.body.id, { version: 1, status: 'done' })).status).toBe(404);
-    expect((await call(server.url, 'GET', `/api/workspaces/${wsId}/tasks`, { token: media.token })).status).toBe(403);
+    expect((await patch(owner.token, made.body.id, { version: 1, status: 'done' })).status).toBe(404);
+    expect((await board(media.token)).status).toBe(403);
     expect((await patch(media.token, t.body.id, { version: 1, status: 'done' })).status).toBe(403);
-    const list = await call<{ tasks: TaskDto[] }>(server.url, 'GET', `/api/workspaces/${wsId}/tasks`, { token: member.token });
+    const list = await board(member.token);
+    expect(list.body.organisation).toMatchObject({ id: wsId, name: 'Αιγαίο Α.Ε.', role: 'editor', canWrite: true });
     expect(list.body.tasks.map((x) => x.title)).toContain('Ιδιωτική');
+    expect(list.body.members.map((x) => x.user_id).sort()).toEqual([owner.id, member.id, reviewer.id].sort());
   });
 
-  it('an assignee must be a member of the workspace', async () => {
+  it('a reviewer reads the board but cannot create or change a task (403)', async () => {
+    const t = await create(owner.token, { title: 'Για τον αναθεωρητή' });
+    const read = await board(reviewer.token);
+    expect(read.status).toBe(200);
+    expect(read.body.organisation).toMatchObject({ role: 'reviewer', canWrite: false });
+    expect(read.body.tasks.map((x) => x.title)).toContain('Για τον αναθεωρητή');
+    const created = await create(reviewer.token, { title: 'Όχι' });
+    expect(created.status).toBe(403);
+    expect(created.body.error?.code).toBe('role_forbidden');
+    expect((await patch(reviewer.token, t.body.id, { version: 1, status: 'done' })).status).toBe(403);
+  });
+
+  it('a removed member gets 404 on the tasks of the organisation they left', async () => {
+    const gone = await signedIn(await insertMember(server.ctx.db, wsId, 'gone@tasks.test', 'publisher'), 'gone@tasks.test');
+    const t = await create(gone.token, { title: 'Πριν φύγει' });
+    expect(t.status).toBe(201);
+    await server.ctx.db('organisation_members').where({ organisation_id: wsId, user_id: gone.id }).delete();
+    expect((await patch(gone.token, t.body.id, { version: 1, status: 'done' })).status).toBe(404);
+    expect((await board(gone.token)).status).toBe(404);
+    // The task stays the organisation's.
+    expect((await board(owner.token)).body.tasks.map((x) => x.title)).toContain('Πριν φύγει');
+  });
+
+  it('a member of two organisations sees the board of the active one and changes a task of the other by its link', async () => {
+    const agent = await signedIn(await insertMember(server.ctx.db, otherOrg, 'agency@tasks.test', 'publisher'), 'agency@tasks.test');
+    await addMember(server.ctx.db, wsId, agent.id, 'editor');
+    const t = await create(owner.token, { title: 'Για το γραφείο', assignee_user_id: agent.id });
+    expect(t.status).toBe(201);
+    const mine = await board(agent.token);
+    expect(mine.body.organisation.id).toBe(otherOrg);
+    expect(mine.body.tasks.map((x) => x.title)).not.toContain('Για το γραφείο');
+    expect((await patch(agent.token, t.body.id, { version: 1, status: 'in_progress' })).status).toBe(200);
+    const note = (await server.ctx.db('notifications').where({ user_id: agent.id, kind: 'task.assigned' }).first()) as { link: string; data: { organisationId: string } };
+    expect(note.link).toBe(`/client/tasks?organisation=${wsId}&task=${t.body.id}`);
+    expect(note.data.organisationId).toBe(wsId);
+    await server.ctx.db('profiles').where('user_id', agent.id).update({ active_organisation_id: wsId });
+    expect((await board(agent.token)).body.tasks.map((x) => x.title)).toContain('Για το γραφείο');
+  });
+
+  it("a task's change reaches the organisation's room live", async () => {
+    const socket = ioClient(server.url, { auth: { token: member.token }, transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    const heard = new Promise<TaskDto>((resolve) => socket.on('task:changed', (task: TaskDto) => resolve(task)));
+    const t = await create(owner.token, { title: 'Ζωντανά' });
+    try {
+      expect(await heard).toMatchObject({ id: t.body.id, organisation_id: wsId });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('an assignee must be a member of the organisation', async () => {
     const bad = await create(owner.token, { title: 'Ανάθεση', assignee_user_id: outsider.id });
     expect(bad.status).toBe(400);
     expect(bad.body.error!.fields).toHaveProperty('assignee_user_id');
     const ok = await create(owner.token, { title: 'Ανάθεση', assignee_user_id: member.id, priority: 'urgent' });
     expect(ok.status).toBe(201);
-    expect(ok.body.assignee?.name).toBe('Test client');
+    expect(ok.body.assignee?.name).toBe('Μαρία Συντάκτρια');
     const bad2 = await patch(owner.token, ok.body.id, { version: 1, assignee_user_id: outsider.id });
     expect(bad2.status).toBe(400);
     // The assignee is told in their bell.
@@ -88,30 +161,32 @@ describe('task permissions', () => {
 
   it('filters by status, priority, assignee (incl. unassigned) and search', async () => {
     const get = async (qs: string) =>
-      (await call<{ tasks: TaskDto[] }>(server.url, 'GET', `/api/workspaces/${wsId}/tasks?${qs}`, { token: owner.token })).body.tasks.map((t) => t.title);
+      (await board(owner.token, qs)).body.tasks.map((t) => t.title);
     expect(await get('priority=urgent')).toEqual(['Ανάθεση']);
     expect(await get(`assignee=${member.id}`)).toEqual(['Ανάθεση']);
     expect(await get('assignee=unassigned')).not.toContain('Ανάθεση');
     expect(await get('q=ΣΎΝΤΑΞΗ')).toEqual(['Σύνταξη δελτίου']);
     expect(await get('status=done')).toEqual([]);
-    expect((await call(server.url, 'GET', `/api/workspaces/${wsId}/tasks?status=bogus`, { token: owner.token })).status).toBe(400);
+    expect((await board(owner.token, 'status=bogus')).status).toBe(400);
   });
 });
 
 describe('linked press release', () => {
-  it("links a release of the workspace (shown with its title), refuses another client's release", async () => {
-    const insert = async (clientId: string, title: string) =>
-      ((await server.ctx.db('press_releases').insert({ title, client_id: clientId }).returning('id')) as { id: string }[])[0]!.id;
-    const mine = await insert(owner.id, 'Δελτίο της ομάδας');
-    const theirs = await insert(outsider.id, 'Ξένο δελτίο');
+  it("links a release of the organisation (whoever wrote it, shown with its title), refuses another organisation's release", async () => {
+    const mine = await insertRelease(server.ctx.db, wsId, owner.id, 'Δελτίο της ομάδας');
+    const byColleague = await insertRelease(server.ctx.db, wsId, member.id, 'Δελτίο συναδέλφου');
+    const theirs = await insertRelease(server.ctx.db, otherOrg, outsider.id, 'Ξένο δελτίο');
     const ok = await create(member.token, { title: 'Με δελτίο', press_release_id: mine });
     expect(ok.status).toBe(201);
     expect((ok.body as unknown as { press_release: { title: string } }).press_release.title).toBe('Δελτίο της ομάδας');
+    expect((await create(owner.token, { title: 'Με δελτίο συναδέλφου', press_release_id: byColleague })).status).toBe(201);
     const bad = await create(member.token, { title: 'Με ξένο δελτίο', press_release_id: theirs });
     expect(bad.status).toBe(400);
     expect(bad.body.error!.fields).toHaveProperty('press_release_id');
-    const list = await call<{ releases: { id: string }[] }>(server.url, 'GET', `/api/workspaces/${wsId}/tasks`, { token: member.token });
-    expect(list.body.releases.map((r) => r.id)).toEqual([mine]);
+    const badPatch = await patch(member.token, ok.body.id, { version: 1, press_release_id: theirs });
+    expect(badPatch.status).toBe(400);
+    const list = await board(member.token);
+    expect(list.body.releases.map((r) => r.id).sort()).toEqual([mine, byColleague].sort());
   });
 });
 

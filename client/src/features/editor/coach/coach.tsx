@@ -1,7 +1,7 @@
 /**
  * The writing coach (loaded after the editor): spelling underlines in the text, the findings
  * of the press-release checks grouped by kind with one-click fixes, title proposals, a
- * summary and the automatic fixes, and the workspace's own dictionary. Every change it makes
+ * summary and the automatic fixes, and the organisation's own dictionary. Every change it makes
  * is an ordinary edit of the shared document, so co-editors see it live.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -124,7 +124,7 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
     };
   }, [editor]);
 
-  // A new check whenever the workspace dictionary changes (a word learnt here or by a co-editor).
+  // A new check whenever the organisation's dictionary changes (a word learnt here or by a co-editor).
   const [workspaceId, setWorkspaceId] = useState<string | null>(null);
   const dictionary = useWorkspaceDictionary(workspaceId);
   const [dictVersion, setDictVersion] = useState(0);
@@ -139,6 +139,8 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
   useEffect(() => {
     if (review?.response.workspaceId) setWorkspaceId(review.response.workspaceId);
   }, [review?.response.workspaceId]);
+  // A reviewer reads the dictionary but does not teach it words ('words.write').
+  const canTeach = Boolean(workspaceId) && (dictionary.data?.canEdit ?? review?.response.canEditWords ?? false);
 
   // Words ignored in this session stay without an underline.
   useEffect(() => {
@@ -271,7 +273,7 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
                         {x}
                       </Button>
                     ))}
-                    {workspaceId ? (
+                    {canTeach ? (
                       <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" disabled={disabled} onClick={() => void learn(s.word)}>
                         Προσθήκη στο λεξικό
                       </Button>
@@ -382,15 +384,17 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
           <summary className="flex cursor-pointer items-center gap-2 text-sm font-medium">
             <BookOpen className="h-4 w-4" aria-hidden /> Λεξικό οργανισμού ({dictionary.data?.words.length ?? 0})
           </summary>
-          <p className="mt-2 text-xs text-muted-foreground">Ονόματα και λέξεις που ο έλεγχος ορθογραφίας δέχεται για όλα τα μέλη του χώρου εργασίας.</p>
+          <p className="mt-2 text-xs text-muted-foreground">Ονόματα και λέξεις που ο έλεγχος ορθογραφίας δέχεται για όλα τα μέλη του οργανισμού.</p>
           {dictionary.data?.words.length ? (
             <ul className="mt-2 flex flex-wrap gap-1">
               {dictionary.data.words.map((w) => (
                 <li key={w.id} className="flex items-center gap-1 rounded-full border py-0.5 pl-2 pr-0.5 text-xs">
                   {w.word}
-                  <Button size="icon-sm" variant="ghost" className="h-5 w-5" aria-label={`Αφαίρεση της λέξης «${w.word}»`} disabled={disabled} onClick={() => void forget(w.id, w.word)}>
-                    <X className="h-3 w-3" aria-hidden />
-                  </Button>
+                  {canTeach ? (
+                    <Button size="icon-sm" variant="ghost" className="h-5 w-5" aria-label={`Αφαίρεση της λέξης «${w.word}»`} disabled={disabled} onClick={() => void forget(w.id, w.word)}>
+                      <X className="h-3 w-3" aria-hidden />
+                    </Button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -403,7 +407,7 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
       {popover ? (
         <SpellingPopover
           target={popover}
-          canLearn={workspaceId !== null && !disabled}
+          canLearn={canTeach && !disabled}
           onApply={(s) => replaceWord(popover.m, s)}
           onLearn={() => void learn(popover.m.word)}
           onIgnore={() => {

@@ -1,6 +1,6 @@
 /**
  * The writing assistant's data: the review of the live text (spelling and checks), the
- * suggestions, and the workspace dictionary (kept fresh live by realtime/live-queries.ts
+ * suggestions, and the organisation's dictionary (kept fresh live by realtime/live-queries.ts
  * through `workspace:dictionary_changed`), parsed with the shared schemas.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -11,13 +11,13 @@ import { queryKeys } from '@client/api/query-keys';
 export const useWorkspaceDictionary = (workspaceId: string | null) =>
   useQuery({
     queryKey: queryKeys.workspaceDictionary(workspaceId ?? 'none'),
-    queryFn: ({ signal }) => api('GET', `/workspaces/${workspaceId}/dictionary`, { schema: dictionaryResponse, signal }),
+    queryFn: ({ signal }) => api('GET', `/organisations/${workspaceId}/dictionary`, { schema: dictionaryResponse, signal }),
     enabled: workspaceId !== null,
   });
 
 export const assistantCalls = {
   review: (body: ReviewBody, signal?: AbortSignal) => api('POST', '/assistant/review', { body, schema: reviewResponse, signal }),
   suggestions: (title: string, text: string) => api('POST', '/assistant/suggestions', { body: { title, text }, schema: suggestionsResponse }),
-  addWord: (workspaceId: string, word: string) => api('POST', `/workspaces/${workspaceId}/dictionary`, { body: { word }, schema: dictionaryWord }),
-  removeWord: (workspaceId: string, wordId: string) => api('DELETE', `/workspaces/${workspaceId}/dictionary/${wordId}`),
+  addWord: (workspaceId: string, word: string) => api('POST', `/organisations/${workspaceId}/dictionary`, { body: { word }, schema: dictionaryWord }),
+  removeWord: (workspaceId: string, wordId: string) => api('DELETE', `/organisations/${workspaceId}/dictionary/${wordId}`),
 };

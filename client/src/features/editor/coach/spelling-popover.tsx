@@ -12,7 +12,7 @@ export const KIND_TEXT: Record<Misspelling['kind'], string> = {
 
 /**
  * The suggestions of an underlined word, next to it: each correction replaces the word in the
- * text (a normal edit, so co-editors see it); the word can be learnt by the workspace or ignored.
+ * text (a normal edit, so co-editors see it); the word can be learnt by the organisation or ignored.
  */
 export function SpellingPopover({
   target,

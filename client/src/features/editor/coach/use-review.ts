@@ -22,7 +22,7 @@ const DEBOUNCE_MS = 600;
  * Keeps the review of the live text current: after every change to the text or the title
  * (local or from a co-editor), once typing pauses, the server checks it again; the spelling
  * underlines are placed where the checked words are now. `version` forces a new check (the
- * workspace dictionary changed).
+ * organisation's dictionary changed).
  */
 export function useReview(
   editor: Editor | null,

@@ -20,7 +20,7 @@ export interface ReviewInput {
   today: string;
 }
 
-export type ReviewOutput = Omit<ReviewResponse, 'workspaceId'>;
+export type ReviewOutput = Omit<ReviewResponse, 'workspaceId' | 'canEditWords'>;
 
 /** Corrections per word, kept for the life of the thread (they depend on the dictionary only). */
 const suggestionCache = new SuggestionCache();
