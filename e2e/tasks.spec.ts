@@ -81,19 +81,21 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await expect(toast(a.page, `Η πρόσκληση στάλθηκε στο ${member.email}`)).toBeVisible();
   await expect(a.page.getByTestId('pending-invitations')).toContainText(member.email);
 
-  // The colleague follows the link, signed in, and joins.
+  // The colleague follows the link, signed in, and accepts in one click.
   const link = new URL(acceptUrl);
   await b.page.goto(link.pathname + link.search);
-  await expect(b.page.getByTestId('invitation-result')).toContainText('Γίνατε μέλος του χώρου εργασίας');
+  await b.page.getByRole('button', { name: 'Αποδοχή', exact: true }).click();
+  await expect(b.page).toHaveURL(/\/client\/?$/, { timeout: LIVE_MS });
   // The owner's screen updates without a reload: a member, no pending invitation.
   await expect(a.page.getByTestId('workspace-members')).toContainText(member.name);
   await expect(a.page.getByTestId('pending-invitations')).toHaveCount(0);
   // The same link cannot be used twice.
   await b.page.goto(link.pathname + link.search);
-  await expect(b.page.getByTestId('invitation-result')).toContainText('Η πρόσκληση έχει ήδη χρησιμοποιηθεί.');
-  b.errors.length = 0; // the refused second use logs its 400 on purpose
-  await b.page.getByTestId('memberships').getByRole('link', { name: 'Εργασίες' }).click();
-  await expect(b.page.getByTestId('workspace-switcher')).toContainText(owner.name);
+  await expect(b.page.getByTestId('invitation-invalid')).toContainText('Η πρόσκληση έχει ήδη χρησιμοποιηθεί.');
+  b.errors.length = 0; // the refused second use logs its 410 on purpose
+  // She works in the team's organisation now (her own company stays hers, one switch away).
+  await b.page.goto('/client/tasks');
+  await expect(b.page.getByTestId('organisation-switcher')).toContainText(`${owner.name} Α.Ε.`);
 
   await a.page.goto('/client/tasks');
   await expect(a.page.getByText('Δεν υπάρχουν ακόμη εργασίες — δημιουργήστε την πρώτη')).toBeVisible();
@@ -167,9 +169,9 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await a.page.getByRole('button', { name: `Αφαίρεση: ${member.name}` }).click();
   await a.page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
   await expect(toast(a.page, 'Το μέλος αφαιρέθηκε')).toBeVisible();
-  await expect(toast(b.page, 'Αφαιρεθήκατε από έναν χώρο εργασίας')).toBeVisible();
+  await expect(toast(b.page, 'Αφαιρεθήκατε από έναν οργανισμό')).toBeVisible();
   await expect(card(b.page, renamed)).toHaveCount(0);
-  await expect(b.page.getByTestId('workspace-switcher')).toHaveCount(0);
+  await expect(b.page.getByTestId('organisation-switcher')).toHaveCount(0);
 
   expect(a.errors).toEqual([]);
   expect(b.errors).toEqual([]);
@@ -184,18 +186,19 @@ test('two members editing the same task: the second save is refused with the fre
   await approveUser(a.page.request, owner.id); // pending accounts cannot invite
   const member = await freshClient(b.page, 'member9c', 'Πέτρος Μέλος');
   const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
-  const wsList = (await (await a.page.request.get('/api/workspaces', { headers: auth(owner) })).json()) as { workspaces: { id: string }[] };
-  const wsId = wsList.workspaces[0]!.id;
+  const orgs = (await (await a.page.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string }[] };
+  const wsId = orgs.organisations[0]!.id;
   const inv = (await (
     await a.page.request.post(`/api/workspaces/${wsId}/invitations`, { headers: auth(owner), data: { email: member.email } })
   ).json()) as { acceptUrl: string };
-  const token = new URL(inv.acceptUrl).searchParams.get('accept');
+  const token = new URL(inv.acceptUrl).searchParams.get('token');
   expect((await b.page.request.post('/api/invitations/accept', { headers: auth(member), data: { token } })).ok()).toBe(true);
   const title = `Κοινή εργασία ${Date.now()}`;
-  expect((await a.page.request.post(`/api/workspaces/${wsId}/tasks`, { headers: auth(owner), data: { title } })).status()).toBe(201);
+  // Accepting made the team's organisation the colleague's active one; the owner's is his.
+  expect((await a.page.request.post('/api/tasks', { headers: auth(owner), data: { title } })).status()).toBe(201);
 
   await a.page.goto('/client/tasks');
-  await b.page.goto(`/client/tasks?workspace=${wsId}`);
+  await b.page.goto('/client/tasks');
   await card(a.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
   await card(b.page, title).getByRole('button', { name: /Επεξεργασία/ }).click();
 

@@ -45,11 +45,11 @@ const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
 async function team(browser: Browser, title: string) {
   const owner = await person(browser, 'owner19', 'Ελένη Υπεύθυνη');
   const writer = await person(browser, 'writer19', 'Νίκος Συντάκτης');
-  const ws = ((await (await owner.page.request.get('/api/workspaces', { headers: auth(owner) })).json()) as { workspaces: { id: string; my_role: string }[] }).workspaces.find(
-    (w) => w.my_role === 'owner',
+  const ws = ((await (await owner.page.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string; role: string }[] }).organisations.find(
+    (o) => o.role === 'owner',
   )!;
   const inv = await owner.page.request.post(`/api/workspaces/${ws.id}/invitations`, { headers: auth(owner), data: { email: writer.email } });
-  const token = new URL(((await inv.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('accept')!;
+  const token = new URL(((await inv.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token')!;
   expect((await writer.page.request.post('/api/invitations/accept', { headers: auth(writer), data: { token } })).ok()).toBe(true);
   const created = await owner.page.request.post('/api/releases', { headers: auth(owner), data: { title, content: '' } });
   const releaseId = ((await created.json()) as { id: string }).id;

@@ -22,7 +22,7 @@ export function useLiveQueries(): void {
         removedFromWorkspace: () =>
           toast({
             title: 'Προσοχή',
-            description: 'Αφαιρεθήκατε από έναν χώρο εργασίας. Δεν έχετε πλέον πρόσβαση σε αυτόν.',
+            description: 'Αφαιρεθήκατε από έναν οργανισμό. Δεν έχετε πλέον πρόσβαση σε αυτόν.',
             variant: 'destructive',
           }),
       });
