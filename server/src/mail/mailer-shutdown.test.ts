@@ -174,8 +174,17 @@ describe('Mailer shutdown', () => {
     const [client, media] = (await db('users')
       .insert([{ email: 'once-client@client.test' }, { email: 'once-media@media.test' }])
       .returning('id')) as { id: string }[];
+    const [organisation] = (await db('organisations').insert({ name: 'Μία φορά Α.Ε.', status: 'approved' }).returning('id')) as { id: string }[];
     const [release] = (await db('press_releases')
-      .insert({ title: 'Μία φορά', content: '<p>x</p>', content_text: 'x', category: 'tech', client_id: client!.id, media_list_categories: ['tech'] })
+      .insert({
+        title: 'Μία φορά',
+        content: '<p>x</p>',
+        content_text: 'x',
+        category: 'tech',
+        organisation_id: organisation!.id,
+        author_id: client!.id,
+        media_list_categories: ['tech'],
+      })
       .returning('id')) as { id: string }[];
     const [delivery] = (await db('deliveries')
       .insert({ press_release_id: release!.id, recipient_user_id: media!.id, email: 'once-media@media.test' })

@@ -8,6 +8,7 @@ import { testConfig } from '../test/app';
 import { createTestDb, type TestDb } from '../test/db';
 import { call, signIn, signUp } from '../test/http';
 import { memoryTransport } from '../test/mail';
+import { insertRelease, ownOrganisationOf } from '../test/releases';
 
 // Two server processes joined through Redis (CI sets TEST_REDIS_URL to the machine's Redis).
 const REDIS = process.env.TEST_REDIS_URL;
@@ -39,6 +40,8 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('two processes joined throu
   it('a release sent through one process is pushed to a journalist connected to the other', async () => {
     const { id: clientId } = await signUp(a.url, 'sender@redis.test', 'client');
     await testDb.db('profiles').where('user_id', clientId).update({ status: 'approved' });
+    const organisationId = await ownOrganisationOf(testDb.db, clientId);
+    await testDb.db('organisations').where('id', organisationId).update({ status: 'approved' });
     const clientToken = (await signIn(a.url, 'sender@redis.test')).access_token;
     const { id: mediaId } = await signUp(b.url, 'reader@redis.test', 'media');
     await testDb.db('profiles').where('user_id', mediaId).update({ status: 'approved' });
@@ -49,13 +52,11 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('two processes joined throu
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     const pushed = new Promise<{ releaseId: string }>((resolve) => socket.once('inbox:new', resolve));
 
-    const [r] = (await testDb.db('press_releases')
-      .insert({ title: 'Μέσω Redis', content: '<p>x</p>', content_text: 'x', category: 'tech', client_id: clientId, media_list_categories: ['tech'] })
-      .returning('id')) as { id: string }[];
-    const sent = await call(a.url, 'POST', `/api/releases/${r!.id}/send`, { token: clientToken });
+    const releaseId = await insertRelease(testDb.db, organisationId, clientId, { title: 'Μέσω Redis' });
+    const sent = await call(a.url, 'POST', `/api/releases/${releaseId}/send`, { token: clientToken });
     expect(sent.status).toBe(200);
     const got = await Promise.race([pushed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000))]);
-    expect(got?.releaseId).toBe(r!.id);
+    expect(got?.releaseId).toBe(releaseId);
   }, 30_000);
 });
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/app';
 import { faultyFs } from '../test/faulty-fs';
 import { call, signIn, signUp } from '../test/http';
+import { insertRelease, ownOrganisationOf } from '../test/releases';
 
 /**
  * Disk full or read-only while files are uploaded (issue 27, item 5): the answer is 507 /
@@ -70,9 +71,7 @@ beforeAll(async () => {
   }
   server = await startTestServer({ DATA_DIR: dataDir }, { storage: { fs: disk, probeTtlMs: 0 } });
   const owner = await signUp(server.url, 'owner@storage-faults.test', 'client');
-  const ws = await server.ctx.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
-  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', client_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
-  releaseId = row!.id;
+  releaseId = await insertRelease(server.ctx.db, await ownOrganisationOf(server.ctx.db, owner.id), owner.id, { title: 'Με συνημμένα' });
   token = (await signIn(server.url, 'owner@storage-faults.test')).access_token;
 }, 60_000);
 afterEach(() => disk.clear());
