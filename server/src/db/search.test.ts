@@ -92,10 +92,13 @@ describe('every search', () => {
     const c = await signUp(base, 'owner@search.test', 'client');
     const token = (await signIn(base, 'owner@search.test')).access_token;
     const ws = { id: await activeOrganisation(c.id) };
-    await call(base, 'POST', `/api/workspaces/${ws.id}/tasks`, { token, body: { title: 'Σύνταξη δελτίου για την ΈΚΘΕΣΗ' } });
-    const tasks = await call<{ tasks: { title: string }[] }>(base, 'GET', `/api/workspaces/${ws.id}/tasks?q=${encodeURIComponent('συνταξη δελτιου')}`, { token });
+    // The task board is the caller's active organisation's.
+    const created = await call(base, 'POST', '/api/tasks', { token, body: { title: 'Σύνταξη δελτίου για την ΈΚΘΕΣΗ' } });
+    expect(created.status).toBe(201);
+    const tasks = await call<{ organisation: { id: string }; tasks: { title: string }[] }>(base, 'GET', `/api/tasks?q=${encodeURIComponent('συνταξη δελτιου')}`, { token });
+    expect(tasks.body.organisation.id).toBe(ws.id);
     expect(tasks.body.tasks.map((t) => t.title)).toEqual(['Σύνταξη δελτίου για την ΈΚΘΕΣΗ']);
-    const none = await call<{ tasks: unknown[] }>(base, 'GET', `/api/workspaces/${ws.id}/tasks?q=${encodeURIComponent('εκθεσεις')}`, { token });
+    const none = await call<{ tasks: unknown[] }>(base, 'GET', `/api/tasks?q=${encodeURIComponent('εκθεσεις')}`, { token });
     expect(none.body.tasks).toEqual([]);
 
     await server.ctx.db('press_releases').insert({
