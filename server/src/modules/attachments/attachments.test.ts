@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
+import { addMember, insertRelease, ownOrganisationOf } from '../../test/releases';
 
 let server: TestServer;
 let token: string;
@@ -22,14 +23,12 @@ function upload(name: string, data: Buffer, as = token, id = releaseId) {
 beforeAll(async () => {
   server = await startTestServer();
   const owner = await signUp(server.url, 'owner@att.test', 'client');
-  const member = await signUp(server.url, 'member@att.test', 'client');
   await signUp(server.url, 'outsider@att.test', 'client');
-  const ws = await server.ctx.db('organisations').where('created_by', owner.id).first<{ id: string }>('id');
-  await server.ctx.db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
-  const [row] = (await server.ctx.db('press_releases').insert({ title: 'Με συνημμένα', author_id: owner.id, organisation_id: ws.id }).returning('id')) as { id: string }[];
-  releaseId = row!.id;
+  const organisationId = await ownOrganisationOf(server.ctx.db, owner.id);
+  releaseId = await insertRelease(server.ctx.db, organisationId, owner.id, { title: 'Με συνημμένα' });
   token = (await signIn(server.url, 'owner@att.test')).access_token;
-  memberToken = (await signIn(server.url, 'member@att.test')).access_token;
+  // A colleague who joined the owner's organisation and works in it (its room is theirs too).
+  memberToken = (await addMember(server, organisationId, 'editor', 'member@att.test')).token;
   outsiderToken = (await signIn(server.url, 'outsider@att.test')).access_token;
 }, 60_000);
 afterAll(async () => {
@@ -100,7 +99,7 @@ describe('downloads by recipients', () => {
     const after = (await call<{ stats: { downloads: { value: number; current: number } } }>(server.url, 'GET', '/api/client/dashboard', { token })).body.stats.downloads;
     expect(after.value).toBe(before + 2);
     expect(after.current).toBe(before + 2);
-    // The workspace's own links do not count as downloads.
+    // The organisation's own links do not count as downloads.
     const own = await call<{ url: string }[]>(server.url, 'GET', `/api/releases/${releaseId}/attachments`, { token });
     await fetch(`${server.url}${own.body[0]!.url}`);
     expect(await server.ctx.db('reporting_events').where({ press_release_id: releaseId, kind: 'download' })).toHaveLength(2);
@@ -108,7 +107,7 @@ describe('downloads by recipients', () => {
 });
 
 describe('downloads pushed live', () => {
-  it('each counted download tells the sender and the workspace at once (report:changed), and the report row counts it; a mail scanner is neither', async () => {
+  it('each counted download tells the sending organisation’s members at once (report:changed), and the report row counts it; a mail scanner is neither', async () => {
     const res = await upload('Παρουσίαση.pdf', PDF);
     const { id } = (await res.json()) as { id: string };
     const media = await signUp(server.url, 'reader@att.test', 'media');
@@ -136,8 +135,8 @@ describe('downloads pushed live', () => {
     const inApp = await service.signedUrl(id, 600, media.id, 'in_app');
     expect((await fetch(`${server.url}${inApp}`)).status).toBe(200);
     await waitFor(2);
-    // The owner is in their own room and the workspace's, and is told once: a round trip on
-    // each socket (ordered after anything already sent to it) shows nothing more was coming.
+    // Every member working in the organisation is told, once: a round trip on each socket
+    // (ordered after anything already sent to it) shows nothing more was coming.
     await Promise.all([owner, member].map((s) => new Promise((r) => s.emit('ping', r))));
     expect(pushed.sort()).toEqual([`member:download:${releaseId}`, `owner:download:${releaseId}`]);
     const events = (await server.ctx.db('reporting_events')
