@@ -111,7 +111,7 @@ describe('a journalist past their daily limit', () => {
       nextRunAt: string;
     }>(server.url, 'GET', `/api/admin/digests/daily/preview?recipient=${limited.id}`, { token: saToken });
     expect(r.status).toBe(200);
-    expect(r.body.recipients).toEqual([{ userId: limited.id, email: 'limited@media.test', name: 'Test media', frequency: 'none', releases: 1, held: 1 }]);
+    expect(r.body.recipients).toEqual([{ userId: limited.id, email: 'limited@media.test', name: 'limited', frequency: 'none', releases: 1, held: 1 }]);
     expect(r.body.totals).toEqual({ recipients: 1, releases: 1, held: 1 });
     expect(r.body.sample?.to).toBe('limited@media.test');
     expect(r.body.sample?.subject).toBe('Τα δελτία τύπου της ημέρας · Deltio');
