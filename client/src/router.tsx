@@ -393,6 +393,7 @@ const invitationRoute = createRoute({
   getParentRoute: () => authLayout,
   path: 'invitation',
   component: InvitationPage,
+  staticData: titled('/invitation'),
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: typeof search.token === 'string' ? search.token : undefined,
   }),
