@@ -91,7 +91,7 @@ describe('1. links in e-mails come from PUBLIC_URL, never from the Host header',
     });
     expect(r.status).toBe(201);
     const [sent] = await mailsTo('invitee-host@sec.test');
-    expect(sent?.text).toContain(`${server.ctx.config.publicUrl}/client/invitations?accept=`);
+    expect(sent?.text).toContain(`${server.ctx.config.publicUrl}/invitation?token=`);
     expect(sent?.text).not.toContain('evil.example');
   });
 

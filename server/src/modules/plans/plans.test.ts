@@ -212,7 +212,8 @@ describe('the limits the pricing page promises', () => {
   it('an accepted invitation is refused when the plan has no seat left by then', async () => {
     const p = await client('shrink@plans.test', 'pro');
     const inv = await call<{ acceptUrl: string }>(base, 'POST', `/api/workspaces/${p.ws}/invitations`, { token: p.token, body: { email: 'joiner@plans.test' } });
-    const token = new URL(inv.body.acceptUrl).searchParams.get('accept')!;
+    expect(inv.status).toBe(201);
+    const token = new URL(inv.body.acceptUrl).searchParams.get('token')!;
     await server.ctx.db('organisations').where('id', p.ws).update({ plan_code: 'starter' });
     const joiner = await client('joiner@plans.test');
     const r = await call<{ error: { code: string } }>(base, 'POST', '/api/invitations/accept', { token: joiner.token, body: { token } });

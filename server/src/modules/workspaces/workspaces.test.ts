@@ -10,9 +10,14 @@ let owner: { id: string; token: string };
 let orgId: string;
 const sockets: Socket[] = [];
 
+/** A client signed up, approved as the superadmin would (the account and the organisation it signed up with), signed in. */
 async function user(email: string) {
   const { id } = await signUp(server.url, email, 'client');
   await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
+  await server.ctx
+    .db('organisations')
+    .whereIn('id', server.ctx.db('organisation_members').where({ user_id: id, role: 'owner' }).select('organisation_id'))
+    .update({ status: 'approved' });
   return { id, token: (await signIn(server.url, email)).access_token };
 }
 
