@@ -37,10 +37,9 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   const overview = await admin2.context().newPage();
   await overview.goto('/superadmin');
   const signupsToday = async () => Number(await overview.getByTestId('signups-today').textContent());
-  const pendingCount = async () => Number(await overview.getByTestId('counter-pending').textContent());
   // The first visit loads the chart chunk and seven counts; a CI run under load took over 10 s.
   await expect(overview.getByTestId('signups-today')).toBeAttached({ timeout: 30_000 });
-  const before = { signups: await signupsToday(), pending: await pendingCount() };
+  const before = { signups: await signupsToday() };
 
   const clientCtx = await browser.newContext();
   const client = await clientCtx.newPage();
@@ -52,8 +51,9 @@ test('a sign-up appears live in the users page; approving it clears the pending 
   expect(Date.now() - signedUpAt).toBeLessThan(LIVE_MS);
   await expect(row(admin, email).getByTestId('user-status')).toHaveText('Σε αναμονή');
   // The overview of another superadmin counts the sign-up without a reload.
+  // (Sign-ups only grow during a run; the pending count is not compared: other specs approve
+  // their own sign-ups meanwhile, so it can stay level while this one is counted.)
   await expect.poll(signupsToday, { timeout: LIVE_MS }).toBeGreaterThan(before.signups);
-  await expect.poll(pendingCount, { timeout: LIVE_MS }).toBeGreaterThan(before.pending);
 
   await signInViaApi(client, email, PASSWORD);
   await client.goto('/client');
