@@ -22,6 +22,8 @@ import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
+import { roleMay } from '@shared/organisation-roles';
+import { useActiveOrganisation } from '@client/features/workspaces/use-workspaces';
 
 const S = {
   title: 'Newsroom',
@@ -42,6 +44,7 @@ const S = {
   open: 'Άνοιγμα newsroom',
   published: (n: number) => (n === 1 ? '1 δημόσιο δελτίο τύπου' : `${n.toLocaleString('el-GR')} δημόσια δελτία τύπου`),
   save: 'Αποθήκευση newsroom',
+  readOnly: 'Το newsroom ανήκει στον οργανισμό: το αλλάζουν ο ιδιοκτήτης και οι διαχειριστές του.',
   saving: 'Αποθήκευση...',
   saved: 'Οι ρυθμίσεις του newsroom αποθηκεύτηκαν.',
   success: 'Επιτυχία',
@@ -122,6 +125,8 @@ function NewsroomForm({ settings }: { settings: NewsroomSettings }) {
   const qc = useQueryClient();
   const { form, onSubmit } = useSchemaForm(newsroomSettingsBody, defaultsOf(settings));
   const [saving, setSaving] = useState(false);
+  // The newsroom is the organisation's: owners and admins edit it, everyone else reads it.
+  const mayEdit = roleMay(useActiveOrganisation().organisation?.role, 'newsroom.update');
   const errors = form.formState.errors;
   const typed = form.watch('newsroom_slug') ?? '';
   const candidate = slugify(typed, NEWSROOM_SLUG.max);
@@ -181,6 +186,12 @@ function NewsroomForm({ settings }: { settings: NewsroomSettings }) {
           <CardDescription>{S.text}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
+          {mayEdit ? null : (
+            <p className="rounded-md border bg-slate-50 p-3 text-sm text-muted-foreground" data-testid="newsroom-read-only">
+              {S.readOnly}
+            </p>
+          )}
+          <fieldset disabled={!mayEdit} className="min-w-0 space-y-6">
           <div className="flex items-center justify-between gap-4">
             <div>
               <Label htmlFor="newsroom-enabled" className="text-sm font-medium">
@@ -293,6 +304,7 @@ function NewsroomForm({ settings }: { settings: NewsroomSettings }) {
               {saving ? S.saving : S.save}
             </Button>
           </div>
+          </fieldset>
         </CardContent>
       </Card>
     </form>

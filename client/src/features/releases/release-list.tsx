@@ -10,6 +10,8 @@ import {
   type ReleaseStatus,
 } from '@shared/constants';
 import type { ReleaseListItem, ReleaseListRow } from '@shared/schemas/releases';
+import { roleMay } from '@shared/organisation-roles';
+import { useActiveOrganisation } from '@client/features/workspaces/use-workspaces';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -88,6 +90,8 @@ const ReleaseCoverageDialog = lazy(() => import('@client/features/reports/releas
 function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; onDelete: () => void; onCoverage: () => void }) {
   const navigate = useNavigate();
   const duplicate = useDuplicateRelease();
+  // A reviewer reads and comments: copying and deleting are a writer's (the server checks too).
+  const mayWrite = roleMay(useActiveOrganisation().organisation?.role, 'write');
   const title = release.title || S.untitled;
   const open = () => void navigate({ to: '/client/press-releases/$id', params: { id: release.id } });
   const itemClass =
@@ -111,7 +115,7 @@ function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; 
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={itemClass}
-            disabled={duplicate.isPending}
+            disabled={duplicate.isPending || !mayWrite}
             onSelect={() =>
               duplicate.mutate(release.id, {
                 onSuccess: () => toast({ title: S.success, description: S.duplicated, variant: 'success' }),
@@ -131,7 +135,7 @@ function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; 
               {S.coverage}
             </DropdownMenu.Item>
           ) : null}
-          {release.status === 'archived' ? null : (
+          {release.status === 'archived' || !mayWrite ? null : (
             <>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={cn(itemClass, 'text-red-700')} onSelect={onDelete}>
