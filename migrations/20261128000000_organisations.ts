@@ -208,6 +208,12 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index organisations_created_by_idx on organisations (created_by)');
   await knex.raw("create index organisation_members_owner_idx on organisation_members (organisation_id) where role = 'owner'");
 
+  // A notification about an organisation's work shows while that organisation is the active one.
+  await knex.schema.alterTable('notifications', (t) => {
+    t.uuid('organisation_id').nullable().references('id').inTable('organisations').onDelete('CASCADE');
+  });
+  await knex.raw('create index notifications_user_id_organisation_id_idx on notifications (user_id, organisation_id)');
+
   // 8. The person keeps what is theirs; the company's fields left with the organisation.
   await knex.schema.alterTable('profiles', (t) => {
     t.uuid('active_organisation_id').nullable().references('id').inTable('organisations').onDelete('SET NULL');
@@ -321,6 +327,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('create index profiles_plan_code_idx on profiles (plan_code)');
   await knex.raw('create index profiles_trial_ends_at_idx on profiles (trial_ends_at) where plan_activated_at is null');
 
+  await knex.schema.alterTable('notifications', (t) => {
+    t.dropColumn('organisation_id');
+  });
   await knex.raw('drop index organisation_members_owner_idx');
   await knex.raw('drop index organisations_created_by_idx');
   await knex.raw('alter table organisations drop constraint organisations_created_by_foreign');

@@ -76,6 +76,7 @@ export interface NotificationPayload {
   body: string | null;
   link: string | null;
   data: Record<string, unknown>;
+  organisationId: string | null;
   readAt: string | null;
   createdAt: string;
 }

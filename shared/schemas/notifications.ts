@@ -7,6 +7,8 @@ export const notificationSchema = z.object({
   body: z.string().nullable(),
   link: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
+  /** The organisation whose work it is about (shown while it is the active one); null: the person's own. */
+  organisationId: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@client/components/ui/use-toast';
+import { ORGANISATIONS_KEY } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
 import { subscribeLiveQueries } from './live-queries';
 
@@ -18,7 +19,12 @@ export function useLiveQueries(): void {
     void import('./socket').then(({ getSocket }) => {
       if (unmounted) return;
       unsubscribe = subscribeLiveQueries(getSocket(), qc, me, {
-        notification: (n) => toast({ title: n.title, description: n.body ?? undefined }),
+        notification: (n) => {
+          // A notice about another organisation's work waits in that organisation's bell.
+          const active = qc.getQueryData<{ organisations: { id: string; active: boolean }[] }>(ORGANISATIONS_KEY)?.organisations.find((o) => o.active)?.id;
+          if (n.organisationId && active && n.organisationId !== active) return;
+          toast({ title: n.title, description: n.body ?? undefined });
+        },
         removedFromWorkspace: () =>
           toast({
             title: 'Προσοχή',

@@ -161,6 +161,7 @@ export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: 
         body: `${requester} ζητά έγκριση για το «${title}» (${versionLabel(view)}).`,
         link: '/client/approvals',
         data: { approvalId: row.id, releaseId },
+        organisationId: ws.id,
       })),
     );
     const url = `${ctx.config.publicUrl}/client/approvals`;
@@ -213,6 +214,7 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
             body: `${approver}: «${title}» (${versionLabel(view)})${body.comment ? ` — ${body.comment}` : ''}`,
             link: `/client/press-releases/${a.press_release_id}`,
             data: { approvalId: a.id, releaseId: a.press_release_id },
+            organisationId: a.organisation_id,
           },
         ])
       : [];
@@ -295,6 +297,7 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
         body: `«${title}» άλλαξε μετά την έγκριση της ${versionLabel(view)}· χρειάζεται νέα έγκριση για να σταλεί.`,
         link: `/client/press-releases/${releaseId}`,
         data: { approvalId: view.id, releaseId },
+        organisationId: view.organisation_id,
       })),
     );
     const emails = (await trx('profiles').whereIn('user_id', people).select('email')) as { email: string }[];

@@ -1,8 +1,22 @@
 import type { Knex } from 'knex';
 import type { NotificationRow } from './notifications.service';
 
-export async function listForUser(q: Knex | Knex.Transaction, userId: string, limit: number): Promise<NotificationRow[]> {
-  return (await q('notifications')
+/**
+ * What a user's bell shows: their own notifications, and of those about an organisation's work
+ * only the active organisation's (`scope`; undefined: no organisation filter, e.g. a journalist).
+ */
+export type BellScope = { organisationId: string | null } | undefined;
+
+function inScope(query: Knex.QueryBuilder, scope: BellScope): Knex.QueryBuilder {
+  if (!scope) return query;
+  return query.where((w) => {
+    void w.whereNull('organisation_id');
+    if (scope.organisationId) void w.orWhere('organisation_id', scope.organisationId);
+  });
+}
+
+export async function listForUser(q: Knex | Knex.Transaction, userId: string, limit: number, scope?: BellScope): Promise<NotificationRow[]> {
+  return (await inScope(q('notifications'), scope)
     .where('user_id', userId)
     .orderBy([
       { column: 'created_at', order: 'desc' },
@@ -12,8 +26,8 @@ export async function listForUser(q: Knex | Knex.Transaction, userId: string, li
     .select('*')) as NotificationRow[];
 }
 
-export async function unreadCount(q: Knex | Knex.Transaction, userId: string): Promise<number> {
-  const [row] = (await q('notifications')
+export async function unreadCount(q: Knex | Knex.Transaction, userId: string, scope?: BellScope): Promise<number> {
+  const [row] = (await inScope(q('notifications'), scope)
     .where('user_id', userId)
     .whereNull('read_at')
     .select(q.raw('count(*)::int as n'))) as { n: number }[];
@@ -43,6 +57,6 @@ export async function markReleaseRead(q: Knex | Knex.Transaction, userId: string
   return rows.map((r) => Number(r.id));
 }
 
-export async function markAllRead(q: Knex | Knex.Transaction, userId: string): Promise<number> {
-  return q('notifications').where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
+export async function markAllRead(q: Knex | Knex.Transaction, userId: string, scope?: BellScope): Promise<number> {
+  return inScope(q('notifications'), scope).where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
 }

@@ -10,6 +10,8 @@ export interface NewNotification {
   body?: string | null;
   link?: string | null;
   data?: Record<string, unknown>;
+  /** The organisation whose work this is about: the bell shows it while that organisation is active. */
+  organisationId?: string | null;
 }
 
 export interface NotificationRow {
@@ -20,6 +22,7 @@ export interface NotificationRow {
   body: string | null;
   link: string | null;
   data: Record<string, unknown>;
+  organisation_id: string | null;
   read_at: Date | null;
   created_at: Date;
 }
@@ -31,6 +34,7 @@ export interface NotificationDto {
   body: string | null;
   link: string | null;
   data: Record<string, unknown>;
+  organisationId: string | null;
   readAt: string | null;
   createdAt: string;
 }
@@ -43,6 +47,7 @@ export function presentNotification(r: NotificationRow): NotificationDto {
     body: r.body,
     link: r.link,
     data: r.data ?? {},
+    organisationId: r.organisation_id ?? null,
     readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
   };
@@ -60,6 +65,7 @@ export async function createNotifications(q: Knex | Knex.Transaction, items: New
         body: n.body ?? null,
         link: n.link ?? null,
         data: JSON.stringify(n.data ?? {}),
+        organisation_id: n.organisationId ?? null,
       })),
     )
     .returning('*')) as NotificationRow[];

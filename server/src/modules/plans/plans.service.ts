@@ -251,6 +251,7 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
                 body: `Η δοκιμή του πλάνου ${plan} για τον οργανισμό ${row.name} λήγει ${daysText} (${greekDate(endsAt)}). Επικοινωνήστε μαζί μας για να συνεχίσετε χωρίς διακοπή.`,
                 link: '/client/settings',
                 data,
+                organisationId: row.organisation_id,
               }
             : {
                 userId: o.user_id,
@@ -259,6 +260,7 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
                 body: `Η δοκιμή του πλάνου ${plan} για τον οργανισμό ${row.name} έληξε: η αποστολή δελτίων τύπου είναι απενεργοποιημένη μέχρι να ενεργοποιηθεί το πλάνο σας.`,
                 link: '/client/settings',
                 data,
+                organisationId: row.organisation_id,
               },
         ),
       );

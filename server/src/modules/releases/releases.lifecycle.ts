@@ -180,6 +180,7 @@ export async function failScheduledSend(ctx: AppContext, id: string, reason: str
               body: `«${updated.title || 'Χωρίς τίτλο'}»: ${reason}. Το δελτίο επέστρεψε στα πρόχειρα.`,
               link: `/client/press-releases/${id}`,
               data: { press_release_id: id },
+              organisationId: updated.organisation_id,
             },
           ]
         : [],

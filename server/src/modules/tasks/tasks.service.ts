@@ -76,6 +76,7 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateInp
               body: `${actor.name || actor.email}: «${task.title}»`,
               link: link(task),
               data: { taskId: task.id, organisationId, workspaceId: organisationId },
+              organisationId,
             },
           ]
         : [];

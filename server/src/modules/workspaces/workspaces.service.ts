@@ -405,6 +405,7 @@ function joinedNotes(trx: Knex.Transaction, managerIds: string[], who: string, w
         body: `${who} αποδέχθηκε την πρόσκληση στην ομάδα «${ws.name}».`,
         link: '/client/invitations',
         data: { workspaceId: ws.id, userId },
+        organisationId: ws.id,
       })),
   );
 }
