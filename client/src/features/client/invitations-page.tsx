@@ -171,8 +171,8 @@ function Invitations({ organisationId, myRole, seats }: { organisationId: string
       <CardContent className="space-y-6">
         {block ? <MailBlockNotice block={block} /> : null}
         <SeatsLine seats={seats} />
-        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
-          <div className="grid flex-1 gap-1.5">
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <div className="grid gap-1.5">
             <Label htmlFor="invite-email">{S.emailLabel}</Label>
             <Input
               id="invite-email"
@@ -184,16 +184,18 @@ function Invitations({ organisationId, myRole, seats }: { organisationId: string
               disabled={block !== null}
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="invite-role">{S.roleLabel}</Label>
-            <div id="invite-role">
-              <RoleSelect value={role} roles={rolesFor(myRole)} label={S.roleLabel} onChange={setRole} testId="invite-role" />
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor="invite-role">{S.roleLabel}</Label>
+              <div id="invite-role">
+                <RoleSelect value={role} roles={rolesFor(myRole)} label={S.roleLabel} onChange={setRole} testId="invite-role" />
+              </div>
             </div>
+            <Button type="submit" disabled={!email.trim() || invite.isPending || block !== null}>
+              {invite.isPending ? <Spinner size="sm" /> : <Mail aria-hidden />}
+              {S.send}
+            </Button>
           </div>
-          <Button type="submit" disabled={!email.trim() || invite.isPending || block !== null}>
-            {invite.isPending ? <Spinner size="sm" /> : <Mail aria-hidden />}
-            {S.send}
-          </Button>
         </form>
         <section aria-labelledby="pending-title" className="space-y-2">
           <h3 id="pending-title" className="text-sm font-semibold">
