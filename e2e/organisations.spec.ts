@@ -154,6 +154,15 @@ test('a colleague joins from the link in one step, sees the team’s releases, w
   // Still one organisation for the brand.
   expect((await organisationsOf(owner)).map((o) => o.id)).toEqual([org!.id]);
 
+  // Removed from her only team, her screen says so at once; her release stays the team's.
+  await colleaguePage.goto('/client');
+  await owner.page.goto('/client/invitations');
+  await owner.page.getByRole('button', { name: 'Αφαίρεση: Μαρία Συντάκτρια' }).click();
+  await owner.page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
+  await expect(colleaguePage.getByTestId('no-organisation')).toBeVisible({ timeout: LIVE_MS });
+  const kept = await owner.page.request.get(`/api/releases/${hers}`, { headers: auth(owner) });
+  expect(kept.status()).toBe(200);
+
   await owner.page.context().close();
   await colleaguePage.context().close();
 });

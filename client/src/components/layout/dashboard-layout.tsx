@@ -24,7 +24,7 @@ import { NotificationBell } from '@client/features/notifications/notification-be
 import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { OnboardingGate } from '@client/features/onboarding/onboarding-gate';
 import { ApprovalsBadge } from '@client/features/approvals/approvals-badge';
-import { OrganisationSwitcher } from '@client/features/workspaces/organisation-switcher';
+import { NoOrganisationNotice, OrganisationSwitcher } from '@client/features/workspaces/organisation-switcher';
 
 function SidebarLink({
   item,
@@ -256,7 +256,13 @@ export function DashboardLayout({ role }: { role: DashboardRole }) {
           tabIndex={-1}
           className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8"
         >
-          <Outlet />
+          {role === 'client' ? (
+            <NoOrganisationNotice>
+              <Outlet />
+            </NoOrganisationNotice>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
       {role === 'client' ? <OnboardingGate /> : null}
