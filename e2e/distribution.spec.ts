@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast } from './fixtures';
+import { ACCEPTED_TERMS, DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast, uniqueEmail } from './fixtures';
 
 /**
  * Sending, seen from both sides: client@example.com writes and sends a release to a category
@@ -243,7 +243,7 @@ test('archiving a sent release: it leaves the list, is found under «Αρχει�
 });
 
 // Last in the file: while it runs media@example.com blocks the demo client, which the tests above send to.
-test('a journalist who blocks a sender receives nothing more from them until they unblock', async ({ browser }) => {
+test('a journalist who blocks a company receives nothing more from any of its members until they unblock', async ({ browser }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
   const journalist = await openAs(browser, DEMO.media, '/media/settings');
@@ -258,9 +258,32 @@ test('a journalist who blocks a sender receives nothing more from them until the
     await send(client.page);
     await client.context.close();
 
+    // A colleague who joins the company as a publisher sends too: the block is the company's, not a person's.
+    const colleagueTitle = `Δελτίο συναδέλφου μετά τον αποκλεισμό ${Date.now()}`;
+    const request = journalist.page.request;
+    const owner = (await (await request.post('/auth/v1/token?grant_type=password', { data: DEMO.client })).json()) as { access_token: string };
+    const ownerAuth = { authorization: `Bearer ${owner.access_token}` };
+    const [org] = ((await (await request.get('/api/organisations', { headers: ownerAuth })).json()) as { organisations: { id: string }[] }).organisations;
+    const invited = await request.post(`/api/workspaces/${org!.id}/invitations`, { headers: ownerAuth, data: { email: uniqueEmail('publisher-block'), role: 'publisher' } });
+    expect(invited.status()).toBe(201);
+    const token = new URL(((await invited.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token');
+    const joined = await request.post('/api/invitations/join', { data: { token, name: 'Νέα Εκδότρια', password: 'Thalassa-2026', ...ACCEPTED_TERMS } });
+    expect(joined.status()).toBe(200);
+    const colleague = { authorization: `Bearer ${((await joined.json()) as { access_token: string }).access_token}` };
+    const created = await request.post('/api/releases', {
+      headers: colleague,
+      data: { title: colleagueTitle, content: 'Κείμενο που επίσης δεν πρέπει να φτάσει.', category: 'tech' },
+    });
+    expect(created.status()).toBe(201);
+    const sent = await request.post(`/api/releases/${((await created.json()) as { id: string }).id}/send`, { headers: colleague });
+    expect(sent.status()).toBe(200);
+    // It went out to the tech list's other journalists: only the one who blocked the company is left out.
+    expect(((await sent.json()) as { recipients?: number }).recipients).toBeGreaterThan(0);
+
     await journalist.page.goto('/media/press-releases');
     await expect(journalist.page.getByTestId('inbox-item').first()).toBeVisible();
     await expect(journalist.page.getByTestId('inbox-item').filter({ hasText: title })).toHaveCount(0);
+    await expect(journalist.page.getByTestId('inbox-item').filter({ hasText: colleagueTitle })).toHaveCount(0);
   } finally {
     await journalist.page.goto('/media/settings');
     await row.getByRole('button', { name: 'Άρση αποκλεισμού' }).click();
