@@ -264,7 +264,7 @@ test('a journalist who blocks a company receives nothing more from any of its me
     const owner = (await (await request.post('/auth/v1/token?grant_type=password', { data: DEMO.client })).json()) as { access_token: string };
     const ownerAuth = { authorization: `Bearer ${owner.access_token}` };
     const [org] = ((await (await request.get('/api/organisations', { headers: ownerAuth })).json()) as { organisations: { id: string }[] }).organisations;
-    const invited = await request.post(`/api/workspaces/${org!.id}/invitations`, { headers: ownerAuth, data: { email: uniqueEmail('publisher-block'), role: 'publisher' } });
+    const invited = await request.post(`/api/organisations/${org!.id}/invitations`, { headers: ownerAuth, data: { email: uniqueEmail('publisher-block'), role: 'publisher' } });
     expect(invited.status()).toBe(201);
     const token = new URL(((await invited.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token');
     const joined = await request.post('/api/invitations/join', { data: { token, name: 'Νέα Εκδότρια', password: 'Thalassa-2026', ...ACCEPTED_TERMS } });

@@ -64,7 +64,7 @@ async function createRelease(p: { token: string; page: Page }, title: string): P
 
 /** The owner invites `email` as `role` through the API; the link the e-mail carries. */
 async function invite(owner: Person, organisationId: string, email: string, role: string): Promise<string> {
-  const res = await owner.page.request.post(`/api/workspaces/${organisationId}/invitations`, { headers: auth(owner), data: { email, role } });
+  const res = await owner.page.request.post(`/api/organisations/${organisationId}/invitations`, { headers: auth(owner), data: { email, role } });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { acceptUrl: string }).acceptUrl;
 }
@@ -82,7 +82,7 @@ test('a colleague joins from the link in one step, sees the team’s releases, w
   const owner = await companyOwner(browser, 'owner28', 'Ελένη Ιδιοκτήτρια', 'Αιγαίο Ομάδα Α.Ε.');
   const [org] = await organisationsOf(owner);
   expect(org).toMatchObject({ name: 'Αιγαίο Ομάδα Α.Ε.', role: 'owner', active: true });
-  expect((await owner.page.request.patch(`/api/workspaces/${org!.id}/settings`, { headers: auth(owner), data: { approval_required: true } })).ok()).toBe(true);
+  expect((await owner.page.request.patch(`/api/organisations/${org!.id}/settings`, { headers: auth(owner), data: { approval_required: true } })).ok()).toBe(true);
   await createRelease(owner, 'Ετήσια αποτελέσματα της ομάδας');
 
   // The owner invites from the members page (the role defaults to Συντάκτης).

@@ -189,7 +189,7 @@ test('two members editing the same task: the second save is refused with the fre
   const orgs = (await (await a.page.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string }[] };
   const wsId = orgs.organisations[0]!.id;
   const inv = (await (
-    await a.page.request.post(`/api/workspaces/${wsId}/invitations`, { headers: auth(owner), data: { email: member.email } })
+    await a.page.request.post(`/api/organisations/${wsId}/invitations`, { headers: auth(owner), data: { email: member.email } })
   ).json()) as { acceptUrl: string };
   const token = new URL(inv.acceptUrl).searchParams.get('token');
   expect((await b.page.request.post('/api/invitations/accept', { headers: auth(member), data: { token } })).ok()).toBe(true);

@@ -48,7 +48,7 @@ async function team(browser: Browser, title: string) {
   const ws = ((await (await owner.page.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string; role: string }[] }).organisations.find(
     (o) => o.role === 'owner',
   )!;
-  const inv = await owner.page.request.post(`/api/workspaces/${ws.id}/invitations`, { headers: auth(owner), data: { email: writer.email } });
+  const inv = await owner.page.request.post(`/api/organisations/${ws.id}/invitations`, { headers: auth(owner), data: { email: writer.email } });
   const token = new URL(((await inv.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token')!;
   expect((await writer.page.request.post('/api/invitations/accept', { headers: auth(writer), data: { token } })).ok()).toBe(true);
   const created = await owner.page.request.post('/api/releases', { headers: auth(owner), data: { title, content: '' } });

@@ -85,7 +85,7 @@ describe('1. links in e-mails come from PUBLIC_URL, never from the Host header',
 
   it('an invitation requested with Host: evil.example links to the real site', async () => {
     const owner = await approvedClient('inviter-host@sec.test');
-    const r = await raw('POST', `/api/workspaces/${owner.workspaceId}/invitations`, {
+    const r = await raw('POST', `/api/organisations/${owner.workspaceId}/invitations`, {
       headers: { host: 'evil.example', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ email: 'invitee-host@sec.test' }),
     });
@@ -195,7 +195,7 @@ describe('3. no open mail relay', () => {
     const token = (await signIn(base, 'pending-inviter@sec.test')).access_token;
     const ws = { id: await ownOrganisation(id) };
     expect(await server.ctx.db('organisations').where('id', ws.id).first('status')).toEqual({ status: 'pending' });
-    const r = await call<{ error: { code: string } }>(base, 'POST', `/api/workspaces/${ws.id}/invitations`, {
+    const r = await call<{ error: { code: string } }>(base, 'POST', `/api/organisations/${ws.id}/invitations`, {
       token,
       body: { email: 'pending-invitee@sec.test' },
     });

@@ -102,7 +102,7 @@ export const invitationCreateBody = z.object({
 export type InvitationCreateBody = z.infer<typeof invitationCreateBody>;
 
 /**
- * The answer to POST /workspaces/:id/invitations. `resent` when a pending invitation to the
+ * The answer to POST /organisations/:id/invitations. `resent` when a pending invitation to the
  * same address already existed (it gets a new link and a new expiry). `acceptUrl` is only
  * present outside production (NODE_ENV !== 'production') so end-to-end tests can follow the
  * link without reading e-mail; in production the link exists only in the e-mail.

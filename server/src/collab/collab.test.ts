@@ -268,7 +268,7 @@ describe('removal from a workspace', () => {
     let ownClosed = false;
     mine.on('connection-close', () => (ownClosed = true));
 
-    const removed = await call(server.url, 'DELETE', `/api/workspaces/${ws.organisation_id}/members/${member.id}`, { token: ownerToken });
+    const removed = await call(server.url, 'DELETE', `/api/organisations/${ws.organisation_id}/members/${member.id}`, { token: ownerToken });
     expect(removed.status).toBe(204);
     await until(() => codes.includes(CLOSE_FORBIDDEN));
     await new Promise((r) => setTimeout(r, 300));

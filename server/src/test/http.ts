@@ -86,7 +86,7 @@ export async function signUpAndIn(base: string, email: string, role: 'client' | 
 
 /**
  * A new colleague in the owner's active organisation, in one call through the real endpoints:
- * the owner invites `email` with `role` (POST /api/workspaces/:id/invitations), the invitee
+ * the owner invites `email` with `role` (POST /api/organisations/:id/invitations), the invitee
  * joins from the link (POST /api/invitations/join). Returns the new member's session.
  */
 export async function joinOrganisation(
@@ -103,7 +103,7 @@ export async function joinOrganisation(
     organisationId = orgs.body.organisations?.find((o) => o.active)?.id;
     if (!organisationId) throw new Error(`the inviter has no active organisation: ${orgs.status} ${JSON.stringify(orgs.body)}`);
   }
-  const inv = await call<{ acceptUrl?: string }>(base, 'POST', `/api/workspaces/${organisationId}/invitations`, {
+  const inv = await call<{ acceptUrl?: string }>(base, 'POST', `/api/organisations/${organisationId}/invitations`, {
     token,
     body: { email, role },
   });

@@ -29,7 +29,7 @@ export function useWorkspaces() {
 export function useInvitations(workspaceId: string | null) {
   return useQuery({
     queryKey: invitationsKey(workspaceId ?? ''),
-    queryFn: ({ signal }) => api('GET', `/workspaces/${workspaceId}/invitations`, { schema: invitationsResponse, signal }),
+    queryFn: ({ signal }) => api('GET', `/organisations/${workspaceId}/invitations`, { schema: invitationsResponse, signal }),
     select: (d) => d.invitations,
     enabled: !!workspaceId,
   });
@@ -39,7 +39,7 @@ export function useInvite(workspaceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ email, role }: { email: string; role: WorkspaceRole }) =>
-      api('POST', `/workspaces/${workspaceId}/invitations`, { body: { email, role }, schema: invitationCreatedSchema }),
+      api('POST', `/organisations/${workspaceId}/invitations`, { body: { email, role }, schema: invitationCreatedSchema }),
     onSettled: () => refreshQueries(qc, [...WORKSPACES_KEY, workspaceId]),
   });
 }
@@ -57,7 +57,7 @@ export function useRemoveMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ workspaceId, userId }: { workspaceId: string; userId: string }) =>
-      api('DELETE', `/workspaces/${workspaceId}/members/${userId}`),
+      api('DELETE', `/organisations/${workspaceId}/members/${userId}`),
     onSettled: () => refreshQueries(qc, WORKSPACES_KEY),
   });
 }
@@ -116,7 +116,7 @@ export function useSwitchOrganisation() {
 export function useMembers(organisationId: string | undefined) {
   return useQuery({
     queryKey: membersKey(organisationId ?? ''),
-    queryFn: ({ signal }) => api('GET', `/workspaces/${organisationId}/members`, { schema: membersResponse, signal }),
+    queryFn: ({ signal }) => api('GET', `/organisations/${organisationId}/members`, { schema: membersResponse, signal }),
     enabled: !!organisationId,
   });
 }
@@ -125,7 +125,7 @@ export function useChangeRole(organisationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: WorkspaceRole }) =>
-      api('PATCH', `/workspaces/${organisationId}/members/${userId}`, { body: { role }, schema: workspaceMemberSchema }),
+      api('PATCH', `/organisations/${organisationId}/members/${userId}`, { body: { role }, schema: workspaceMemberSchema }),
     onSettled: () => refreshQueries(qc, WORKSPACES_KEY),
   });
 }

@@ -103,7 +103,7 @@ describe.each(cases)('an account that is %s', (c) => {
   });
 
   it('cannot invite anyone to its workspace', async () => {
-    await expectRefused(code, () => api('POST', `/workspaces/${blocked[c].workspaceId}/invitations`, blocked[c].token, { email: `victim-${c}@elsewhere.test` }));
+    await expectRefused(code, () => api('POST', `/organisations/${blocked[c].workspaceId}/invitations`, blocked[c].token, { email: `victim-${c}@elsewhere.test` }));
     expect(await db('organisation_invitations').where('organisation_id', blocked[c].workspaceId)).toHaveLength(0);
   });
 
@@ -144,7 +144,7 @@ describe('a confirmed, approved account', () => {
     expect(await outboxSize()).toBe(before + 1);
 
     before = await outboxSize();
-    const inv = await api('POST', `/workspaces/${okApprover.workspaceId}/invitations`, okApprover.token, { email: 'colleague@on-behalf.test' });
+    const inv = await api('POST', `/organisations/${okApprover.workspaceId}/invitations`, okApprover.token, { email: 'colleague@on-behalf.test' });
     expect(inv.status).toBe(201);
     expect(await outboxSize()).toBe(before + 1);
 

@@ -81,7 +81,7 @@ const send = (token: string, id: string) => call<{ error?: { code: string; messa
 const schedule = (token: string, id: string, at: Date) =>
   call<{ error?: { code: string; message: string } }>(base, 'POST', `/api/releases/${id}/schedule`, { token, body: { scheduledAt: at.toISOString() } });
 const invite = (token: string, ws: string, email: string) =>
-  call<{ error?: { code: string; message: string } }>(base, 'POST', `/api/workspaces/${ws}/invitations`, { token, body: { email } });
+  call<{ error?: { code: string; message: string } }>(base, 'POST', `/api/organisations/${ws}/invitations`, { token, body: { email } });
 const myPlan = async (token: string) => (await call<AccountPlan>(base, 'GET', '/api/account/plan', { token })).body;
 
 describe('the plan and the trial at sign-up', () => {
@@ -211,7 +211,7 @@ describe('the limits the pricing page promises', () => {
 
   it('an accepted invitation is refused when the plan has no seat left by then', async () => {
     const p = await client('shrink@plans.test', 'pro');
-    const inv = await call<{ acceptUrl: string }>(base, 'POST', `/api/workspaces/${p.ws}/invitations`, { token: p.token, body: { email: 'joiner@plans.test' } });
+    const inv = await call<{ acceptUrl: string }>(base, 'POST', `/api/organisations/${p.ws}/invitations`, { token: p.token, body: { email: 'joiner@plans.test' } });
     expect(inv.status).toBe(201);
     const token = new URL(inv.body.acceptUrl).searchParams.get('token')!;
     await server.ctx.db('organisations').where('id', p.ws).update({ plan_code: 'starter' });

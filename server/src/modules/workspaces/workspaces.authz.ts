@@ -41,26 +41,26 @@ export const authz: AuthzModule = {
       expect: ownerOnly(200),
     },
     'GET /workspaces': { request: () => ({ path: '/workspaces' }), expect: only(200, ['client', 'otherClient', 'pending']) },
-    'GET /workspaces/:id/members': { request: (fx) => ({ path: `/workspaces/${fx.ws9}/members` }), expect: ownerOnly(200) },
-    'DELETE /workspaces/:id/members/:userId': {
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9Member}` }),
+    'GET /organisations/:id/members': { request: (fx) => ({ path: `/organisations/${fx.ws9}/members` }), expect: ownerOnly(200) },
+    'DELETE /organisations/:id/members/:userId': {
+      request: (fx) => ({ path: `/organisations/${fx.ws9}/members/${fx.ws9Member}` }),
       expect: ownerOnly(204),
     },
-    'PATCH /workspaces/:id/settings': {
+    'PATCH /organisations/:id/settings': {
       // Kept off: the editor's fixtures send from this workspace.
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/settings`, body: { approval_required: false } }),
+      request: (fx) => ({ path: `/organisations/${fx.ws9}/settings`, body: { approval_required: false } }),
       expect: ownerOnly(200),
     },
-    'PATCH /workspaces/:id/members/:userId': {
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/members/${fx.ws9RoleMember}`, body: { role: 'publisher' } }),
+    'PATCH /organisations/:id/members/:userId': {
+      request: (fx) => ({ path: `/organisations/${fx.ws9}/members/${fx.ws9RoleMember}`, body: { role: 'publisher' } }),
       expect: ownerOnly(200),
     },
-    'GET /workspaces/:id/invitations': {
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations` }),
+    'GET /organisations/:id/invitations': {
+      request: (fx) => ({ path: `/organisations/${fx.ws9}/invitations` }),
       expect: ownerOnly(200),
     },
-    'POST /workspaces/:id/invitations': {
-      request: (fx) => ({ path: `/workspaces/${fx.ws9}/invitations`, body: { email: 'invitee9@matrix.test' } }),
+    'POST /organisations/:id/invitations': {
+      request: (fx) => ({ path: `/organisations/${fx.ws9}/invitations`, body: { email: 'invitee9@matrix.test' } }),
       expect: ownerOnly(201),
     },
     'POST /invitations/:id/resend': { request: (fx) => ({ path: `/invitations/${fx.ws9Resend}/resend` }), expect: ownerOnly(200) },

@@ -43,24 +43,24 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     res.json({ workspaces: await service.listMyWorkspaces(ctx, actorOf(res)) });
   });
 
-  api.get('/workspaces/:id/members', clients, validate('params', workspaceIdParams), async (_req, res) => {
+  api.get('/organisations/:id/members', clients, validate('params', workspaceIdParams), async (_req, res) => {
     const { id } = valid(res, 'params', workspaceIdParams);
     res.json(await service.listMembers(ctx, actorOf(res), id));
   });
 
-  api.delete('/workspaces/:id/members/:userId', clients, validate('params', workspaceMemberParams), async (_req, res) => {
+  api.delete('/organisations/:id/members/:userId', clients, validate('params', workspaceMemberParams), async (_req, res) => {
     const { id, userId } = valid(res, 'params', workspaceMemberParams);
     await service.removeMember(ctx, actorOf(res), id, userId);
     res.status(204).end();
   });
 
-  api.patch('/workspaces/:id/settings', clients, validate('params', workspaceIdParams), validate('body', workspaceSettingsBody), async (_req, res) => {
+  api.patch('/organisations/:id/settings', clients, validate('params', workspaceIdParams), validate('body', workspaceSettingsBody), async (_req, res) => {
     const { id } = valid(res, 'params', workspaceIdParams);
     res.json(await service.updateSettings(ctx, actorOf(res), id, valid(res, 'body', workspaceSettingsBody).approval_required));
   });
 
   api.patch(
-    '/workspaces/:id/members/:userId',
+    '/organisations/:id/members/:userId',
     clients,
     validate('params', workspaceMemberParams),
     validate('body', memberRoleChangeBody),
@@ -70,13 +70,13 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
     },
   );
 
-  api.get('/workspaces/:id/invitations', clients, validate('params', workspaceIdParams), async (_req, res) => {
+  api.get('/organisations/:id/invitations', clients, validate('params', workspaceIdParams), async (_req, res) => {
     const { id } = valid(res, 'params', workspaceIdParams);
     res.json({ invitations: await service.listInvitations(ctx, actorOf(res), id) });
   });
 
   api.post(
-    '/workspaces/:id/invitations',
+    '/organisations/:id/invitations',
     clients,
     validate('params', workspaceIdParams),
     validate('body', invitationCreateBody),

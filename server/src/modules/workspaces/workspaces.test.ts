@@ -27,7 +27,7 @@ async function activeOrg(token: string): Promise<string> {
 }
 
 async function invite(email: string, role = 'editor', token = owner.token, org = orgId) {
-  const r = await call<{ id: string; acceptUrl: string; resent: boolean; role: string }>(server.url, 'POST', `/api/workspaces/${org}/invitations`, {
+  const r = await call<{ id: string; acceptUrl: string; resent: boolean; role: string }>(server.url, 'POST', `/api/organisations/${org}/invitations`, {
     token,
     body: { email, role },
   });
@@ -160,7 +160,7 @@ describe('members and roles', () => {
     };
     target = await make('editor', 'target@org.test');
     outsider = await user('outsider@other.test');
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${s.removed.id}`, { token: owner.token })).status).toBe(204);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${s.removed.id}`, { token: owner.token })).status).toBe(204);
   }, 60_000);
 
   const callers = () => ({ owner: owner.token, ...Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.token])), outsider: outsider.token });
@@ -168,7 +168,7 @@ describe('members and roles', () => {
   it('lists members with roles and seats to every member; 404 outside', async () => {
     const expected = { owner: 200, admin: 200, publisher: 200, editor: 200, reviewer: 200, removed: 404, outsider: 404 };
     for (const [who, token] of Object.entries(callers())) {
-      const r = await call<{ members: { user_id: string; role: string }[]; my_role: string; seats: object }>(server.url, 'GET', `/api/workspaces/${orgId}/members`, {
+      const r = await call<{ members: { user_id: string; role: string }[]; my_role: string; seats: object }>(server.url, 'GET', `/api/organisations/${orgId}/members`, {
         token,
       });
       expect([who, r.status]).toEqual([who, expected[who as keyof typeof expected]]);
@@ -184,43 +184,43 @@ describe('members and roles', () => {
     const expected = { owner: 200, admin: 200, publisher: 403, editor: 403, reviewer: 403, removed: 404, outsider: 404 };
     for (const [who, token] of Object.entries(callers())) {
       const want = expected[who as keyof typeof expected];
-      const role = await call<{ role: string }>(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${target.id}`, { token, body: { role: 'reviewer' } });
+      const role = await call<{ role: string }>(server.url, 'PATCH', `/api/organisations/${orgId}/members/${target.id}`, { token, body: { role: 'reviewer' } });
       expect([who, role.status]).toEqual([who, want]);
-      const list = await call(server.url, 'GET', `/api/workspaces/${orgId}/invitations`, { token });
+      const list = await call(server.url, 'GET', `/api/organisations/${orgId}/invitations`, { token });
       expect([who, 'list', list.status]).toEqual([who, 'list', want]);
-      const inv = await call(server.url, 'POST', `/api/workspaces/${orgId}/invitations`, { token, body: { email: `by-${who}@org.test`, role: 'editor' } });
+      const inv = await call(server.url, 'POST', `/api/organisations/${orgId}/invitations`, { token, body: { email: `by-${who}@org.test`, role: 'editor' } });
       expect([who, 'invite', inv.status]).toEqual([who, 'invite', want === 200 ? 201 : want]);
       // Removing someone else is members.manage too (tried on nobody's membership: a member-less id answers 204 only when allowed).
-      const rm = await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${outsider.id}`, { token });
+      const rm = await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${outsider.id}`, { token });
       expect([who, 'remove', rm.status]).toEqual([who, 'remove', want === 200 ? 204 : want]);
     }
     // A member may leave by themselves, whatever their role.
     const leaver = await joinOrganisation(server.url, owner.token, 'leaver@org.test', 'reviewer', { organisationId: orgId });
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${leaver.user.id}`, { token: leaver.access_token })).status).toBe(204);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${leaver.user.id}`, { token: leaver.access_token })).status).toBe(204);
   });
 
   it('owners.manage: only an owner gives or takes the owner role; an organisation keeps one owner', async () => {
-    const toOwner = await call<{ error: { code: string } }>(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${target.id}`, {
+    const toOwner = await call<{ error: { code: string } }>(server.url, 'PATCH', `/api/organisations/${orgId}/members/${target.id}`, {
       token: s.admin.token,
       body: { role: 'owner' },
     });
     expect(toOwner.status).toBe(403);
     expect(toOwner.body.error.code).toBe('role_forbidden');
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${owner.id}`, { token: s.admin.token, body: { role: 'editor' } })).status).toBe(403);
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${owner.id}`, { token: s.admin.token })).status).toBe(403);
-    expect((await call(server.url, 'POST', `/api/workspaces/${orgId}/invitations`, { token: s.admin.token, body: { email: 'boss@org.test', role: 'owner' } })).status).toBe(403);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${owner.id}`, { token: s.admin.token, body: { role: 'editor' } })).status).toBe(403);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${owner.id}`, { token: s.admin.token })).status).toBe(403);
+    expect((await call(server.url, 'POST', `/api/organisations/${orgId}/invitations`, { token: s.admin.token, body: { email: 'boss@org.test', role: 'owner' } })).status).toBe(403);
 
     // The only owner can neither step down nor leave.
-    const down = await call<{ error: { code: string } }>(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${owner.id}`, { token: owner.token, body: { role: 'admin' } });
+    const down = await call<{ error: { code: string } }>(server.url, 'PATCH', `/api/organisations/${orgId}/members/${owner.id}`, { token: owner.token, body: { role: 'admin' } });
     expect(down.status).toBe(409);
     expect(down.body.error.code).toBe('last_owner');
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${owner.id}`, { token: owner.token })).status).toBe(409);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${owner.id}`, { token: owner.token })).status).toBe(409);
 
     // With a second owner, the first may step down (and the new owner may take it back).
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${target.id}`, { token: owner.token, body: { role: 'owner' } })).status).toBe(200);
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${owner.id}`, { token: owner.token, body: { role: 'admin' } })).status).toBe(200);
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${owner.id}`, { token: target.token, body: { role: 'owner' } })).status).toBe(200);
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${target.id}`, { token: owner.token, body: { role: 'editor' } })).status).toBe(200);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${target.id}`, { token: owner.token, body: { role: 'owner' } })).status).toBe(200);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${owner.id}`, { token: owner.token, body: { role: 'admin' } })).status).toBe(200);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${owner.id}`, { token: target.token, body: { role: 'owner' } })).status).toBe(200);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${target.id}`, { token: owner.token, body: { role: 'editor' } })).status).toBe(200);
     const audit = await server.ctx.db('audit_logs').where({ action_type: 'workspace.member_role_changed', entity_id: orgId });
     expect(audit.length).toBeGreaterThan(3);
   });
@@ -233,7 +233,7 @@ describe('members and roles', () => {
     let changes = 0;
     socket.on('workspace:members_changed', () => changes++);
 
-    expect((await call(server.url, 'PATCH', `/api/workspaces/${orgId}/members/${member.user.id}`, { token: s.admin.token, body: { role: 'editor' } })).status).toBe(200);
+    expect((await call(server.url, 'PATCH', `/api/organisations/${orgId}/members/${member.user.id}`, { token: s.admin.token, body: { role: 'editor' } })).status).toBe(200);
     await expect.poll(() => events).toContainEqual(expect.objectContaining({ role: 'editor', reason: 'role' }));
     await expect.poll(() => changes).toBeGreaterThan(0);
 
@@ -242,13 +242,13 @@ describe('members and roles', () => {
       .returning('id')
       .catch(() => [undefined])) as ({ id: string } | undefined)[];
 
-    expect((await call(server.url, 'DELETE', `/api/workspaces/${orgId}/members/${member.user.id}`, { token: s.admin.token })).status).toBe(204);
+    expect((await call(server.url, 'DELETE', `/api/organisations/${orgId}/members/${member.user.id}`, { token: s.admin.token })).status).toBe(204);
     await expect.poll(() => events).toContainEqual(expect.objectContaining({ role: null, reason: 'removed' }));
     const before = changes;
     await invite('after-removal@org.test');
     await new Promise((r) => setTimeout(r, 300));
     expect(changes).toBe(before);
-    expect((await call(server.url, 'GET', `/api/workspaces/${orgId}/members`, { token: member.access_token })).status).toBe(404);
+    expect((await call(server.url, 'GET', `/api/organisations/${orgId}/members`, { token: member.access_token })).status).toBe(404);
     if (release) expect(await server.ctx.db('press_releases').where('id', release.id).first()).toBeTruthy();
     expect(await server.ctx.db('users').where('id', member.user.id).first()).toBeTruthy();
   });
@@ -262,7 +262,7 @@ describe('invitations expire, are revoked and resent', () => {
     expect(p.status).toBe(410);
     expect(p.body.error?.code).toBe('invitation_expired');
     expect((await server.ctx.db('organisation_invitations').where('id', inv.id).first()).status).toBe('expired');
-    const list = await call<{ invitations: { id: string }[] }>(server.url, 'GET', `/api/workspaces/${orgId}/invitations`, { token: owner.token });
+    const list = await call<{ invitations: { id: string }[] }>(server.url, 'GET', `/api/organisations/${orgId}/invitations`, { token: owner.token });
     expect(list.body.invitations.map((i) => i.id)).not.toContain(inv.id);
 
     const again = await call<{ id: string; acceptUrl: string; resent: boolean; expires_at: string; status: string; role: string }>(
@@ -306,9 +306,9 @@ describe('seats', () => {
     await server.ctx.db('organisations').where('id', org).update({ plan_code: 'pro' }); // 5 members
     const invs = [];
     for (let i = 1; i <= 4; i++) invs.push(await invite(`seat${i}@seats.test`, 'editor', boss.token, org));
-    const seats = await call<{ seats: object }>(server.url, 'GET', `/api/workspaces/${org}/members`, { token: boss.token });
+    const seats = await call<{ seats: object }>(server.url, 'GET', `/api/organisations/${org}/members`, { token: boss.token });
     expect(seats.body.seats).toEqual({ members: 1, invited: 4, used: 5, allowed: 5 });
-    const full = await call<{ error: { code: string } }>(server.url, 'POST', `/api/workspaces/${org}/invitations`, {
+    const full = await call<{ error: { code: string } }>(server.url, 'POST', `/api/organisations/${org}/invitations`, {
       token: boss.token,
       body: { email: 'seat5@seats.test' },
     });
@@ -358,7 +358,7 @@ describe('several organisations per user', () => {
 
     // The socket hears the active organisation only.
     await invite('for-the-team@org.test');
-    await call(server.url, 'PATCH', `/api/workspaces/${agencyOrg}/settings`, { token: agent.token, body: { approval_required: false } });
+    await call(server.url, 'PATCH', `/api/organisations/${agencyOrg}/settings`, { token: agent.token, body: { approval_required: false } });
     await expect.poll(() => seen).toContain(agencyOrg);
     expect(seen).not.toContain(orgId);
 
@@ -367,7 +367,7 @@ describe('several organisations per user', () => {
     const heard: string[] = [];
     second.on('workspace:members_changed', (p: { workspaceId: string }) => heard.push(p.workspaceId));
     await invite('for-the-team-2@org.test');
-    await call(server.url, 'PATCH', `/api/workspaces/${agencyOrg}/settings`, { token: agent.token, body: { approval_required: false } });
+    await call(server.url, 'PATCH', `/api/organisations/${agencyOrg}/settings`, { token: agent.token, body: { approval_required: false } });
     await expect.poll(() => heard).toContain(agencyOrg);
     expect(heard).not.toContain(orgId);
   });
