@@ -221,6 +221,16 @@ test('a user of two organisations switches between them and sees only the active
   await expect(listRow(a.page, 'Δελτίο του πρακτορείου')).toBeVisible();
   await expect(switcher).toContainText('Πρακτορείο Επικοινωνίας');
 
+  // The client's owner deletes her organisation (it has only a draft), typing its name: she belongs
+  // to none now, and the agent's switcher goes with it, live.
+  await b.page.goto('/client/invitations');
+  await b.page.getByRole('button', { name: 'Διαγραφή οργανισμού…' }).click();
+  const dialog = b.page.getByRole('dialog');
+  await dialog.getByLabel('Πληκτρολογήστε «Πελάτης Μπράντ Α.Ε.» για επιβεβαίωση').fill('Πελάτης Μπράντ Α.Ε.');
+  await dialog.getByRole('button', { name: 'Οριστική διαγραφή' }).click();
+  await expect(b.page.getByTestId('no-organisation')).toBeVisible({ timeout: LIVE_MS });
+  await expect(switcher).toHaveCount(0, { timeout: LIVE_MS });
+
   await a.page.context().close();
   await b.page.context().close();
 });

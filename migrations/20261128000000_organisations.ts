@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { CATEGORIES, ORGANISATION_ROLES, ORGANISATION_STATUSES, PLAN_CODES } from '../shared/constants';
 import { NEWSROOM_SLUG, numberedSlug } from '../shared/slug';
-import { sqlList } from './lib/helpers';
+import { auditActions, setAuditActions, sqlList } from './lib/helpers';
+
+const NEW_AUDIT_ACTIONS = ['organisation.member_removed', 'organisation.deleted'];
 
 /**
  * The organisation is the tenant, not the person.
@@ -214,6 +216,8 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('create index notifications_user_id_organisation_id_idx on notifications (user_id, organisation_id)');
 
+  await setAuditActions(knex, [...(await auditActions(knex)), ...NEW_AUDIT_ACTIONS]);
+
   // 8. The person keeps what is theirs; the company's fields left with the organisation.
   await knex.schema.alterTable('profiles', (t) => {
     t.uuid('active_organisation_id').nullable().references('id').inTable('organisations').onDelete('SET NULL');
@@ -302,6 +306,8 @@ async function mergeDuplicateBrands(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex('audit_logs').whereIn('action_type', NEW_AUDIT_ACTIONS).delete();
+  await setAuditActions(knex, (await auditActions(knex)).filter((a) => !NEW_AUDIT_ACTIONS.includes(a)));
   await knex.schema.alterTable('profiles', (t) => {
     t.text('company_logo_url').nullable();
     t.text('default_category').nullable();

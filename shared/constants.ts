@@ -122,6 +122,8 @@ export const AUDIT_ACTIONS = [
   'workspace_word.remove',
   'user.trial_extend',
   'user.plan_change',
+  'organisation.member_removed',
+  'organisation.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,7 @@ export const ORGANISATION_ACTIONS = {
   /** Plan and billing; give the owner role; delete the organisation. */
   billing: OWNERS,
   'owners.manage': OWNERS,
+  'organisation.delete': OWNERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OrganisationAction = keyof typeof ORGANISATION_ACTIONS;

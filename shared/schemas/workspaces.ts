@@ -75,6 +75,11 @@ export const organisationsResponse = z.object({ organisations: z.array(organisat
 export type OrganisationsResponse = z.infer<typeof organisationsResponse>;
 
 export const activeOrganisationBody = z.object({ organisation_id: uuid('organisation_id') });
+
+/** DELETE /organisations/:id: the owner types the organisation's name to confirm. */
+export const organisationDeleteBody = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(300, 'name is too long'),
+});
 export type ActiveOrganisationBody = z.infer<typeof activeOrganisationBody>;
 
 export const invitationStatusSchema = z.enum(INVITATION_STATUSES);

@@ -100,6 +100,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'workspace_word.remove': 'Αφαίρεση λέξης από το λεξικό του οργανισμού',
   'user.trial_extend': 'Παράταση δοκιμής',
   'user.plan_change': 'Αλλαγή πλάνου',
+  'organisation.member_removed': 'Αφαίρεση μέλους οργανισμού',
+  'organisation.deleted': 'Διαγραφή οργανισμού',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

@@ -33,6 +33,7 @@ import {
 } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
 import { ApprovalSetting } from '@client/features/approvals/approval-settings';
+import { DeleteOrganisationCard } from '@client/features/workspaces/delete-organisation';
 import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
 
 /** The Greek message of a refusal; the plan's (trial over, no seat left) come from the server with their figures. */
@@ -413,6 +414,7 @@ export function InvitationsPage() {
               </CardContent>
             </Card>
           )}
+          {roleMay(members.data.my_role, 'organisation.delete') ? <DeleteOrganisationCard organisationId={organisation.id} name={organisation.name} /> : null}
         </div>
       ) : null}
     </>

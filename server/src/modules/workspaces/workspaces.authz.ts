@@ -40,6 +40,11 @@ export const authz: AuthzModule = {
       request: (fx) => ({ path: '/organisations/active', body: { organisation_id: fx.ws9 } }),
       expect: ownerOnly(200),
     },
+    'DELETE /organisations/:id': {
+      // The owner gets past the role check to the name's confirmation (the organisation stays: other modules' fixtures live in it).
+      request: (fx) => ({ path: `/organisations/${fx.ws9}`, body: { name: 'not its name' } }),
+      expect: ownerOnly(422),
+    },
     'GET /workspaces': { request: () => ({ path: '/workspaces' }), expect: only(200, ['client', 'otherClient', 'pending']) },
     'GET /organisations/:id/members': { request: (fx) => ({ path: `/organisations/${fx.ws9}/members` }), expect: ownerOnly(200) },
     'DELETE /organisations/:id/members/:userId': {

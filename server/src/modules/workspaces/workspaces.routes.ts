@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import {
   activeOrganisationBody,
+  organisationDeleteBody,
   invitationAcceptBody,
   invitationCreateBody,
   invitationIdParams,
@@ -37,6 +38,12 @@ export function workspaceRoutes(api: ApiRouter, ctx: AppContext): void {
   api.put('/organisations/active', clients, validate('body', activeOrganisationBody), async (_req, res) => {
     const { organisation_id } = valid(res, 'body', activeOrganisationBody);
     res.json({ organisations: await service.switchOrganisation(ctx, actorOf(res), organisation_id) });
+  });
+
+  api.delete('/organisations/:id', clients, validate('params', workspaceIdParams), validate('body', organisationDeleteBody), async (_req, res) => {
+    const { id } = valid(res, 'params', workspaceIdParams);
+    await service.deleteOrganisation(ctx, actorOf(res), id, valid(res, 'body', organisationDeleteBody).name);
+    res.status(204).end();
   });
 
   api.get('/workspaces', clients, async (_req, res) => {

@@ -16,6 +16,7 @@ import type {
 } from '../../../../shared/schemas/workspaces';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
+import { deleteDocument, releaseDocName } from '../../collab/persistence';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import * as authRepo from '../auth/auth.repo';
 import type { RequestMeta } from '../auth/auth.service';
@@ -159,8 +160,8 @@ export async function removeMember(ctx: AppContext, actor: Actor, workspaceId: s
     await writeAudit(trx, ctx.logger, actor, {
       entityType: 'workspace',
       entityId: workspaceId,
-      action: 'workspace.member_role_changed',
-      metadata: { userId, from: target, to: null },
+      action: 'organisation.member_removed',
+      metadata: { userId, role: target, left: userId === actor.userId },
     });
     return true;
   });
@@ -171,6 +172,48 @@ export async function removeMember(ctx: AppContext, actor: Actor, workspaceId: s
   ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:member_removed', payload);
   await announceMembership(ctx, workspaceId, userId, null, 'removed');
   ctx.logger.info({ workspaceId, userId, by: actor.userId }, 'organisation member removed');
+}
+
+/** Greek answers of an organisation's deletion (the owner's form shows them). */
+export const ORGANISATION_DELETE_MESSAGES = {
+  mismatch: 'Πληκτρολογήστε το όνομα του οργανισμού ακριβώς όπως εμφανίζεται.',
+  hasSent:
+    'Ο οργανισμός έχει στείλει ή προγραμματίσει δελτία τύπου: τα αντίγραφα των δημοσιογράφων και το newsroom μένουν, άρα μένει και ο οργανισμός. Επικοινωνήστε μαζί μας για το κλείσιμό του.',
+} as const;
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLocaleLowerCase('el') === b.trim().replace(/\s+/g, ' ').toLocaleLowerCase('el');
+
+/**
+ * DELETE /organisations/:id: an owner deletes the organisation with all its work (drafts, tasks,
+ * words, invitations), confirmed by typing its name. Refused (409 organisation_has_sent) once
+ * anything of it went out or is scheduled to: journalists keep their copies and the newsroom
+ * its address. Every member is told at once; their screens move to their next organisation.
+ */
+export async function deleteOrganisation(ctx: AppContext, actor: Actor, organisationId: string, name: string): Promise<void> {
+  const { members, drafts } = await ctx.db.transaction(async (trx) => {
+    const me = await requireOrganisation(trx, actor, organisationId, 'organisation.delete');
+    await repo.lockOrganisation(trx, organisationId);
+    if (!sameName(name, me.name)) {
+      throw new HttpError(422, 'confirmation_mismatch', 'The name typed is not the organisation’s name', { name: ORGANISATION_DELETE_MESSAGES.mismatch });
+    }
+    const published = ((await trx('press_releases').where('organisation_id', organisationId).whereNot('status', 'draft').first('id')) ??
+      (await trx('release_sent_versions').where('organisation_id', organisationId).first('id'))) as { id: string } | undefined;
+    if (published) throw conflict('organisation_has_sent', ORGANISATION_DELETE_MESSAGES.hasSent);
+    const memberIds = (await trx('organisation_members').where('organisation_id', organisationId).pluck('user_id')) as string[];
+    const draftIds = (await trx('press_releases').where('organisation_id', organisationId).pluck('id')) as string[];
+    for (const id of draftIds) await deleteDocument(trx, releaseDocName(id));
+    await trx('organisations').where('id', organisationId).delete();
+    await writeAudit(trx, ctx.logger, actor, {
+      entityType: 'organisation',
+      entityId: organisationId,
+      action: 'organisation.deleted',
+      metadata: { name: me.name, members: memberIds.length, drafts: draftIds.length },
+    });
+    return { members: memberIds, drafts: draftIds };
+  });
+  for (const id of drafts) ctx.collab.closeDocument(id);
+  for (const userId of members) await announceMembership(ctx, organisationId, userId, null, 'removed');
+  ctx.logger.info({ organisationId, by: actor.userId, drafts: drafts.length }, 'organisation deleted');
 }
 
 /** Changes a member's role (members.manage; to or from 'owner' owners.manage; one owner stays). Audited. */

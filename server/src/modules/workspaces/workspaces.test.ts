@@ -372,3 +372,53 @@ describe('several organisations per user', () => {
     expect(heard).not.toContain(orgId);
   });
 });
+
+describe('deleting an organisation', () => {
+  it('only an owner, confirmed by its name; refused once anything went out; deletes its drafts and moves its members on', async () => {
+    const boss = await user('boss@delete.test');
+    const org = await activeOrg(boss.token);
+    await server.ctx.db('organisations').where('id', org).update({ name: 'Προσωρινή Εταιρεία', plan_code: 'enterprise' });
+    const admin = await joinOrganisation(server.url, boss.token, 'admin@delete.test', 'admin', { organisationId: org });
+    // A member who also has an organisation of her own moves there.
+    const agent = await user('agent@delete.test');
+    const agentsOwn = await activeOrg(agent.token);
+    await server.ctx.db('organisation_members').insert({ organisation_id: org, user_id: agent.id, role: 'editor' });
+    await call(server.url, 'PUT', '/api/organisations/active', { token: agent.token, body: { organisation_id: org } });
+    const draft = await call<{ id: string }>(server.url, 'POST', '/api/releases', { token: boss.token, body: { title: 'Πρόχειρο που φεύγει' } });
+    expect(draft.status).toBe(201);
+    const del = (token: string, name: string, id = org) => call<{ error: { code: string; fields?: Record<string, string> } }>(server.url, 'DELETE', `/api/organisations/${id}`, { token, body: { name } });
+
+    expect((await del(admin.access_token, 'Προσωρινή Εταιρεία')).status).toBe(403);
+    expect((await del(agent.token, 'Προσωρινή Εταιρεία')).status).toBe(403);
+    expect((await del(owner.token, 'Προσωρινή Εταιρεία')).status).toBe(404);
+    const wrong = await del(boss.token, 'Άλλη Εταιρεία');
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.code).toBe('confirmation_mismatch');
+    expect(wrong.body.error.fields?.name).toMatch(/όνομα του οργανισμού/);
+
+    // Something scheduled or sent keeps the organisation.
+    await server.ctx.db.transaction(async (trx) => {
+      await trx.raw("select set_config('deltio.lifecycle', 'on', true)");
+      await trx('press_releases').where('id', draft.body.id).update({ status: 'scheduled', scheduled_at: new Date(Date.now() + 86_400_000) });
+    });
+    expect((await del(boss.token, 'Προσωρινή Εταιρεία')).body.error.code).toBe('organisation_has_sent');
+    await server.ctx.db.transaction(async (trx) => {
+      await trx.raw("select set_config('deltio.lifecycle', 'on', true)");
+      await trx('press_releases').where('id', draft.body.id).update({ status: 'draft', scheduled_at: null });
+    });
+
+    const told = await socketOf(agent.token);
+    const membership = new Promise<{ organisationId: string; role: string | null; reason: string }>((resolve) => told.once('organisation:membership', resolve));
+    // The name is compared without case or extra spaces.
+    expect((await del(boss.token, '  προσωρινή   εταιρεία ')).status).toBe(204);
+    expect(await membership).toMatchObject({ organisationId: org, role: null, reason: 'removed' });
+    expect(await server.ctx.db('organisations').where('id', org).first('id')).toBeUndefined();
+    expect(await server.ctx.db('press_releases').where('id', draft.body.id).first('id')).toBeUndefined();
+    expect(await activeOrg(agent.token)).toBe(agentsOwn);
+    const audit = (await server.ctx.db('audit_logs').where({ action_type: 'organisation.deleted', entity_id: org }).first('actor_user_id', 'metadata')) as {
+      actor_user_id: string;
+      metadata: { drafts: number; members: number };
+    };
+    expect(audit).toMatchObject({ actor_user_id: boss.id, metadata: { drafts: 1, members: 3 } });
+  });
+});
