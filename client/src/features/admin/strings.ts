@@ -94,7 +94,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'approval.rejected': 'Απόρριψη έκδοσης',
   'approval.stale': 'Αλλαγή κειμένου μετά την έγκριση',
   'approval.send_refused': 'Άρνηση αποστολής χωρίς ισχύουσα έγκριση',
-  'workspace.settings_changed': 'Αλλαγή ρυθμίσεων χώρου εργασίας',
+  'workspace.settings_changed': 'Αλλαγή ρυθμίσεων οργανισμού',
   'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
   'workspace_word.add': 'Προσθήκη λέξης στο λεξικό του οργανισμού',
   'workspace_word.remove': 'Αφαίρεση λέξης από το λεξικό του οργανισμού',

@@ -4,7 +4,7 @@ import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 
 export const WORKSPACE_STRINGS = {
-  label: 'Χώρος εργασίας',
+  label: 'Οργανισμός',
   own: 'δικός σας',
   member: 'μέλος',
   owner: 'Ιδιοκτήτης',
