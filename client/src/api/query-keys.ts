@@ -16,6 +16,8 @@ export const queryKeys = {
   releaseCoverage: (releaseId: string) => ['reports', 'coverage', releaseId] as const,
   tasks: (workspaceId: string) => ['tasks', workspaceId] as const,
   workspaces: ['organisations'] as const,
+  /** The caller's organisations and the active one (GET /organisations). */
+  myOrganisations: ['organisations', 'mine'] as const,
   invitations: (workspaceId: string) => ['organisations', workspaceId, 'invitations'] as const,
   workspaceDictionary: (workspaceId: string) => ['workspace-dictionary', workspaceId] as const,
   media: ['media'] as const,

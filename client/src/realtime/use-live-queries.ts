@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/api/query-keys';
 import { toast } from '@client/components/ui/use-toast';
-import { ORGANISATIONS_KEY } from '@client/features/workspaces/use-workspaces';
 import { useSession } from '@client/stores/session';
 import { subscribeLiveQueries } from './live-queries';
 
@@ -21,7 +21,7 @@ export function useLiveQueries(): void {
       unsubscribe = subscribeLiveQueries(getSocket(), qc, me, {
         notification: (n) => {
           // A notice about another organisation's work waits in that organisation's bell.
-          const active = qc.getQueryData<{ organisations: { id: string; active: boolean }[] }>(ORGANISATIONS_KEY)?.organisations.find((o) => o.active)?.id;
+          const active = qc.getQueryData<{ organisations: { id: string; active: boolean }[] }>(queryKeys.myOrganisations)?.organisations.find((o) => o.active)?.id;
           if (n.organisationId && active && n.organisationId !== active) return;
           toast({ title: n.title, description: n.body ?? undefined });
         },

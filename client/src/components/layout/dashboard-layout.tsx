@@ -24,7 +24,7 @@ import { NotificationBell } from '@client/features/notifications/notification-be
 import { useLiveQueries } from '@client/realtime/use-live-queries';
 import { OnboardingGate } from '@client/features/onboarding/onboarding-gate';
 import { ApprovalsBadge } from '@client/features/approvals/approvals-badge';
-import { NoOrganisationNotice, OrganisationSwitcher } from '@client/features/workspaces/organisation-switcher';
+import { NoOrganisationNotice, OrganisationSwitcherSlot } from '@client/features/workspaces/organisation-shell';
 
 function SidebarLink({
   item,
@@ -188,7 +188,7 @@ function DashboardHeader({ role }: { role: DashboardRole }) {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-        {role === 'client' ? <OrganisationSwitcher /> : null}
+        {role === 'client' ? <OrganisationSwitcherSlot /> : null}
         <NotificationBell />
         <Button
           variant="outline"

@@ -50,21 +50,3 @@ export function OrganisationSwitcher() {
   );
 }
 
-/**
- * In place of a client's screens when they belong to no organisation any more (removed from the
- * only team they had joined): every screen is an organisation's, so there is nothing to show.
- */
-export function NoOrganisationNotice({ children }: { children: React.ReactNode }) {
-  const orgs = useOrganisations();
-  if (!orgs.data || orgs.data.length > 0) return <>{children}</>;
-  return (
-    <div className="mx-auto max-w-xl rounded-lg border bg-white p-6 text-center" data-testid="no-organisation">
-      <Building2 className="mx-auto mb-3 h-8 w-8 text-slate-400" aria-hidden />
-      <h1 className="text-xl font-semibold">Δεν ανήκετε σε κάποιον οργανισμό</h1>
-      <p className="mt-2 text-sm text-muted-foreground">
-        Ο λογαριασμός σας δεν είναι πλέον μέλος κάποιας ομάδας. Ζητήστε νέα πρόσκληση από την ομάδα σας· ο σύνδεσμός της σας φέρνει
-        πίσω με ένα κλικ.
-      </p>
-    </div>
-  );
-}

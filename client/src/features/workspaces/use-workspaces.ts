@@ -76,7 +76,7 @@ export function useAcceptInvitation() {
 
 
 /** Under queryKeys.workspaces: every membership event refreshes them. */
-export const ORGANISATIONS_KEY = [...WORKSPACES_KEY, 'mine'] as const;
+export const ORGANISATIONS_KEY = queryKeys.myOrganisations;
 export const membersKey = (organisationId: string) => [...WORKSPACES_KEY, organisationId, 'members'] as const;
 
 /** The signed-in client's organisations; `active` marks the one every screen works in. */
