@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Workspace, WorkspaceMember } from '@shared/schemas/workspaces';
+import type { Workspace } from '@shared/schemas/workspaces';
 import { queryKeys } from '@client/api/query-keys';
-import { Badge } from '@client/components/ui/badge';
 import { Label } from '@client/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
 import { refreshQueries } from '@client/lib/refresh';
@@ -40,35 +38,5 @@ export function ApprovalSetting({ workspace }: { workspace: Workspace }) {
       </div>
       <Switch id={`approval-required-${workspace.id}`} checked={workspace.approval_required} disabled={busy} onCheckedChange={(v) => void change(v)} />
     </div>
-  );
-}
-
-/** A member's role: the owner chooses Μέλος or Εγκρίνων; everyone else sees it. */
-export function MemberRole({ workspace, member }: { workspace: Workspace; member: WorkspaceMember }) {
-  const qc = useQueryClient();
-  if (workspace.my_role !== 'owner' || member.role === 'owner') {
-    return <Badge variant={member.role === 'owner' ? 'default' : 'secondary'}>{S.roles[member.role]}</Badge>;
-  }
-  return (
-    <Select
-      value={member.role}
-      onValueChange={(role) =>
-        void approvalCalls
-          .setRole(workspace.id, member.user_id, role as 'member' | 'approver')
-          .then(() => {
-            toast({ title: S.success, description: S.roleChanged, variant: 'success' });
-            return refreshQueries(qc, queryKeys.workspaces);
-          })
-          .catch(fail)
-      }
-    >
-      <SelectTrigger className="h-8 w-32" aria-label={`${S.roleLabel}: ${member.name || member.email}`}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="member">{S.roles.member}</SelectItem>
-        <SelectItem value="approver">{S.roles.approver}</SelectItem>
-      </SelectContent>
-    </Select>
   );
 }

@@ -17,5 +17,4 @@ export const approvalCalls = {
   request: (releaseId: string, body: ApprovalRequestBody) => api('POST', `/releases/${releaseId}/approval-requests`, { body, schema: approvalSchema }),
   decide: (approvalId: string, body: ApprovalDecisionBody) => api('POST', `/approvals/${approvalId}/decision`, { body, schema: approvalSchema }),
   setRequired: (workspaceId: string, required: boolean) => api('PATCH', `/organisations/${workspaceId}/settings`, { body: { approval_required: required } }),
-  setRole: (workspaceId: string, userId: string, role: 'member' | 'approver') => api('PATCH', `/organisations/${workspaceId}/members/${userId}`, { body: { role } }),
 };
