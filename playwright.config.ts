@@ -27,7 +27,7 @@ export default defineConfig({
   // with several browsers or the live editor are marked test.slow() (3×): one such test, not
   // marked, took 38–48 s and then 61 s.
   timeout: 90_000,
-  // Screens load as route chunks (issue 17): a first visit to a chart or editor route parses
+  // Screens load as route chunks: a first visit to a chart or editor route parses
   // 400+ KB of JavaScript, which takes seconds on this 2-core machine under two workers.
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

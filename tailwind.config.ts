@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { CHART_COLORS } from './shared/chart-colors';
 
 /**
- * Tremor (charts, added by the reports issue) builds class names from colour props at run time,
+ * Tremor (charts, used by the reports) builds class names from colour props at run time,
  * so its documented safelist is needed once @tremor/react is installed. It is switched on
  * automatically when the package is present, to keep the CSS small until then.
  */

@@ -1,5 +1,5 @@
 /**
- * Build-size check (issue 17): the JavaScript each route loads, gzip-compressed, against its
+ * Build-size check: the JavaScript each route loads, gzip-compressed, against its
  * budget. Sizes are deterministic, so this runs in CI (`npm run test:e2e`, right after the
  * build) and fails when a budget is exceeded; times stay in bench/first-paint.bench.ts.
  *
@@ -30,7 +30,7 @@ const APP_ENTRY = 'index.html';
 const PUBLIC_ENTRY = 'src/public-main.tsx';
 /**
  * Per route: the lazy modules it loads after the entry and its budget (gzip bytes, enforced
- * here and in CI): issue 17's 90 KB for the public pages, for the app's routes a ratchet at
+ * here and in CI): the first-paint budget of 90 KB for the public pages, for the app's routes a ratchet at
  * today's size plus a little room (see bench/README.md).
  */
 export const ROUTE_BUDGETS: {
@@ -42,7 +42,7 @@ export const ROUTE_BUDGETS: {
   note: string;
 }[] = [
   ...[
-    // Issue 17's 90 KB, met: the public entry (public-main.tsx) is 77 KB; the forms' code
+    // The public pages' 90 KB, met: the public entry (public-main.tsx) is 77 KB; the forms' code
     // loads when reached for (components/deferred.tsx), and /pricing and /status come from
     // the server with their data (server/src/http/public-page-render.ts), so their query
     // cache, schemas and Socket.IO load only when the page goes live or navigates there.
@@ -66,7 +66,7 @@ export const ROUTE_BUDGETS: {
     route: '/login',
     entry: APP_ENTRY,
     modules: ['src/features/auth/login-page.tsx'],
-    // +3 KB (issue 20): the sign-in page says why a session ended and sends a signed-in user home.
+    // +3 KB: the sign-in page says why a session ended and sends a signed-in user home.
     budget: 206 * KB,
     note: 'sign-in',
   },
@@ -74,7 +74,7 @@ export const ROUTE_BUDGETS: {
     route: '/client (app shell)',
     entry: APP_ENTRY,
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/dashboard-page.tsx'],
-    // +4 KB (issues 19-20): the approvals badge, the plan's limits and trial state, focus return for every dialog.
+    // +4 KB: the approvals badge, the plan's limits and trial state, focus return for every dialog.
     budget: 216 * KB,
     note: 'signed-in shell + dashboard',
   },
@@ -85,10 +85,10 @@ export const ROUTE_BUDGETS: {
       'src/components/layout/area-layouts.tsx',
       'src/features/client/release-editor-page.tsx',
     ],
-    // 394 KB, then +5 KB (issue 19): the approval card, the stale-approval and restore banners
+    // 394 KB, then +5 KB: the approval card, the stale-approval and restore banners
     // that every co-editor sees live (the history panel, the compare and the forms load only
-    // when opened); +8 KB (issue 20): the writing coach, which loads with the editor; +8 KB
-    // (issues 19-20): the embargo card, the sent release's coverage card and the plan's messages;
+    // when opened); +8 KB: the writing coach, which loads with the editor; +8 KB
+    // for the embargo card, the sent release's coverage card and the plan's messages;
     // +3 KB: the member's role in the release's organisation (Send and Schedule disabled with the
     // reason, the reviewer's read-only editor).
     budget: 418 * KB,
@@ -99,7 +99,7 @@ export const ROUTE_BUDGETS: {
     entry: APP_ENTRY,
     // The charts load beside the page (components/charts.tsx: started after its first render), counted here.
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/reports-page.tsx'],
-    // +6 KB (issues 19-20): newsroom views (a weekly chart), embargo and download columns.
+    // +6 KB: newsroom views (a weekly chart), embargo and download columns.
     budget: 446 * KB,
     note: 'Tremor charts',
   },
@@ -117,7 +117,7 @@ export const ROUTE_BUDGETS: {
     route: '/media',
     entry: APP_ENTRY,
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/media/dashboard-page.tsx'],
-    // +5 KB (issues 19-20): embargo banners that lift live, the press contact, the daily limit.
+    // +5 KB: embargo banners that lift live, the press contact, the daily limit.
     budget: 231 * KB,
     note: 'media area',
   },

@@ -9,7 +9,7 @@ import { testConfig } from '../server/src/test/app';
  *   DATABASE_URL=postgres://... npx tsx bench/collab.bench.ts
  *
  * With DATABASE_URL and BENCH_REDIS_URL (or TEST_REDIS_URL) it then measures across
- * processes (issue 18): two server processes of ours joined through Redis with editors
+ * processes: two server processes of ours joined through Redis with editors
  * alternating between them (cross-process p50/p99, against the same editors all on one of
  * the processes; target p99 ≤ 2×), and Hocuspocus 3 (@hocuspocus/server with its Redis
  * extension and a Postgres persistence through @hocuspocus/extension-database, two

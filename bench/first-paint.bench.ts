@@ -5,8 +5,8 @@
  * time from navigation start until the page's <h1> is painted (time-to-heading: the later of
  * the heading entering the document and the first contentful paint), the bytes transferred
  * until the network is idle (headers included), and the compressed JavaScript (bodies, as
- * the issue's 90 KB gzip counts it) until the page is live, i.e. hydrated, and in all (what
- * loads after: /status's live updates); and checks them against the budgets of issue 17
+ * the 90 KB gzip budget counts it) until the page is live, i.e. hydrated, and in all (what
+ * loads after: /status's live updates); and checks them against the first-paint budgets
  * (bench/README.md): heading, bytes for /, JavaScript until live.
  *
  *   npm run build && npx tsx bench/first-paint.bench.ts            (embedded database)

@@ -1,5 +1,5 @@
 /**
- * Mail leaves once (issue 27): how many recipients get an e-mail twice when the process
+ * Mail leaves once: how many recipients get an e-mail twice when the process
  * sending it is stopped (SIGTERM) or killed (SIGKILL) in the middle of a send.
  *
  * The real app (`node --import tsx server/src/main.ts`, as in production) sends an outbox of

@@ -1,5 +1,5 @@
 /**
- * Client reports benchmark (issue 8): a client with 5,000 releases and 500,000 reporting
+ * Client reports benchmark: a client with 5,000 releases and 500,000 reporting
  * events (plus their deliveries and reporting rows) in a fresh database, and another client
  * with the same again. The p99 of GET /api/client/reports through HTTP (authentication,
  * validation, queries, computations, JSON) against a bare SQL aggregate doing the same work

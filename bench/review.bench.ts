@@ -1,5 +1,5 @@
 /**
- * The coach's review endpoint (issue 27): p50/p99 of POST /api/assistant/review through HTTP
+ * The coach's review endpoint: p50/p99 of POST /api/assistant/review through HTTP
  * for the realistic releases of the assistant's test corpus and for hostile bodies (a 500-letter
  * word in 1 KB, five 20,000-letter words, 100,000 characters of distinct unknown words, a
  * maximum-size release), with the event-loop delay of the server's process (p99 and max,

@@ -1,5 +1,5 @@
 /**
- * Spelling benchmark (issue 20): the assistant's Greek speller (the Hunspell word list of
+ * Spelling benchmark: the assistant's Greek speller (the Hunspell word list of
  * `dictionary-el` in a Set, with a folded-hash index for suggestions, server/src/modules/
  * assistant/spelling/) against nspell on the same dictionary, in one run: load time and heap,
  * word checks per second over the corpus, suggestion latency (p50/p99) and accuracy on common

@@ -1,5 +1,5 @@
 /**
- * Users query benchmark (issue 10): 50,000 profiles in a fresh database; the p99 of the
+ * Users query benchmark: 50,000 profiles in a fresh database; the p99 of the
  * superadmin users query through the repository (one page + a separate count) against
  * a bare SQL query doing the same, in the same run. Target: within 1.5x.
  *

@@ -1,5 +1,5 @@
 /**
- * Writes the public pages as HTML (issue 17, first paint): after `vite build` (the client)
+ * Writes the public pages as HTML (for a fast first paint): after `vite build` (the client)
  * and `vite build --ssr client/src/entry-server.tsx` (dist/ssr), renders every page of the
  * public layout into dist/client/index.html and writes dist/prerendered/<path>.html. The
  * server sends those files (with its injected config) for these paths; the browser shows

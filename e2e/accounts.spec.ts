@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 20): the pending screen and its live approval, rejection and ban; the
+ * Accounts: the pending screen and its live approval, rejection and ban; the
  * e-mail confirmation page; /login for a signed-in user; why a session ended; the plan chosen
  * on /pricing, stored at sign-up and shown in settings, its trial extended live; the terms.
  */

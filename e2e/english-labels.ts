@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Interface words that must appear in Greek (issue 17): labels that slipped through in English
+ * Interface words that must appear in Greek: labels that slipped through in English
  * before ("healthy", "Inactive", "Client") and the usual suspects of component libraries
  * (Radix "Close", date widgets, chart legends). Whole words, case-sensitive: data such as
  * e-mail addresses and company names is not matched.

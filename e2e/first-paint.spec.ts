@@ -1,5 +1,5 @@
 /**
- * Issue 17, first paint: the public pages arrive as HTML (prerendered at build) and show their
+ * First paint: the public pages arrive as HTML (prerendered at build) and show their
  * heading with JavaScript off; with JavaScript the same markup is hydrated without errors or
  * mismatch warnings; text responses and assets are compressed; the public site does not load
  * the signed-in screens' code.

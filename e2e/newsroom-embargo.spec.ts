@@ -3,7 +3,7 @@ import { expectGreekOnly } from './english-labels';
 import { ACCEPTED_TERMS, answerCookiesInStorage, approveUser, confirmEmail, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
 
 /**
- * Embargo and the public newsroom (issue 19, items 3 and 4), seen from three sides: the client
+ * Embargo and the public newsroom, seen from three sides: the client
  * who writes and sends, the journalist who receives, and a visitor of the public newsroom. Each
  * test makes its own client (its own newsroom) and journalist, on the Lifestyle list.
  */

@@ -315,7 +315,7 @@ test.describe('with a stored cookie choice', () => {
     await expect(types.getByRole('row', { name: /Λειτουργικά/ })).toContainText('1 έτος');
     await expect(types.getByRole('row', { name: /Απόδοσης/ })).toContainText('2 έτη');
     await expect(types.getByRole('row', { name: /Marketing/ })).toContainText('1 έτος');
-    // Issue 20: real terms (the spec's "coming soon" is replaced), versioned as sign-ups record them.
+    // Real terms (the spec's "coming soon" is replaced), versioned as sign-ups record them.
     await page.goto('/legal/terms');
     await expect(page.locator('main section[id] h2')).toHaveCount(14);
     await expect(page.getByRole('heading', { name: /Δωρεάν δοκιμή, πλάνα και χρεώσεις/ })).toBeVisible();

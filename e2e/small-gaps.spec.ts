@@ -16,7 +16,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 20, item 4 (small gaps): downloads live, the journalist's daily limit and the
+ * Small gaps: downloads live, the journalist's daily limit and the
  * digests, reading a release settles its notification, coverage by hand from where a client
  * looks for it, the status page without a status, the functional-cookie choice, toasts and
  * the cookie banner, the landing page's Enterprise button, and focus back after dialogs.

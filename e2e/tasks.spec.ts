@@ -66,7 +66,7 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   const a = await newPage(browser);
   const b = await newPage(browser);
   const owner = await freshClient(a.page, 'owner9', 'Ελένη Ιδιοκτήτρια');
-  // Pending accounts cannot invite (issue 16): the superadmin approves the owner first.
+  // Pending accounts cannot invite: the superadmin approves the owner first.
   await approveUser(a.page.request, owner.id);
   const member = await freshClient(b.page, 'member9', 'Νίκος Συνεργάτης');
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ACCEPTED_TERMS, approveUser, confirmEmail, EDITOR_OPEN_MS, expect, LIVE_MS, ORIGIN_PAGE, SESSION_KEY, test, toast, uniqueEmail } from './fixtures';
 
 /**
- * Version history and approval before sending (issue 19), live in two browsers: an approval
+ * Version history and approval before sending, live in two browsers: an approval
  * request appears in the approver's queue (and its sidebar badge) without a reload, and the
  * decision in the writer's editor; a restore arrives in the co-editor's document, and the
  * co-editor takes it back with «Αναίρεση επαναφοράς».

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Security hardening (issue 16):
+ * Security hardening:
  * - rate_limits: fixed-window counters, bumped with one upsert per request before any
  *   slow work, so parallel requests cannot all pass a read-then-write check.
  * - logo_uploads: who uploaded each stored logo; a profile may only point at its own.

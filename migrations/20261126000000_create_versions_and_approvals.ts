@@ -24,7 +24,7 @@ async function setRoles(knex: Knex, roles: string[]): Promise<void> {
 }
 
 /**
- * Version history and approval before sending (issue 19).
+ * Version history and approval before sending.
  * - `release_versions`: a release's stored versions, each the whole encoded Yjs state of its
  *   document (never HTML), with who edited since the previous one, the size of the change,
  *   and for a restore which version it brought back and which one undoes it.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { NEWSROOM_SLUG, numberedSlug, RELEASE_SLUG_MAX, slugify, suggestNewsroomSlug } from '../shared/slug';
 
 /**
- * Embargo and the public newsroom (issue 19, items 3 and 4):
+ * Embargo and the public newsroom:
  * - `press_releases.embargo_until`: derived from the editor's `meta` map (embargoDate,
  *   embargoTime, Athens time), like the category; frozen into the sent version.
  * - `profiles`: the client organisation's newsroom (`newsroom_slug`, unique, lower-case Latin;

@@ -10,7 +10,7 @@ const STARTER_TARGETING_BEFORE = '100 επαφές media';
 const STARTER_TARGETING = 'Έως 100 επαφές media ανά δελτίο';
 
 /**
- * Plans and the free trial become real (issue 20):
+ * Plans and the free trial become real:
  * - plans.limits: what each plan allows (releases per month, recipients per release,
  *   workspace users; a missing key is unlimited), enforced by the server.
  * - profiles: the client's plan (plan_code), the trial (trial_started_at, trial_ends_at),

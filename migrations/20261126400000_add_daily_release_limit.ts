@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A journalist's own limit of releases per day, across all senders (issue 20): past it, a
+ * A journalist's own limit of releases per day, across all senders: past it, a
  * release still reaches the app inbox, but without an e-mail or a notification, and goes
  * into the next daily digest instead. `held_at` marks such a delivery, `digested_at` the
  * digest run that listed it (each held delivery is listed once).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Mail leaves once (issue 27):
+ * Mail leaves once:
  * - mail_outbox.message_id: the Message-ID of the e-mail, fixed when it is first claimed and
  *   sent unchanged on every retry, so a receiving system drops the copy of a message whose
  *   sender died between the server's acceptance and recording it as sent.

@@ -3,7 +3,7 @@ import { auditActions, setAuditActions } from './lib/helpers';
 
 const ACTION = 'approval.send_refused';
 
-/** A send or schedule refused by the approval rule is audited (issue 19: every step of the approval trail). */
+/** A send or schedule refused by the approval rule is audited, so the approval trail records every step. */
 export async function up(knex: Knex): Promise<void> {
   await setAuditActions(knex, [...(await auditActions(knex)), ACTION]);
 }

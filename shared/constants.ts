@@ -108,7 +108,7 @@ export const AUDIT_ACTIONS = [
   'press_release.archived',
   'press_release.deleted',
   'email.test',
-  // issue 19: version history and approval before sending
+  // version history and approval before sending
   'press_release.version_saved',
   'press_release.version_restored',
   'approval.requested',

@@ -1,5 +1,5 @@
 /**
- * The embargo of a release (issue 19): a date and time in Athens, typed in the editor and
+ * The embargo of a release: a date and time in Athens, typed in the editor and
  * kept in the document's `meta` map as `embargoDate` (YYYY-MM-DD) and `embargoTime` (HH:mm),
  * derived into press_releases.embargo_until and frozen with the sent version. Journalists get
  * the release at once, marked; the public newsroom shows it only once the embargo lifts.

@@ -10,20 +10,20 @@ export interface ServerToClientEvents {
   /** A new notification for this user (bell badge, list and a toast). */
   'notification:new': (payload: NotificationPayload) => void;
 
-  // -- public site (issue 4)
+  // -- public site
   /** The public status page changed (overall state, a component or an incident). */
   'status:changed': (payload: { at: string }) => void;
-  // -- client workspace (issue 5)
+  // -- client workspace
   /** The client's press-release list changed (created, duplicated, deleted, archived, a status change): refetch. */
   'releases:changed': (payload: { releaseId: string; reason: 'created' | 'duplicated' | 'deleted' | 'archived' | 'state' }) => void;
   /** Notifications were marked read (in another tab): refetch the bell. */
   'notification:read': (payload: { ids: number[] | 'all' }) => void;
-  // -- editor (issue 6)
+  // -- editor
   /** A release's status or schedule changed (co-editors update their screen). */
   'release:state': (payload: import('./schemas/editor').ReleaseState) => void;
   /** A release's attachments changed (co-editors refresh the list). */
   'release:attachments': (payload: { releaseId: string }) => void;
-  // -- tasks and invitations (issue 9)
+  // -- tasks and invitations
   /** A task of a workspace you belong to was created or changed (any field): the full task. */
   'task:changed': (payload: import('./schemas/tasks').Task) => void;
   /** A workspace's members or pending invitations changed: refetch them. */
@@ -36,30 +36,30 @@ export interface ServerToClientEvents {
    * the member's own room, so it reaches a removed member too.
    */
   'organisation:membership': (payload: { organisationId: string; userId: string; role: string | null; reason: 'joined' | 'role' | 'removed' | 'switched' }) => void;
-  // -- writing assistant (issue 20)
+  // -- writing assistant
   /** A word was added to or removed from a workspace's dictionary: spelling is checked again. */
   'workspace:dictionary_changed': (payload: { workspaceId: string }) => void;
-  // -- superadmin (issue 10)
+  // -- superadmin
   /** A user was created or changed (sign-up, approval, ban...): superadmin screens refresh. */
   'admin:users_changed': (payload: { userId: string; reason: string }) => void;
   /** A category media list changed (media added, removed or imported): superadmin screens refresh. */
   'admin:media_lists_changed': (payload: { category: string }) => void;
-  // -- distribution and the media area (issue 7)
+  // -- distribution and the media area
   /** A release arrived in this media user's inbox (after the send commits). */
   'inbox:new': (payload: { deliveryId: number; releaseId: string; title: string; category: string | null }) => void;
   /** This media user's inbox changed elsewhere (read, bookmark, preferences in another tab): refetch. */
   'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' | 'embargo' }) => void;
-  // -- reports (issue 8)
+  // -- reports
   /**
    * Tracking of a client's release changed (open, click, download, coverage, an embargo lifted) or a
    * newsroom page was viewed (releaseId null for the newsroom's own page): sent to the sender
    * and the workspace after commit.
    */
   'report:changed': (payload: { releaseId: string | null; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' | 'view' | 'embargo' }) => void;
-  // -- newsroom (issue 19)
+  // -- newsroom
   /** A public newsroom's list changed (a release published, its embargo lifted, archived; the newsroom's settings): to the public room. */
   'newsroom:changed': (payload: { slug: string }) => void;
-  // -- version history and approval (issue 19)
+  // -- version history and approval
   /** A release got a new version (automatic, named, at a send, or a restore): its co-editors refetch the list. */
   'release:versions': (payload: { releaseId: string; versionId: string; kind: 'auto' | 'named' | 'send' | 'restore' }) => void;
   /**
@@ -84,9 +84,9 @@ export interface NotificationPayload {
 export interface ClientToServerEvents {
   /** Liveness check used by tests and the health card: the ack echoes the time. */
   ping: (ack: (payload: { at: string }) => void) => void;
-  // -- client workspace (issue 5)
-  // -- tasks and invitations (issue 9)
-  // -- superadmin (issue 10)
+  // -- client workspace
+  // -- tasks and invitations
+  // -- superadmin
 }
 
 export interface InterServerEvents {

@@ -1,5 +1,5 @@
 /**
- * Data a public page is rendered with on the server (issue 17, first paint): the plans on
+ * Data a public page is rendered with on the server (for a fast first paint): the plans on
  * /pricing, the system status on /status. The server renders those pages with it at
  * request time and embeds it for hydration (server/src/http/public-page-render.ts); the
  * browser reads it back (client/src/features/public/page-data.tsx).

@@ -1,5 +1,5 @@
 /**
- * Plans, the free trial and the limits each plan promises (issue 20). A client account has a
+ * Plans, the free trial and the limits each plan promises. A client account has a
  * plan (plans.code) from sign-up (the pricing page's `?plan=`, else DEFAULT_PLAN) and a
  * 14-day trial. There is no payment provider: the superadmin marks a plan as active (paid,
  * arranged with the customer) or extends a trial. Every limit below is enforced by the

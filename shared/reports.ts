@@ -1,5 +1,5 @@
 /**
- * Client reports (issue 8): the computations, pure and shared by the server (endpoint,
+ * Client reports: the computations, pure and shared by the server (endpoint,
  * CSV, PDF) and the client. Dates are calendar days (YYYY-MM-DD) of the platform's
  * business zone, Europe/Athens; weeks start on Monday (el-GR).
  *
@@ -15,7 +15,7 @@
  *    unique opens (reporting.opened_by), times 100, one decimal; 0 when nothing was opened.
  *  - Coverage links: the clicked links that start with "http" plus the links added by
  *    hand (reporting.coverage_links), each distinct link once.
- *  - Opens before / after the embargo (issue 19): each recipient who opened (or clicked) the
+ *  - Opens before / after the embargo: each recipient who opened (or clicked) the
  *    release counts once, by the time of their first human open: before the embargo's end
  *    or from it on. Null for a release without an embargo.
  *  - Newsroom views: views of the client's public newsroom pages (reporting_events of the

@@ -32,7 +32,7 @@ export const ROUTES = [
   { path: '/email-confirmed', title: 'Επιβεβαίωση email', area: 'auth' },
   // The link of an organisation's invitation: a new person joins in one step, a member accepts.
   { path: '/invitation', title: 'Πρόσκληση στην ομάδα', area: 'auth' },
-  // A signed-in account not (yet) approved lands here after sign-in (issue 20).
+  // A signed-in account not (yet) approved lands here after sign-in.
   { path: '/account-status', title: 'Κατάσταση λογαριασμού', area: 'auth', roles: ['client', 'media'] },
   { path: '/legal/privacy', title: 'Πολιτική απορρήτου', area: 'public' },
   { path: '/legal/terms', title: 'Όροι χρήσης', area: 'public' },

@@ -1,5 +1,5 @@
 /**
- * The public site's own React tree (issue 17, first paint): the prerendered pages (landing,
+ * The public site's own React tree (for a fast first paint): the prerendered pages (landing,
  * pricing, contact, demo, legal, status, marketing) hydrate with this, not with the whole
  * app. It has no router, query cache or session store: navigation between public pages
  * happens in place through the History API, any other link is an ordinary page load (the

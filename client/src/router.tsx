@@ -5,7 +5,7 @@
  *   root (document title, not-found / hidden superadmin login)
  *   ├── _public     PublicLayout: public + marketing pages
  *   ├── _auth       AuthLayout: /login, /signup
- *   ├── client      DashboardLayout role=client    (guards: accounts issue, in beforeLoad)
+ *   ├── client      DashboardLayout role=client    (each area inside a RoleGuard, area-layouts.tsx)
  *   ├── media       DashboardLayout role=media
  *   ├── superadmin  DashboardLayout role=superadmin
  *   └── admin/...   redirects to /superadmin/...
@@ -379,7 +379,7 @@ const emailConfirmedRoute = createRoute({
   }),
 });
 
-/** A signed-in account not (yet) approved: what happens next, live (issue 20). */
+/** A signed-in account not (yet) approved: what happens next, live. */
 const accountStatusRoute = createRoute({
   getParentRoute: () => authLayout,
   path: 'account-status',

@@ -5,32 +5,32 @@ import { assistantRoutes } from './modules/assistant/assistant.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
-// imports: public site (issue 4)
+// imports: public site
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
-// imports: client workspace (issue 5)
+// imports: client workspace
 import { clientDashboardRoutes } from './modules/client-dashboard/client-dashboard.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { releaseRoutes } from './modules/releases/releases.routes';
-// imports: reports (issue 8)
+// imports: reports
 import { reportRoutes } from './modules/reports/reports.routes';
-// imports: tasks and invitations (issue 9)
+// imports: tasks and invitations
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes';
-// imports: superadmin (issue 10)
+// imports: superadmin
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes';
 import { adminUserRoutes } from './modules/admin-users/admin-users.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
-// imports: distribution (issue 7)
+// imports: distribution
 import { distributionRoutes } from './modules/distribution/distribution.routes';
-// imports: media area (issue 7)
+// imports: media area
 import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
-// imports: version history and approval (issue 19)
+// imports: version history and approval
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
-// imports: plans and the trial (issue 20)
+// imports: plans and the trial
 import { planRoutes } from './modules/plans/plans.routes';
-// imports: newsroom (issue 19)
+// imports: newsroom
 import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
 
 /** Every /api module registers its routes here. */
@@ -40,31 +40,31 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   editorRoutes(api, ctx);
   assistantRoutes(api, ctx);
   attachmentRoutes(api, ctx);
-  // routes: public site (issue 4)
+  // routes: public site
   publicSiteRoutes(api, ctx);
-  // routes: client workspace (issue 5)
+  // routes: client workspace
   releaseRoutes(api, ctx);
   notificationRoutes(api, ctx);
   clientDashboardRoutes(api, ctx);
-  // routes: reports (issue 8)
+  // routes: reports
   reportRoutes(api, ctx);
-  // routes: tasks and invitations (issue 9)
+  // routes: tasks and invitations
   workspaceRoutes(api, ctx);
   taskRoutes(api, ctx);
-  // routes: superadmin (issue 10)
+  // routes: superadmin
   adminStatsRoutes(api, ctx);
   adminUserRoutes(api, ctx);
   mediaListRoutes(api, ctx);
   auditRoutes(api, ctx);
-  // routes: distribution (issue 7)
+  // routes: distribution
   distributionRoutes(api, ctx);
-  // routes: media area (issue 7)
+  // routes: media area
   mediaInboxRoutes(api, ctx);
-  // routes: version history and approval (issue 19)
+  // routes: version history and approval
   versionRoutes(api, ctx);
   approvalRoutes(api, ctx);
-  // routes: plans and the trial (issue 20)
+  // routes: plans and the trial
   planRoutes(api, ctx);
-  // routes: newsroom (issue 19)
+  // routes: newsroom
   newsroomRoutes(api, ctx);
 }

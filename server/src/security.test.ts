@@ -1,5 +1,5 @@
 /**
- * Regression tests of the security probe (issue 16): one block per finding. Each of them
+ * Regression tests of the security probe: one block per finding. Each of them
  * failed on the code before the fix.
  */
 import http from 'node:http';

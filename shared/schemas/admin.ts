@@ -1,4 +1,4 @@
-/** Superadmin console: users, media lists, audit log, overview and statistics (issue 10). */
+/** Superadmin console: users, media lists, audit log, overview and statistics. */
 import { z } from 'zod';
 import { AUDIT_ACTIONS, CATEGORIES, LIMITS, ORGANISATION_ROLES, ORGANISATION_STATUSES, PLAN_CODES, ROLES, USER_STATUSES } from '../constants';
 import { PLAN_STATES } from '../plans';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, ASSIGNABLE_MEMBER_ROLES } from '../constants';
 
-/** Approval before sending (issue 19): a request binds one stored version; an approver decides on exactly that version. */
+/** Approval before sending: a request binds one stored version; an approver decides on exactly that version. */
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 

@@ -114,7 +114,7 @@ export const settingsPatch = profilePatch.extend({
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
 /**
- * The clients' onboarding wizard (issue 17 item 4), checked step by step and sent as the
+ * The clients' onboarding wizard, checked step by step and sent as the
  * PATCH /profile body (settingsPatch, which the server checks): the company step (its name,
  * required here; its site and logo, http(s) links or empty) and the default category.
  */

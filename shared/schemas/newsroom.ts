@@ -1,5 +1,5 @@
 /**
- * The public newsroom of a client organisation (issue 19 item 4): its settings (client
+ * The public newsroom of a client organisation: its settings (client
  * settings, "Newsroom" section) and the availability check of its address. The messages are
  * the Greek ones the settings screen shows under each field.
  */

@@ -1,4 +1,4 @@
-/** Plans and the trial of a client account (issue 20): the client's view and the superadmin's actions. */
+/** Plans and the trial of a client account: the client's view and the superadmin's actions. */
 import { z } from 'zod';
 import { PLAN_CODES } from '../constants';
 import { PLAN_STATES, TRIAL_EXTEND_MAX_DAYS } from '../plans';

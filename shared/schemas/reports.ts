@@ -1,4 +1,4 @@
-/** Client reports (issue 8): filters, the report, coverage links. */
+/** Client reports: filters, the report, coverage links. */
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, RELEASE_STATUSES } from '../constants';
 import { isCoverageUrl, isTimeZone, REPORT_SORTS } from '../reports';

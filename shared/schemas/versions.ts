@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VERSION_KINDS } from '../constants';
 
-/** Version history of a release (issue 19): stored Yjs states, listed, compared and restored. */
+/** Version history of a release: stored Yjs states, listed, compared and restored. */
 export const versionKindSchema = z.enum(VERSION_KINDS);
 export type VersionKind = z.infer<typeof versionKindSchema>;
 

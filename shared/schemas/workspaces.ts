@@ -28,7 +28,7 @@ export const workspaceSchema = z.object({
   owner_name: z.string(),
   /** The caller's role in this workspace. */
   my_role: workspaceRoleSchema,
-  /** Releases of this workspace are sent only after an approver approved the exact version (issue 19). */
+  /** Releases of this workspace are sent only after an approver approved the exact version. */
   approval_required: z.boolean(),
   members: z.array(workspaceMemberSchema),
   task_count: z.number().int(),

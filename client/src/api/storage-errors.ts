@@ -1,5 +1,5 @@
 /**
- * What an upload answers when the server's storage cannot take the file (issue 27): the
+ * What an upload answers when the server's storage cannot take the file: the
  * disk is full (507 `storage_full`) or the data folder cannot be written now (503
  * `storage_unavailable`). Every upload (attachments, logos) shows these in Greek.
  */

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Construction } from 'lucide-react';
 import { useT } from '@client/i18n';
 
-/** Marks a screen whose content arrives in a later issue. */
+/** Marks a screen whose content is not built yet. */
 export function ScreenPlaceholder({ children }: { children?: React.ReactNode }) {
   const t = useT();
   return (

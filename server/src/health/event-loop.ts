@@ -1,5 +1,5 @@
 /**
- * How long the event loop keeps work waiting (issue 27). `perf_hooks.monitorEventLoopDelay`
+ * How long the event loop keeps work waiting. `perf_hooks.monitorEventLoopDelay`
  * gives the delay's distribution (p50/p99/max, reported on /readyz as `eventLoop`, degraded
  * when p99 is high); a light timer catches each stall over `stallMs` as it ends and logs it
  * with the routes of the requests that were running or had started since the timer last ran

@@ -1,5 +1,5 @@
 /**
- * Public pages with data, rendered per request (issue 17, first paint): /pricing with the
+ * Public pages with data, rendered per request (for a fast first paint): /pricing with the
  * plans and /status with the system status. The build prerenders every public page once
  * (client/prerender.ts), those two in their loading state; here the server renders them
  * again with their data, through the same SSR bundle (dist/ssr/entry-server.js), so prices

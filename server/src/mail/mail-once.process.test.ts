@@ -11,7 +11,7 @@ import { startSmtp, type ReceivedMail, type TestSmtp } from '../test/smtp';
 import { DEFAULT_MAIL_CONCURRENCY } from './mailer';
 
 /**
- * Mail leaves once (issue 27), with real processes: the app is started as in production
+ * Mail leaves once, with real processes: the app is started as in production
  * (server/src/main.ts), sends through SMTP to a server in this test, and is stopped with
  * SIGTERM or killed with SIGKILL in the middle of a send.
  */

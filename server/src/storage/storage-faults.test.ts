@@ -8,7 +8,7 @@ import { call, signIn, signUp } from '../test/http';
 import { insertRelease, ownOrganisationOf } from '../test/releases';
 
 /**
- * Disk full or read-only while files are uploaded (issue 27, item 5): the answer is 507 /
+ * Disk full or read-only while files are uploaded: the answer is 507 /
  * 503 with a code the client shows in Greek, nothing partial or temporary is left in the
  * data folder, and /readyz reports the folder as not writable.
  */

@@ -1,5 +1,5 @@
 /**
- * A small pool of worker threads for CPU-heavy requests (issue 27): the coach's review, the
+ * A small pool of worker threads for CPU-heavy requests: the coach's review, the
  * built-in suggestions, version diffs, PDF reports (tasks.ts). The event loop only posts a
  * job and waits; a job that is not answered within its budget has its thread terminated and
  * replaced, and the request gets a 503 with `timeout`; when every thread is busy and the

@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '@shared/schemas/approvals';
 
-/** Greek strings of approval before sending (issue 19). */
+/** Greek strings of approval before sending. */
 export const APPROVAL_STRINGS = {
   setting: 'Αποστολή μόνο μετά από έγκριση',
   settingHelp: 'Κάθε δελτίο στέλνεται μόνο αφού ένας εγκρίνων εγκρίνει την ακριβή έκδοση που θα σταλεί.',

@@ -14,7 +14,7 @@ export interface Credentials {
 }
 
 interface EmailPasswordFormProps {
-  /** Without a handler the submit button stays disabled (the accounts issue wires it). */
+  /** Without a handler the submit button stays disabled. */
   onSubmit?: (credentials: Credentials) => void | Promise<void>;
   /** Disables every input and shows a spinner on the button. */
   submitting?: boolean;

@@ -37,7 +37,7 @@ export interface Collab {
  * setup → cleanup → setup on mount with the same memoised doc and provider. Destroying
  * them in that first cleanup left the second setup with a dead provider: its doc-update
  * and awareness handlers removed and the doc destroyed, so nothing typed was sent,
- * presence read "0 συντάκτες" and text was lost (issue 17). The cleanup therefore only
+ * presence read "0 συντάκτες" and text was lost. The cleanup therefore only
  * schedules the teardown; a setup for the same provider cancels it, and a real unmount
  * (or a switch to another release) tears down one task later.
  */

@@ -38,7 +38,7 @@ const S = {
   about: (company: string) => `Σχετικά με: ${company}`,
 };
 
-/** The sender's press contact as it was when the release was sent (issue 20). */
+/** The sender's press contact as it was when the release was sent. */
 function PressContactCard({ contact }: { contact: NonNullable<InboxRelease['pressContact']> }) {
   const rows = [
     { key: 'name', label: S.contactName, icon: UserRound, value: contact.name, href: null },

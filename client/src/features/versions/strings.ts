@@ -1,6 +1,6 @@
 import type { Version, VersionKind } from '@shared/schemas/versions';
 
-/** Greek strings of the version history (issue 19). */
+/** Greek strings of the version history. */
 export const VERSION_STRINGS = {
   open: 'Ιστορικό εκδόσεων',
   title: 'Ιστορικό εκδόσεων',

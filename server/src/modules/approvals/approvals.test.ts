@@ -1,5 +1,5 @@
 /**
- * Approval before sending (issue 19 item 2): a request binds a stored version; an approver
+ * Approval before sending: a request binds a stored version; an approver
  * decides on exactly that version; an edit after the approval makes it stale (live) and the
  * send is refused; the approved version is what is sent and frozen; scheduled sends obey the
  * same rule. Every step is audited, notified in the app and e-mailed.

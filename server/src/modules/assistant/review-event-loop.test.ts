@@ -1,5 +1,5 @@
 /**
- * Issue 27: one review never holds the event loop. A 1 KB body with a 500-letter word used to
+ * One review never holds the event loop. A 1 KB body with a 500-letter word used to
  * hang the process for minutes (candidate generation on the main thread, no bound on the word).
  * Here it answers within 2 s while another client polls /healthz, whose p99 stays under 100 ms.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 6: the platform sends no mail on behalf of an account whose e-mail address is
+ * The platform sends no mail on behalf of an account whose e-mail address is
  * not confirmed or that is not approved (pending, rejected). Otherwise anyone could sign up
  * with a victim's address and have us mail it attacker-written text (the test e-mail), or mail
  * any address (invitations, sends, approval requests). Each refused action answers 403 with

@@ -7,7 +7,7 @@ import { runDigest } from './digest';
 import { FIXTURE_PASSWORD, insertMember, insertOrganisation, insertUser, tokenOf } from './org-fixtures';
 
 /**
- * A journalist's own limit of releases per day (issue 20): past it, a release stays in the
+ * A journalist's own limit of releases per day: past it, a release stays in the
  * inbox without an e-mail or a notification, and the next daily digest lists it, whatever
  * the journalist's digest frequency. And the superadmin's preview and "run now".
  */

@@ -1,5 +1,5 @@
 /**
- * The public newsroom (issue 19 item 4): what each page, the feed and the sitemap show, at
+ * The public newsroom: what each page, the feed and the sitemap show, at
  * the moment `now` (a release under embargo is not there until it lifts). Addresses are
  * absolute from PUBLIC_URL, never from the request's Host.
  */

@@ -183,7 +183,7 @@ describe('GET /client/reports', () => {
     expect(lines[3]).toMatch(/^Τεχνολογία Α,Τεχνολογία,3,3,2,2,\d{2}\/\d{2}\/\d{4},0,,,,https:\/\/a\.gr\/1 https:\/\/news\.gr\/tech$/);
   });
 
-  it('exports a PDF report, laid out on the CPU pool (issue 27)', async () => {
+  it('exports a PDF report, laid out on the CPU pool', async () => {
     const before = server.ctx.cpu.stats().done;
     const res = await fetch(`${server.url}/api/client/reports/export.pdf`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);

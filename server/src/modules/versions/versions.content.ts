@@ -78,7 +78,7 @@ export const diffText = (c: Pick<VersionContent, 'title' | 'text'>) => `${c.titl
  * Tokens of a word diff: a word (any script: jsdiff's own word pattern knows Latin letters
  * only) or a punctuation mark, each with the white space after it. Not Intl.Segmenter: V8
  * copies the whole text into every segment it yields, so a 40,000-character release took 3 s
- * and a longer one ran the process out of memory (issue 27).
+ * and a longer one ran the process out of memory.
  */
 const TOKEN = /[\p{L}\p{M}\p{N}]+\s*|[^\p{L}\p{M}\p{N}\s]\s*|\s+/gu;
 const tokens = (s: string) => s.match(TOKEN) ?? [];
@@ -96,7 +96,7 @@ export interface WordDiff {
 const visible = (s: string) => s.replace(/\s+/g, '').length;
 
 /**
- * Bounds of a diff (issue 27): Myers' algorithm costs (N+M)·D time and D² memory, so two long,
+ * Bounds of a diff: Myers' algorithm costs (N+M)·D time and D² memory, so two long,
  * different texts (5,000 words rewritten) took 9 s of the event loop and 15,000 words ran the
  * process out of memory. Past `maxEditLength` tokens of change or `timeoutMs`, the diff gives
  * up and the texts are compared coarsely: the common start and end kept, the middle shown as

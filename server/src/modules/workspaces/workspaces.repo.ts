@@ -198,7 +198,7 @@ export async function profileName(q: Q, userId: string): Promise<string | null> 
   return row?.name ?? null;
 }
 
-/** Sends only after approval, or not (issue 19). */
+/** Sends only after approval, or not. */
 export async function setApprovalRequired(q: Q, workspaceId: string, required: boolean): Promise<boolean> {
   const [row] = (await q('organisations').where('id', workspaceId).update({ approval_required: required }).returning('approval_required')) as {
     approval_required: boolean;

@@ -1,4 +1,4 @@
-/** Issue 27: the speller's work is bounded whatever the text (word length, candidates, unknown words, time). */
+/** The speller's work is bounded whatever the text (word length, candidates, unknown words, time). */
 import { describe, expect, it } from 'vitest';
 import { MAX_UNKNOWN_WORDS, newBudget, spellText, SuggestionCache } from './check-spelling';
 import { GreekSpeller, Lexicon, MAX_CANDIDATES, MAX_WORD_LETTERS, WordIndex } from './speller';

@@ -177,7 +177,7 @@ export function typoVariants(base: string): Set<string> {
 }
 
 /**
- * Bounds of the speller (issue 27): the work on one word grows with its length (a typo variant
+ * Bounds of the speller: the work on one word grows with its length (a typo variant
  * per letter and letter of the alphabet, sound-alike respellings of each of them), so a word of
  * 500 letters once took minutes. No Greek word in the dictionary has more than 40 letters: a
  * longer one is checked for an exact match only and never corrected. A word's corrections try
