@@ -1,22 +1,26 @@
 /**
  * Two browsers on two server processes (joined through Redis, one database) co-edit one
  * release. The test starts its own two processes of the built app on a fresh database;
- * it needs DATABASE_URL and TEST_REDIS_URL (CI has both) and is skipped without them.
+ * it starts a Redis of its own and needs DATABASE_URL (the two processes share one Postgres)
+ * and `redis-server`; without them it is skipped, and says why.
  */
 import crypto from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import knexFactory from 'knex';
+import { redisTestsSkippedReason, startTestRedis, type TestRedis } from '../server/src/test/redis-server';
 import { startApp, type AppProcess } from './app-process';
 import { DEMO, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, test } from './fixtures';
 import { E2E_JWT_SECRET } from './secrets';
 
-const REDIS = process.env.TEST_REDIS_URL;
+const SKIPPED = redisTestsSkippedReason();
 const BASE_DB = process.env.DATABASE_URL;
 const COLLEAGUE = { email: 'giorgos.antoniou@example.com', password: 'demodemo' };
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!REDIS || !BASE_DB, 'needs DATABASE_URL and TEST_REDIS_URL');
+test.skip(SKIPPED !== undefined, `SKIPPED: ${SKIPPED}`);
+if (SKIPPED) console.warn(`\n!! SKIPPED e2e/editor-cluster.spec.ts: ${SKIPPED}\n`);
 
+let redis: TestRedis | undefined;
 let dbName: string;
 let dbUrl: string;
 const procs: AppProcess[] = [];
@@ -31,9 +35,10 @@ test.beforeAll(async () => {
   const url = new URL(BASE_DB!);
   url.pathname = `/${dbName}`;
   dbUrl = url.toString();
+  redis = await startTestRedis();
   // The first process migrates and seeds; the second starts on the ready database.
   for (let i = 0; i < 2; i++) {
-    const app = await startApp({ DATABASE_URL: dbUrl, REDIS_URL: REDIS, JWT_SECRET: E2E_JWT_SECRET });
+    const app = await startApp({ DATABASE_URL: dbUrl, REDIS_URL: redis.url, JWT_SECRET: E2E_JWT_SECRET });
     procs.push(app);
     urls.push(app.url);
   }
@@ -41,6 +46,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(procs.map((p) => p.stop()));
+  await redis?.stop();
   if (dbName) {
     const admin = knexFactory({ client: 'pg', connection: BASE_DB, pool: { min: 0, max: 1 } });
     await admin.raw(`drop database if exists ${dbName} with (force)`).catch(() => undefined);

@@ -10,12 +10,12 @@ import { MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { seed } from '../db/seed/index';
 import { createTestDb, type TestDb } from '../test/db';
+import { redisTestsSkippedReason, startTestRedis, type TestRedis } from '../test/redis-server';
 import { call, signIn, signUp } from '../test/http';
 import { loadDocument, releaseDocName } from './persistence';
 
-// Two real server processes on one database, joined through the machine's Redis
-// (CI sets TEST_REDIS_URL, like the Socket.IO adapter test); skipped without it.
-const REDIS = process.env.TEST_REDIS_URL;
+// Two real server processes on one database, joined through a Redis of the test's own.
+let REDIS: string | undefined;
 const FIXTURE = fileURLToPath(new URL('./cluster-node.fixture.ts', import.meta.url));
 
 interface Node {
@@ -102,8 +102,9 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 10_000, what =
   }
 };
 
-describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server processes (Redis)', () => {
+describe.skipIf(redisTestsSkippedReason() !== undefined)('collab across two server processes (Redis)', () => {
   let t: TestDb;
+  let redis: TestRedis;
   let p1: Node;
   let p2: Node;
   let lb: Awaited<ReturnType<typeof balancer>>;
@@ -115,7 +116,8 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
   const providers: WebsocketProvider[] = [];
 
   beforeAll(async () => {
-    t = await createTestDb();
+    [t, redis] = await Promise.all([createTestDb(), startTestRedis()]);
+    REDIS = redis.url;
     await seed(t.db, { demo: false });
     [p1, p2] = await Promise.all([startNode(t.databaseUrl!), startNode(t.databaseUrl!)]);
     const owner = await signUp(p1.url, 'owner@cluster.test', 'client');
@@ -142,6 +144,7 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('collab across two server p
       }
     }
     await t?.destroy();
+    await redis?.stop();
   }, 30_000);
 
   /** A y-websocket client through the load balancer; it fetches a new ticket when told (4401). */

@@ -11,14 +11,14 @@ import { startAppProcess, type AppProcess } from '../test/app-process';
 import { until } from '../test/collab-client';
 import { createTestDb, type TestDb } from '../test/db';
 import { call, signIn, signUp } from '../test/http';
-import { hasRedisServer, startTestRedis, type TestRedis } from '../test/redis-server';
+import { redisTestsSkippedReason, startTestRedis, type TestRedis } from '../test/redis-server';
 
 // The fault suite: two real server processes on one database, joined through their own
 // redis-server, which the test pauses, kills and starts again while editors type and
 // Socket.IO events are broadcast. The processes have no process-level handlers: an unhandled
 // rejection (a publish failing inside the Socket.IO adapter) ends them. Needs `redis-server`
 // on PATH (.ci/run installs it).
-describe.skipIf(!process.env.DATABASE_URL || !hasRedisServer())('Redis outage with two server processes', () => {
+describe.skipIf(redisTestsSkippedReason() !== undefined)('Redis outage with two server processes', () => {
   let t: TestDb;
   let redis: TestRedis;
   let p1: AppProcess;

@@ -20,6 +20,8 @@ export interface DbOptions {
   databaseUrl: string | undefined;
   /** Folder for the embedded database; ':memory:' for an in-memory one. */
   dataDir: string;
+  /** An embedded database already opened (tests start from a migrated snapshot). */
+  pglite?: unknown;
 }
 
 export function dbMode(opts: DbOptions): DbMode {
@@ -34,6 +36,9 @@ export function createDb(opts: DbOptions): Db {
       connection: opts.databaseUrl,
       pool: { min: 0, max: 10 },
     });
+  }
+  if (opts.pglite) {
+    return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: opts.pglite } as never });
   }
   if (opts.dataDir === ':memory:') {
     return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: {} });

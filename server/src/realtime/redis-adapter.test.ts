@@ -6,26 +6,26 @@ import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { testConfig } from '../test/app';
 import { createTestDb, type TestDb } from '../test/db';
+import { redisTestsSkippedReason, startTestRedis, type TestRedis } from '../test/redis-server';
 import { call, signIn, signUp } from '../test/http';
 import { memoryTransport } from '../test/mail';
 import { insertRelease, ownOrganisationOf } from '../test/releases';
 
-// Two server processes joined through Redis (CI sets TEST_REDIS_URL to the machine's Redis).
-const REDIS = process.env.TEST_REDIS_URL;
-
-describe.skipIf(!REDIS || !process.env.DATABASE_URL)('two processes joined through Redis', () => {
+// Two server processes joined through a Redis of the test's own.
+describe.skipIf(redisTestsSkippedReason() !== undefined)('two processes joined through Redis', () => {
   let testDb: TestDb;
+  let redis: TestRedis;
   let a: RunningServer;
   let b: RunningServer;
   let otherDb: ReturnType<typeof createDb>;
   let socket: Socket;
 
   beforeAll(async () => {
-    testDb = await createTestDb();
+    [testDb, redis] = await Promise.all([createTestDb(), startTestRedis()]);
     await seed(testDb.db, { demo: false });
     otherDb = createDb({ databaseUrl: testDb.databaseUrl, dataDir: ':memory:' });
     const boot = async (db: typeof otherDb) => {
-      const config = testConfig(testDb, { REDIS_URL: REDIS! });
+      const config = testConfig(testDb, { REDIS_URL: redis.url });
       return startServer({ config, db, logger: createLogger(config), mailTransport: memoryTransport() });
     };
     [a, b] = [await boot(testDb.db), await boot(otherDb)];
@@ -35,6 +35,7 @@ describe.skipIf(!REDIS || !process.env.DATABASE_URL)('two processes joined throu
     await Promise.all([a?.close(), b?.close()]);
     await otherDb?.destroy();
     await testDb?.destroy();
+    await redis?.stop();
   });
 
   it('a release sent through one process is pushed to a journalist connected to the other', async () => {

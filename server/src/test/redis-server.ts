@@ -27,6 +27,17 @@ export interface TestRedis {
 /** Whether a `redis-server` binary is on PATH (CI installs it). */
 export const hasRedisServer = (): boolean => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
+/**
+ * Why the tests of several server processes joined through Redis cannot run here, or undefined
+ * when they can: they need `redis-server` (each starts its own) and a Postgres the processes
+ * share (the embedded database is one process's). The global setup prints it at the end of the run.
+ */
+export function redisTestsSkippedReason(): string | undefined {
+  if (!hasRedisServer()) return 'redis-server is not installed (apt-get install redis-server)';
+  if (!process.env.DATABASE_URL) return 'DATABASE_URL is not set (two processes need one Postgres to share)';
+  return undefined;
+}
+
 function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');

@@ -1,0 +1,20 @@
+import { ensurePgliteSnapshot, ensurePostgresTemplate, SNAPSHOT_ENV, TEMPLATE_ENV } from './template-db';
+import { redisTestsSkippedReason } from './redis-server';
+
+/**
+ * Runs once per `vitest run`, before any worker starts: makes the migrated database every test
+ * file copies (the workers read its name from the environment), and says loudly at the end
+ * when the Redis tests could not run here.
+ */
+export default async function setup(): Promise<() => void> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) process.env[TEMPLATE_ENV] = await ensurePostgresTemplate(baseUrl);
+  else process.env[SNAPSHOT_ENV] = await ensurePgliteSnapshot();
+  return () => {
+    const skipped = redisTestsSkippedReason();
+    if (skipped) {
+      const line = '!'.repeat(78);
+      console.warn(`\n${line}\n!! SKIPPED: the Redis and two-process tests did not run: ${skipped}\n${line}\n`);
+    }
+  };
+}
