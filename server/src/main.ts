@@ -4,6 +4,7 @@ import { migrateLatest } from './db/migrate';
 import { seed } from './db/seed/index';
 import { startBanner } from './dev-panel';
 import { createLogger } from './logger';
+import { hashCostFor } from './modules/auth/password-hash';
 import { ensureFirstSuperadmin } from './modules/auth/superadmin';
 import { installProcessHandlers } from './process-handlers';
 import { startServer } from './server';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  await seed(db, { demo: config.seedDemo });
+  await seed(db, { demo: config.seedDemo, hashCost: hashCostFor(config) });
   if (await ensureFirstSuperadmin(db, config.firstSuperadmin)) {
     logger.info({ email: config.firstSuperadmin?.email }, 'first superadmin created from SUPERADMIN_EMAIL');
   }

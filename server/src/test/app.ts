@@ -32,7 +32,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config = testConfig(testDb, env);
-  await seed(testDb.db, { demo: opts.seedDemo ?? false });
+  await seed(testDb.db, { demo: opts.seedDemo ?? false, hashCost: 'test' });
   const logger = createLogger(config);
   const server = await startServer(
     { config, db: testDb.db, logger, mailTransport: opts.mailTransport, storage: opts.storage, cpuPool: opts.cpuPool, eventLoop: opts.eventLoop },

@@ -58,7 +58,7 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 1, max: 1 } });
   try {
     await admin.raw('select pg_advisory_lock(?::bigint)', [TEMPLATE_LOCK_KEY]);
-    const exists = await admin('pg_database').where({ datname: name }).first();
+    const exists = await admin('pg_database').where({ datname: name }).first<{ datname: string } | undefined>('datname');
     if (!exists) {
       const building = `deltio_tplbuild_${crypto.randomBytes(4).toString('hex')}`;
       await admin.raw(`create database ${building}`);

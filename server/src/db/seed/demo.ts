@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import { hashPassword, type HashCost } from '../../modules/auth/password-hash';
 import type { Knex } from 'knex';
 import type { AuditAction, Category } from '../../../../shared/constants';
 import {
@@ -34,8 +34,8 @@ export async function demoSeeded(db: Knex): Promise<boolean> {
 }
 
 /** argon2id hash of the demo password; computed once per seed run (argon2 is slow). */
-export function hashDemoPassword(): Promise<string> {
-  return argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+export function hashDemoPassword(cost: HashCost = 'full'): Promise<string> {
+  return hashPassword(DEMO_PASSWORD, cost);
 }
 
 /** Small deterministic PRNG so the demo figures are the same on every fresh database. */

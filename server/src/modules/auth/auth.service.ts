@@ -11,6 +11,7 @@ import {
   type SignupBody,
 } from '../../../../shared/schemas/auth';
 import type { Config } from '../../config';
+import { hashCostFor, hashPassword } from './password-hash';
 import type { Db } from '../../db/knex';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -79,7 +80,7 @@ export class AuthService {
     const { db, mailer, limiter } = this.deps;
     await limiter.consume([limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many sign-ups from this address; try again later');
     assertPasswordAllowed(body.password);
-    const hash = await argon2.hash(body.password, { type: argon2.argon2id });
+    const hash = await hashPassword(body.password, hashCostFor(this.deps.config));
     const needsApproval = await this.signupNeedsApproval();
     const token = randomToken();
     const mayMail = !(await limiter.hit([limiter.limit('signupMailsPerRecipient', body.email)])).exceeded;
@@ -228,7 +229,7 @@ export class AuthService {
   }
 
   private getDummyHash(): Promise<string> {
-    this.dummyHash ??= argon2.hash(randomToken(), { type: argon2.argon2id });
+    this.dummyHash ??= hashPassword(randomToken(), hashCostFor(this.deps.config));
     return this.dummyHash;
   }
 
@@ -343,7 +344,7 @@ export class AuthService {
           throw badRequest('invalid_current_password', 'The current password is not correct', { current_password: 'is not correct' });
         }
       }
-      passwordHash = await argon2.hash(body.password, { type: argon2.argon2id });
+      passwordHash = await hashPassword(body.password, hashCostFor(this.deps.config));
     }
     let endOthers: string[] = [];
     await db.transaction(async (trx) => {

@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import { hashPassword } from '../auth/password-hash';
 import type { Knex } from 'knex';
 import type { OrganisationRole } from '../organisations/access';
 import { signIn } from '../../test/http';
@@ -18,7 +18,7 @@ export async function insertUser(
   role: 'client' | 'media',
   o: { name?: string; status?: string; active?: boolean } = {},
 ): Promise<string> {
-  hash ??= argon2.hash(FIXTURE_PASSWORD, { type: argon2.argon2id });
+  hash ??= hashPassword(FIXTURE_PASSWORD, 'test');
   const [u] = (await db('users')
     .insert({ email, encrypted_password: await hash, user_metadata: JSON.stringify({ role }), email_confirmed_at: new Date() })
     .returning('id')) as { id: string }[];

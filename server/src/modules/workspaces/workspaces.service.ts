@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
 import { parseLimits } from '../../../../shared/plans';
@@ -31,6 +30,7 @@ import { assertMember } from './workspaces.policy';
 import { presentInvitation, presentMember, presentWorkspace } from './workspaces.presenter';
 import * as repo from './workspaces.repo';
 import * as plans from '../plans/plans.service';
+import { hashCostFor, hashPassword } from '../auth/password-hash';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -462,7 +462,7 @@ function joinedNotes(trx: Knex.Transaction, managerIds: string[], who: string, w
 export async function joinWithInvitation(ctx: AppContext, body: InvitationJoinBody, meta: RequestMeta): Promise<SessionResponse> {
   await ctx.limiter.consume([ctx.limiter.limit('signupPerAddress', meta.ip ?? 'unknown')], 'Too many sign-ups from this address; try again later');
   assertPasswordAllowed(body.password);
-  const hash = await argon2.hash(body.password, { type: argon2.argon2id });
+  const hash = await hashPassword(body.password, hashCostFor(ctx.config));
   type Joined = { session: SessionResponse; ws: { id: string; name: string }; userId: string; role: WorkspaceRole; notes: NotificationRow[] };
   const outcome = await ctx.db.transaction(async (trx): Promise<Joined | LinkRefusal> => {
     const inv = await usableInvitation(trx, body.token, { unknown: 404, gone: 410 });
