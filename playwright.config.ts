@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 // One random port per run; workers inherit it through the environment.
@@ -20,7 +21,8 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // One worker per core: each drives a Chromium against the one shared server (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || os.availableParallelism(),
   retries: 0,
   // A hang guard, not a speed check: live windows are asserted per step (LIVE_MS). Under CI
   // load on two cores a single-browser test takes up to about 25 s (a third of this); tests
