@@ -16,12 +16,11 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/
  * their dependencies (Rolldown's default) would take React too, and every chunk would load it.
  */
 const VENDOR_CHUNKS = [
-  { name: 'yjs', priority: 40, test: pkg('yjs|lib0|y-protocols|y-websocket|y-indexeddb') },
-  { name: 'prosemirror', priority: 30, test: pkg('prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname') },
-  { name: 'tiptap', priority: 20, test: pkg('@tiptap|linkifyjs') },
+  { name: 'yjs', test: pkg('yjs|lib0|y-protocols|y-websocket|y-indexeddb') },
+  { name: 'prosemirror', test: pkg('prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname') },
+  { name: 'tiptap', test: pkg('@tiptap|linkifyjs') },
   {
     name: 'recharts',
-    priority: 10,
     test: pkg('recharts|recharts-scale|react-smooth|victory-vendor|d3-[a-z-]+|internmap|decimal\\.js-light|eventemitter3|lodash'),
   },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
