@@ -63,11 +63,12 @@ export function sourceHash(root = ROOT, env = process.env) {
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
   }
+  // Vite builds for production when NODE_ENV is unset: the same build.
   const vars = Object.keys(env)
-    .filter((k) => k === 'NODE_ENV' || k.startsWith('VITE_'))
+    .filter((k) => k.startsWith('VITE_'))
     .sort()
     .map((k) => `${k}=${env[k]}`);
-  hash.update(vars.join('\n'));
+  hash.update([`NODE_ENV=${env.NODE_ENV || 'production'}`, ...vars].join('\n'));
   return hash.digest('hex');
 }
 

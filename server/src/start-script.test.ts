@@ -157,6 +157,8 @@ describe('npm start', () => {
       expect(check(), file).toBe('up to date');
     }
     expect(check({ NODE_ENV: 'development' })).toBe('sources changed');
+    expect(check({ NODE_ENV: 'production', VITE_X: '1' })).toBe('sources changed');
+    expect(check({})).toBe('up to date'); // NODE_ENV unset builds for production too
 
     write('server/src/main.ts', 'export const changed = true;\n');
     expect((await start()).out).toContain('Building… (sources changed)');
