@@ -6,6 +6,25 @@ import { fileURLToPath } from 'node:url';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 
+/** A package directory under node_modules, for the vendor chunk groups below. */
+const pkg = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/]`);
+
+/**
+ * The editor's and the charts' libraries in chunks of their own, each under 500 kB minified
+ * (the editor page was one 560 kB chunk, the charts one of 770 kB). They load with the same
+ * routes as before, as parallel requests. Only the named packages: a group that also took
+ * their dependencies (Rolldown's default) would take React too, and every chunk would load it.
+ */
+const VENDOR_CHUNKS = [
+  { name: 'yjs', test: pkg('yjs|lib0|y-protocols|y-websocket|y-indexeddb') },
+  { name: 'prosemirror', test: pkg('prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname') },
+  { name: 'tiptap', test: pkg('@tiptap|linkifyjs') },
+  {
+    name: 'recharts',
+    test: pkg('recharts|recharts-scale|react-smooth|victory-vendor|d3-[a-z-]+|internmap|decimal\\.js-light|eventemitter3|lodash'),
+  },
+].map((group) => ({ ...group, includeDependenciesRecursively: false }));
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientDir,
   plugins: [
@@ -28,6 +47,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // Pre-bundle the UI dependencies up front, so the dev server (Vite in Express middleware mode)
   // does not re-optimise and reload the page the first time a screen imports one of them.
+  // Each must be a dependency in package.json (client/vite-config.test.ts).
   optimizeDeps: {
     include: [
       'react',
@@ -42,9 +62,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       'dayjs/plugin/updateLocale',
       'dayjs/plugin/localizedFormat',
       'dayjs/plugin/relativeTime',
-      '@radix-ui/react-accordion',
       '@radix-ui/react-dialog',
       '@radix-ui/react-dropdown-menu',
+      '@radix-ui/react-popover',
       '@radix-ui/react-select',
       '@radix-ui/react-slot',
       '@radix-ui/react-switch',
@@ -66,6 +86,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (public-main.tsx, put into their HTML by client/prerender.ts).
     rollupOptions: isSsrBuild
       ? undefined
-      : { input: { index: path.join(clientDir, 'index.html'), public: path.join(clientDir, 'src/public-main.tsx') } },
+      : {
+          input: { index: path.join(clientDir, 'index.html'), public: path.join(clientDir, 'src/public-main.tsx') },
+          output: { codeSplitting: { groups: VENDOR_CHUNKS } },
+        },
   },
 }));

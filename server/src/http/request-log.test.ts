@@ -3,7 +3,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requestLogger, requestRoutes } from './request-log';
+import { isStaticAsset, requestLogger, requestRoutes } from './request-log';
 
 function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
@@ -19,6 +19,15 @@ function appLoggingAt(level: string) {
   app.use(requestLogger(logger));
   app.get('/hello', (_req, res) => {
     res.json({ ok: true });
+  });
+  app.get('/api/things', (_req, res) => {
+    res.json([]);
+  });
+  app.get(['/assets/index-abc123.js', '/favicon.svg', '/@vite/client', '/src/main.tsx'], (_req, res) => {
+    res.type('text/javascript').send('export {};');
+  });
+  app.get('/client/dashboard', (_req, res) => {
+    res.type('html').send('<!doctype html>');
   });
   return { app, lines };
 }
@@ -47,6 +56,37 @@ describe('access log', () => {
     };
     expect(line.req.headers['x-test']).toBe('yes');
     expect(line.res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('access log of static files', () => {
+  it('leaves the client\'s files out at info, keeps pages and API requests', async () => {
+    const { app, lines } = appLoggingAt('info');
+    await request(app).get('/client/dashboard').expect(200);
+    for (const file of ['/assets/index-abc123.js', '/favicon.svg', '/@vite/client', '/src/main.tsx'])
+      await request(app).get(file).expect(200);
+    await request(app).get('/api/things').expect(200);
+    expect(lines.map((l) => l.msg)).toEqual([
+      expect.stringMatching(/^GET \/client\/dashboard 200 /),
+      expect.stringMatching(/^GET \/api\/things 200 /),
+    ]);
+  });
+
+  it('logs them at debug, and a missing one as a warning', async () => {
+    const { app, lines } = appLoggingAt('debug');
+    await request(app).get('/assets/index-abc123.js?v=1').expect(200);
+    await request(app).get('/assets/gone-123.js').expect(404);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [20, expect.stringMatching(/^GET \/assets\/index-abc123\.js 200 /)],
+      [40, expect.stringMatching(/^GET \/assets\/gone-123\.js 404 /)],
+    ]);
+  });
+
+  it('tells the client\'s files from pages, feeds and API paths', () => {
+    for (const file of ['/assets/a-1.css', '/assets/x.js.br', '/favicon.svg', '/favicon.ico', '/@fs/x/y.js', '/node_modules/.vite/deps/react.js'])
+      expect(isStaticAsset(file), file).toBe(true);
+    for (const url of ['/', '/client', '/api/releases/1/export.pdf', '/newsroom/acme/feed.xml', '/robots.txt', '/unsubscribe/12.abcDEF1234', '/sources/x.svg'])
+      expect(isStaticAsset(url), url).toBe(false);
   });
 });
 

@@ -23,16 +23,35 @@ interface SerializedRes {
 }
 
 /**
+ * The client's files: the build's hashed assets, the icons at the root and, under `npm run dev`,
+ * Vite's modules. A page load fetches dozens of them, so they would bury the API lines.
+ */
+const STATIC_ASSET =
+  /^\/(?:assets\/|@vite\/|@fs\/|@id\/|@react-refresh$|node_modules\/|src\/|[^/]+\.(?:svg|ico|png|jpe?g|webp|gif|woff2?)$)/;
+
+/** True for a request of one of the client's static files (by its path, query left out). */
+export function isStaticAsset(url: string | undefined): boolean {
+  return STATIC_ASSET.test(pathOf(url));
+}
+
+/**
  * Options of the access log: one line per request at info (method, path, status, time),
- * headers only when the level is debug or lower. Health probes are not logged.
+ * headers only when the level is debug or lower. Static files served fine are logged at debug
+ * (a missing one is still a warning); health probes are not logged.
  */
 export function requestLogOptions(logger: Logger): Options<IncomingMessage, ServerResponse> {
   const withHeaders = () => logger.isLevelEnabled('debug');
   return {
     logger,
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (req, res, err) =>
+      err || res.statusCode >= 500
+        ? 'error'
+        : res.statusCode >= 400
+          ? 'warn'
+          : isStaticAsset(requestedUrl(req))
+            ? 'debug'
+            : 'info',
     customSuccessMessage: (req, res, responseTime) =>
       `${req.method ?? ''} ${pathOf(requestedUrl(req))} ${res.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (req, res) =>

@@ -47,22 +47,26 @@ export function readStoredConsent(): StoredConsent | null {
   }
 }
 
-/** Saves the choice in the user's account; a failure is only logged (the choice still applies). */
-export async function saveConsentToServer(choice: ConsentChoice): Promise<void> {
-  if (!authClient.getSession()) return;
-  try {
-    // Only signed-in users get here: the request core and the schemas load then.
-    const [{ api }, { cookieConsentSchema }] = await Promise.all([
-      import('@client/api/http'),
-      import('@shared/schemas/public-site'),
-    ]);
-    await api('PUT', '/cookie-consent', {
-      body: { version: COOKIE_CONSENT_VERSION, necessary: true, ...choice },
-      schema: cookieConsentSchema,
-    });
-  } catch (err) {
-    console.error('Error saving cookie consent', err);
-  }
+/**
+ * Saves the choice in the signed-in user's account (consent-account.ts, loaded only then);
+ * `onlyIfChanged`: not when this browser already saved this very choice for this user.
+ */
+function saveToAccount(choice: ConsentChoice, onlyIfChanged: boolean): Promise<void> {
+  if (!authClient.getSession()) return Promise.resolve();
+  return import('./consent-account')
+    .then((m) => m.saveConsentToAccount(choice, { onlyIfChanged }))
+    .catch((err: unknown) => console.error('Error saving cookie consent', err));
+}
+
+/**
+ * A signed-in user's page load (or sign-in): the choice made in this browser goes to the
+ * account, unless it is what this browser already saved there.
+ */
+export function syncConsentToAccount(): Promise<void> {
+  const current = useConsent.getState().consent;
+  if (!current) return Promise.resolve();
+  const { functional, performance, marketing } = current;
+  return saveToAccount({ functional, performance, marketing }, true);
 }
 
 interface ConsentState {
@@ -95,7 +99,7 @@ export const useConsent = create<ConsentState>()((set, get) => ({
     }
     if (!choice.functional) for (const name of FUNCTIONAL_COOKIES) deleteCookie(name);
     set({ consent, preferencesOpen: false });
-    void saveConsentToServer(choice);
+    void saveToAccount(choice, false);
   },
   acceptAll() {
     get().choose(ALL_OPTIONAL);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type
 import { Cookie, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { AppLink as Link, useNav } from '@client/components/nav';
-import { saveConsentToServer, useConsent } from './consent-store';
+import { syncConsentToAccount, useConsent } from './consent-store';
 
 const PreferencesDialog = lazy(() =>
   import('./preferences-dialog').then((m) => ({ default: m.PreferencesDialog })),
@@ -24,7 +24,8 @@ function LazyPreferencesDialog() {
 
 /**
  * The cookie banner (fixed at the bottom while no choice is stored) and the preferences dialog.
- * Mounted once at the root. When a user signs in, a choice made before is saved to the account.
+ * Mounted once at the root. When a user signs in, a choice made before is saved to the account
+ * (once: a page load sends it again only when it changed).
  */
 const noSubscription = () => () => undefined;
 
@@ -78,14 +79,7 @@ export function CookieConsent() {
   useBannerHeight(banner, shown);
 
   useEffect(() => {
-    const current = useConsent.getState().consent;
-    if (signedInAs && current) {
-      void saveConsentToServer({
-        functional: current.functional,
-        performance: current.performance,
-        marketing: current.marketing,
-      });
-    }
+    if (signedInAs) void syncConsentToAccount();
   }, [signedInAs]);
 
   if (!hydrated) return null;
