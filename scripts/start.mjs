@@ -12,6 +12,8 @@
  *                                                into dist/.build-stamp.pending
  *   node scripts/start.mjs --remember  (last)   renames the pending hash to dist/.build-stamp
  *
+ * `node scripts/start.mjs --build` builds when needed and does not start (npm test uses it).
+ *
  * `npm start` compares the hash of the sources with dist/.build-stamp (and checks the built
  * files are there) and runs `npm run build` quietly when they differ.
  */
@@ -141,11 +143,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   if (command === '--forget') forget();
   else if (command === '--remember') remember();
   else if (command === '--check') console.log(buildReason() ?? 'up to date');
-  else if (command === undefined) {
+  else if (command === '--build') {
+    // Build when needed, without starting (npm test's end-to-end half).
+    const status = await start({ serve: () => undefined });
+    if (status !== 0) process.exit(status);
+  } else if (command === undefined) {
     const status = await start();
     if (status !== 0) process.exit(status);
   } else {
-    console.error(`unknown option ${command} (expected --forget, --remember or --check)`);
+    console.error(`unknown option ${command} (expected --forget, --remember, --check or --build)`);
     process.exit(2);
   }
 }
