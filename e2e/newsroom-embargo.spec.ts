@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expectGreekOnly } from './english-labels';
 import { ACCEPTED_TERMS, answerCookiesInStorage, approveUser, confirmEmail, dmy, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, superadminToken, test, toast, uniqueEmail } from './fixtures';
 
@@ -48,8 +48,10 @@ async function world(request: APIRequestContext, tag: string) {
   return { client, journalist, slug };
 }
 
-async function openAs(browser: Browser, who: { email: string } | null, path: string, javaScriptEnabled = true) {
+/** A browser of its own, signed in as `who`, on `path`; with `clockAt`, its clock starts there (and is moved by moveClocksTo). */
+async function openAs(browser: Browser, who: { email: string } | null, path: string, javaScriptEnabled = true, clockAt?: number) {
   const context = await browser.newContext({ javaScriptEnabled });
+  if (clockAt !== undefined) await context.clock.install({ time: clockAt });
   const page = await context.newPage();
   if (who) {
     await signInViaApi(page, who.email, PASSWORD);
@@ -87,6 +89,23 @@ function athensFields(at: Date): { date: string; time: string } {
       .map((x) => [x.type, x.value]),
   );
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+/** The e2e server's clock, which the specs move (e2e/serve.ts starts it with E2E_CLOCK=manual). */
+async function serverNow(request: APIRequestContext): Promise<number> {
+  const r = await request.get('/__test/clock');
+  expect(r.ok(), 'the e2e server has a movable clock (E2E_CLOCK=manual)').toBe(true);
+  return Date.parse(((await r.json()) as { now: string }).now);
+}
+
+/**
+ * Moves the browsers' clocks to `at` and then the server's: the jump fires no timer in the
+ * browsers, so what changes on their pages is what the server tells them.
+ */
+async function moveClocksTo(request: APIRequestContext, at: number, contexts: BrowserContext[]) {
+  await Promise.all(contexts.map((c) => c.clock.setSystemTime(at)));
+  const r = await request.post('/__test/clock', { data: { at: new Date(at).toISOString() } });
+  expect(r.ok(), `moving the server's clock: ${r.status()}`).toBe(true);
 }
 
 async function sendNow(page: Page, expectSubject?: string) {
@@ -146,26 +165,28 @@ test('an embargoed release reaches the journalist live with its banner and the p
 });
 
 test('when the embargo lifts the release appears on the open newsroom page and the banner goes, both without a reload', async ({ browser, request }) => {
-  // The embargo is a whole minute (the editor takes hours and minutes), so this waits for the
-  // next minute boundary at least 15 s after the release is written: at most 75 s of its own.
-  test.setTimeout(330_000);
+  test.slow(); // three browsers and the live editor on a shared machine
   const { client, journalist, slug } = await world(request, 'lift');
   const writer = await openAs(browser, client, '/client');
   const title = `Άρση εμβάργκο ${Date.now()}`;
   // Written first (the slow part), the embargo typed last, just before sending.
   await writeRelease(writer.page, title, 'Οι Κυκλάδες Γεύσεις ανοίγουν νέο κατάστημα στη Χώρα της Νάξου.');
-  const reader = await openAs(browser, journalist, '/media/press-releases');
+  // The journalist's and the visitor's browsers keep the server's time, and are moved with it.
+  const start = await serverNow(request);
+  const reader = await openAs(browser, journalist, '/media/press-releases', true, start);
   await expect(reader.page.getByRole('heading', { level: 1 })).toBeVisible();
-  const visitor = await openAs(browser, null, `/newsroom/${slug}`);
+  const visitor = await openAs(browser, null, `/newsroom/${slug}`, true, start);
   await expect(visitor.page.locator('body')).toHaveAttribute('data-live', 'on', { timeout: LIVE_MS });
   await visitor.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-  const at = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
-  const until = athensFields(at);
+  // The embargo is a whole minute (the editor takes hours and minutes): the first one at least
+  // 30 s after the server's now, so the send is well before it; the clocks are then moved to it.
+  const at = Math.ceil(((await serverNow(request)) + 30_000) / 60_000) * 60_000;
+  const until = athensFields(new Date(at));
   await writer.page.getByLabel('Λήξη: ημερομηνία').fill(dmy(until.date));
   await writer.page.getByLabel('Λήξη: ώρα').fill(until.time);
   await expect(writer.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
-  if (at.getTime() - Date.now() < 5_000) throw new Error('the minute came too soon; the machine is too slow for this test');
+  if (at - (await serverNow(request)) < 5_000) throw new Error('the minute came too soon; the machine is too slow for this test');
   await sendNow(writer.page);
 
   const item = reader.page.getByTestId('inbox-item').filter({ hasText: title });
@@ -173,13 +194,15 @@ test('when the embargo lifts the release appears on the open newsroom page and t
   const releaseLink = visitor.page.getByRole('link', { name: title });
   await expect(releaseLink).toHaveCount(0);
 
-  // Just before the end: still hidden and marked.
-  const wait = at.getTime() - Date.now() - 1_500;
-  if (wait > 0) await visitor.page.waitForTimeout(wait); // waiting for the clock itself, not for the app
+  // Just before the end: still hidden (the server says so too) and marked.
+  const browsers = [reader.context, visitor.context];
+  await moveClocksTo(request, at - 1_500, browsers);
+  expect(await (await request.get(`/newsroom/${slug}`)).text()).not.toContain(title);
   await expect(releaseLink).toHaveCount(0);
   await expect(item.getByTestId('embargo-banner')).toBeVisible();
   // At the end: the job lifts it; the open pages update by themselves.
-  await expect(releaseLink).toBeVisible({ timeout: at.getTime() - Date.now() + LIVE_MS });
+  await moveClocksTo(request, at, browsers);
+  await expect(releaseLink).toBeVisible({ timeout: LIVE_MS });
   await expect(item).toBeVisible();
   await expect(item.getByTestId('embargo-banner')).toHaveCount(0, { timeout: LIVE_MS });
   expect(await visitor.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

@@ -4,7 +4,8 @@
  * embedded database in a temporary folder when DATABASE_URL is unset.
  * With E2E_CLIENT_DEV=true it starts a development build instead (NODE_ENV=development,
  * CLIENT_DEV=true: Vite in middleware mode, React's development mode with StrictMode), as
- * `npm run dev` does (playwright.dev.config.ts).
+ * `npm run dev` does (playwright.dev.config.ts). Its clock is movable (E2E_CLOCK=manual, never
+ * honoured in production): a spec moves it through /__test/clock instead of waiting for a time.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SUPERADMIN_LOGIN_PATH: process.env.SUPERADMIN_LOGIN_PATH ?? '/sa-console-login',
     JWT_SECRET: E2E_JWT_SECRET,
+    // A clock the specs can move (POST /__test/clock): the embargo lift is tested by moving it, not by waiting.
+    E2E_CLOCK: 'manual',
   };
   let cleanup: () => Promise<void>;
   if (baseUrl) {

@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
 import type { Db } from './db/knex';
@@ -16,6 +17,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The time of jobs, embargoes, trials, digests and scheduled sends (tests move theirs). */
+  clock: Clock;
   mailer: Mailer;
   /** Durable scheduled work (scheduled sends, digests, housekeeping). */
   jobs: JobQueue;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type BuiltApp } from './app';
+import { clockFromEnv, systemClock, testClockRoute, type Clock } from './clock';
 import { connectCollabBus } from './collab/cluster';
 import { attachCollab } from './collab/upgrade';
 import type { Config } from './config';
@@ -50,10 +51,13 @@ export interface ServerDeps {
   cpuPool?: Partial<PoolOptions>;
   /** Tests set the event-loop thresholds. */
   eventLoop?: Partial<EventLoopOptions>;
+  /** Tests pass a TestClock and move it; else the system clock (or, outside production, E2E_CLOCK=manual's). */
+  clock?: Clock;
 }
 
 export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
   const { config, db, logger } = deps;
+  const clock = deps.clock ?? (config.isProduction ? systemClock : clockFromEnv(process.env));
   const server = http.createServer();
   server.keepAliveTimeout = 5_000;
 
@@ -75,7 +79,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const bus = config.redisUrl ? await connectCollabBus(config.redisUrl, logger, redisOpts) : undefined;
   const collab = attachCollab(server, { db, logger, config, key, ...(bus ? { bus } : {}) });
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
-  const jobs = new JobQueue(db, logger);
+  const jobs = new JobQueue(db, logger, { clock });
   const readiness = new Readiness();
   const files = new FileStore(config.dataDir, { fs: deps.storage?.fs });
   const dataDir = new DataDirProbe(files.root, files.fs, { ttlMs: deps.storage?.probeTtlMs });
@@ -93,7 +97,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     // Every thread busy and jobs waiting: CPU-heavy requests are slow (or answer 503 busy); the rest is served.
     return stats.queued > 0 && stats.busy === stats.threads ? { state: 'degraded', reason: 'workers_saturated', ...stats } : { state: 'ok', ...stats };
   });
-  const ctx: AppContext = { config, db, logger, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key };
+  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key };
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.
   await registerTempSweep(ctx, [logoDir(config)]);
@@ -102,7 +106,16 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   // The routes running when the event loop stalls, for its log line (a listener before the app's).
   const track = requestRoutes((route) => eventLoop.requestStarted(route));
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => track(req, res, () => undefined));
-  server.on('request', built.app);
+  // Only a movable clock (tests, E2E_CLOCK=manual outside production) has a route, in front of the app.
+  const clockRoute = testClockRoute(clock);
+  server.on(
+    'request',
+    clockRoute
+      ? (req: http.IncomingMessage, res: http.ServerResponse) => {
+          if (!clockRoute(req, res)) built.app(req, res);
+        }
+      : built.app,
+  );
   mailer.start();
 
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../clock';
 import { createLogger } from '../logger';
 import { testConfig } from '../test/app';
 import { createTestDb, type TestDb } from '../test/db';
@@ -16,17 +17,43 @@ afterAll(async () => {
 });
 
 describe('JobQueue', () => {
-  it('runs a due job once and leaves a future one alone', async () => {
-    const q = new JobQueue(testDb.db, logger);
+  it('runs a due job once and leaves a future one alone until its time comes', async () => {
+    const clock = new TestClock();
+    const q = new JobQueue(testDb.db, logger, { clock });
     const ran: unknown[] = [];
     q.register('t.echo', (j) => Promise.resolve(void ran.push(j.payload)));
     await q.schedule('t.echo', { n: 1 }, { dedupeKey: 'echo:1' });
-    await q.schedule('t.echo', { n: 2 }, { dedupeKey: 'echo:2', runAt: new Date(Date.now() + 60_000) });
+    await q.schedule('t.echo', { n: 2 }, { dedupeKey: 'echo:2', runAt: new Date(clock.now().getTime() + 60_000) });
     await q.drain();
     await q.drain();
     expect(ran).toEqual([{ n: 1 }]);
     expect((await job('echo:1')).status).toBe('done');
     expect((await job('echo:2')).status).toBe('queued');
+    clock.advance(59_000);
+    await q.drain();
+    expect(ran).toEqual([{ n: 1 }]);
+    clock.advance(1_000);
+    await q.drain();
+    expect(ran).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await job('echo:2')).status).toBe('done');
+  });
+
+  it('a started queue runs what falls due as soon as its clock is moved, without waiting for the next poll', async () => {
+    const clock = new TestClock();
+    const q = new JobQueue(testDb.db, logger, { clock, pollMs: 3_600_000 });
+    let done!: (payload: unknown) => void;
+    const ran = new Promise((resolve) => (done = resolve));
+    q.register('t.jump', (j) => Promise.resolve(done(j.payload)));
+    await q.schedule('t.jump', { at: 'later' }, { dedupeKey: 'jump', runAt: new Date(clock.now().getTime() + 3_600_000) });
+    q.start();
+    try {
+      await q.drain();
+      expect((await job('jump')).status).toBe('queued');
+      clock.advance(3_600_000);
+      expect(await ran).toEqual({ at: 'later' });
+    } finally {
+      await q.stop();
+    }
   });
 
   it("a dedupe key keeps one job: 'replace' moves it, 'ignore' keeps the first, cancel removes a queued one", async () => {
@@ -43,7 +70,8 @@ describe('JobQueue', () => {
   });
 
   it('retries a failing job with exponential back-off and ends it as failed with the reason', async () => {
-    const q = new JobQueue(testDb.db, logger, { backoffMs: 60_000 });
+    const clock = new TestClock();
+    const q = new JobQueue(testDb.db, logger, { backoffMs: 60_000, clock });
     let calls = 0;
     q.register('t.fail', () => {
       calls += 1;
@@ -53,9 +81,13 @@ describe('JobQueue', () => {
     await q.drain();
     const first = await job('fail');
     expect(first).toMatchObject({ status: 'queued', attempts: 1, last_error: 'smtp down 1' });
-    expect(new Date(first.run_at).getTime()).toBeGreaterThan(Date.now() + 50_000);
-    for (let i = 0; i < 2; i++) {
-      await testDb.db('jobs').where('dedupe_key', 'fail').update({ run_at: testDb.db.fn.now() });
+    expect(new Date(first.run_at).getTime()).toBe(clock.now().getTime() + 60_000);
+    // One minute, then two: each retry waits twice as long as the one before.
+    for (const wait of [60_000, 120_000]) {
+      clock.advance(wait - 1_000);
+      await q.drain();
+      expect(calls).toBe(wait / 60_000);
+      clock.advance(1_000);
       await q.drain();
     }
     expect(await job('fail')).toMatchObject({ status: 'failed', attempts: 3, last_error: 'smtp down 3' });
@@ -96,40 +128,59 @@ describe('JobQueue', () => {
     expect((await job('dead-holder')).status).toBe('done');
   });
 
-  it('a live holder renews its lease: a long job is not taken over by another process', async () => {
-    const holder = new JobQueue(testDb.db, logger, { leaseMs: 400 });
-    const other = new JobQueue(testDb.db, logger, { leaseMs: 400 });
-    let runs = 0;
+  it('a live holder renews its lease: a long job is not taken over by another process; once it stops renewing, it is', async () => {
+    const LEASE = 20_000;
+    const clock = new TestClock();
+    // The holder's renewal timer, fired by the test as the clock moves.
+    const timers: { ms: number; fire: () => Promise<void> }[] = [];
+    const repeat = (ms: number, fire: () => Promise<void>) => {
+      const t = { ms, fire };
+      timers.push(t);
+      return () => void timers.splice(timers.indexOf(t), 1);
+    };
+    const holder = new JobQueue(testDb.db, logger, { leaseMs: LEASE, clock, repeat });
+    const other = new JobQueue(testDb.db, logger, { leaseMs: LEASE, clock });
+    const runs: string[] = [];
     let release!: () => void;
     const started = new Promise<void>((resolve) => {
       holder.register('t.long', () => {
-        runs += 1;
+        runs.push('holder');
         resolve();
         return new Promise<void>((r) => (release = r));
       });
     });
-    other.register('t.long', () => Promise.resolve(void (runs += 1)));
+    other.register('t.long', () => Promise.resolve(void runs.push('other')));
     await holder.schedule('t.long', {}, { dedupeKey: 'long' });
     const running = holder.drain();
     await started;
-    // Three lease lengths pass while the holder is alive and renewing.
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 400));
+    expect(timers.map((t) => t.ms)).toEqual([Math.floor(LEASE / 3)]);
+    // Three lease lengths pass while the holder is alive and renews every third of one.
+    for (let i = 0; i < 9; i++) {
+      clock.advance(LEASE / 3);
+      await timers[0]!.fire();
       await other.drain();
     }
+    expect(runs).toEqual(['holder']);
+    expect((await job('long')).status).toBe('running');
+    // The holder stops renewing (a process that hangs or died): past its lease, the other one takes the job over.
+    clock.advance(LEASE + 1);
+    await other.drain();
+    expect(runs).toEqual(['holder', 'other']);
     release();
     await running;
-    expect(runs).toBe(1);
+    expect(timers).toEqual([]);
     expect((await job('long')).status).toBe('done');
   });
 
   it('deletes finished jobs after a week', async () => {
-    const q = new JobQueue(testDb.db, logger);
-    const old = new Date(Date.now() - 8 * 24 * 3600_000);
+    const clock = new TestClock();
+    const q = new JobQueue(testDb.db, logger, { clock });
+    const DAY = 24 * 3600_000;
     await testDb.db('jobs').insert([
-      { kind: 't.old', dedupe_key: 'old-done', status: 'done', finished_at: old },
-      { kind: 't.old', dedupe_key: 'recent-done', status: 'done', finished_at: new Date() },
+      { kind: 't.old', dedupe_key: 'old-done', status: 'done', finished_at: clock.now() },
+      { kind: 't.old', dedupe_key: 'recent-done', status: 'done', finished_at: new Date(clock.now().getTime() + 2 * DAY) },
     ]);
+    clock.advance(8 * DAY);
     await q.drain();
     expect(await job('old-done')).toBeUndefined();
     expect(await job('recent-done')).toBeDefined();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { systemClock, type Clock } from '../clock';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 
@@ -40,12 +41,22 @@ export interface JobQueueOptions {
   stopBudgetMs?: number;
   /** The clock of stop()'s budget (tests inject theirs). */
   wait?: (ms: number) => Promise<void>;
+  /** When a job is due and how long a lease lasts (tests move theirs; a jump runs what fell due). */
+  clock?: Clock;
+  /** The timer that renews the leases (tests fire it themselves and await the renewal); returns its stop. */
+  repeat?: (ms: number, fn: () => Promise<void>) => () => void;
 }
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms).unref();
   });
+
+const every = (ms: number, fn: () => Promise<void>) => {
+  const timer = setInterval(() => void fn(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 export const DEFAULT_LEASE_MS = 20_000;
 
@@ -66,7 +77,9 @@ export class JobQueue {
   private readonly leaseMs: number;
   /** Jobs this process is running, whose leases it renews. */
   private readonly held = new Set<number>();
-  private renewTimer: NodeJS.Timeout | undefined;
+  private stopRenewing: (() => void) | undefined;
+  private readonly clock: Clock;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -74,6 +87,12 @@ export class JobQueue {
     private readonly opts: JobQueueOptions = {},
   ) {
     this.leaseMs = opts.leaseMs ?? opts.staleMs ?? DEFAULT_LEASE_MS;
+    this.clock = opts.clock ?? systemClock;
+  }
+
+  /** Now, for a query: the database's now() in production, the test clock's time in tests. */
+  private now(): Knex.Raw {
+    return this.clock.sql(this.db);
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -89,7 +108,7 @@ export class JobQueue {
     const row = {
       kind,
       payload: JSON.stringify(payload),
-      run_at: o.runAt ?? new Date(),
+      run_at: o.runAt ?? this.clock.now(),
       status: 'queued',
       attempts: 0,
       max_attempts: o.maxAttempts ?? 5,
@@ -119,6 +138,8 @@ export class JobQueue {
     this.kick();
     this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 1_000);
     this.timer.unref();
+    // A test clock moved: what fell due runs now, not at the next poll.
+    this.unsubscribe = this.clock.onJump(() => this.kick());
   }
 
   /**
@@ -130,6 +151,8 @@ export class JobQueue {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     const running = this.running;
     if (!running) return;
     const finished = await Promise.race([running.then(() => true), (this.opts.wait ?? sleep)(this.opts.stopBudgetMs ?? 3_000).then(() => false)]);
@@ -147,7 +170,7 @@ export class JobQueue {
           status: 'queued',
           // An interrupted run is not a failed attempt.
           attempts: this.db.raw('greatest(attempts - 1, 0)'),
-          run_at: this.db.fn.now(),
+          run_at: this.now(),
           locked_by: null,
           locked_at: null,
           lease_until: null,
@@ -165,19 +188,30 @@ export class JobQueue {
       this.rerun = true;
       return;
     }
-    this.running = this.tick().finally(() => {
+    void this.runTick();
+  }
+
+  /** One tick in the single slot of this process (a kick meanwhile runs another after it). */
+  private runTick(): Promise<void> {
+    const tick = this.tick().finally(() => {
       this.running = undefined;
       if (this.rerun && !this.stopped) {
         this.rerun = false;
         this.kick();
       }
     });
+    this.running = tick;
+    return tick;
   }
 
-  /** Runs everything due now (tests, benchmarks). */
+  /**
+   * Runs everything due now (tests, benchmarks): waits for the tick under way, then runs one
+   * more in its place, so a poll or a clock jump meanwhile joins it instead of running beside
+   * it. Resolves once every job this process claimed has finished and none is due.
+   */
   async drain(): Promise<void> {
-    await this.running;
-    await this.tick();
+    while (this.running) await this.running;
+    await this.runTick();
   }
 
   async sizes(): Promise<Record<string, number>> {
@@ -207,9 +241,13 @@ export class JobQueue {
   /** Finished jobs are kept a week for inspection, then deleted (checked hourly). */
   private lastPrune = 0;
   private async prune(): Promise<void> {
-    if (Date.now() - this.lastPrune < 3600_000) return;
-    this.lastPrune = Date.now();
-    await this.db('jobs').whereIn('status', ['done', 'failed']).andWhere('finished_at', '<', this.db.raw("now() - interval '7 days'")).delete();
+    const now = this.clock.now().getTime();
+    if (Math.abs(now - this.lastPrune) < 3600_000) return;
+    this.lastPrune = now;
+    await this.db('jobs')
+      .whereIn('status', ['done', 'failed'])
+      .andWhere('finished_at', '<', this.db.raw("? - interval '7 days'", [this.now()]))
+      .delete();
   }
 
   /** Jobs whose holder stopped renewing their lease go back to the queue. */
@@ -217,7 +255,7 @@ export class JobQueue {
     await this.db('jobs')
       .where('status', 'running')
       // Rows claimed before leases existed are judged by their claim time.
-      .andWhereRaw(`(lease_until < now() or (lease_until is null and locked_at < now() - (? * interval '1 millisecond')))`, [this.leaseMs])
+      .andWhereRaw(`(lease_until < ? or (lease_until is null and locked_at < ? - (? * interval '1 millisecond')))`, [this.now(), this.now(), this.leaseMs])
       .update({ status: 'queued', locked_by: null, locked_at: null, lease_until: null });
   }
 
@@ -228,7 +266,7 @@ export class JobQueue {
       await this.db('jobs')
         .whereIn('id', [...this.held])
         .andWhere({ status: 'running', locked_by: this.workerId })
-        .update({ lease_until: this.db.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]) });
+        .update({ lease_until: this.db.raw(`? + (? * interval '1 millisecond')`, [this.now(), this.leaseMs]) });
     } catch (err) {
       this.logger.warn({ err }, 'jobs: lease renewal failed');
     }
@@ -236,15 +274,14 @@ export class JobQueue {
 
   private hold(id: number): void {
     this.held.add(id);
-    this.renewTimer ??= setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.leaseMs / 3)));
-    this.renewTimer.unref();
+    this.stopRenewing ??= (this.opts.repeat ?? every)(Math.max(50, Math.floor(this.leaseMs / 3)), () => this.renewLeases());
   }
 
   private letGo(id: number): void {
     this.held.delete(id);
-    if (!this.held.size && this.renewTimer) {
-      clearInterval(this.renewTimer);
-      this.renewTimer = undefined;
+    if (!this.held.size && this.stopRenewing) {
+      this.stopRenewing();
+      this.stopRenewing = undefined;
     }
   }
 
@@ -252,16 +289,16 @@ export class JobQueue {
     const kinds = [...this.handlers.keys()];
     if (!kinds.length) return [];
     const result = await this.db.raw<{ rows: JobRow[] }>(
-      `update jobs set status = 'running', attempts = attempts + 1, locked_by = ?, locked_at = now(),
-              lease_until = now() + (? * interval '1 millisecond')
+      `update jobs set status = 'running', attempts = attempts + 1, locked_by = ?, locked_at = ?,
+              lease_until = ? + (? * interval '1 millisecond')
          where id in (
            select id from jobs
-            where status = 'queued' and run_at <= now() and kind = any(?::text[])
+            where status = 'queued' and run_at <= ? and kind = any(?::text[])
             order by run_at, id
             limit ?
             for update skip locked)
        returning id, kind, payload, run_at, attempts, max_attempts, dedupe_key`,
-      [this.workerId, this.leaseMs, kinds, limit],
+      [this.workerId, this.now(), this.now(), this.leaseMs, this.now(), kinds, limit],
     );
     return result.rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
@@ -282,7 +319,7 @@ export class JobQueue {
       await handler(job);
       await this.db('jobs')
         .where({ id: job.id, locked_by: this.workerId })
-        .update({ status: 'done', finished_at: this.db.fn.now(), last_error: null, lease_until: null });
+        .update({ status: 'done', finished_at: this.now(), last_error: null, lease_until: null });
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       const final = job.attempts >= job.max_attempts;
@@ -292,11 +329,11 @@ export class JobQueue {
         .update({
           status: final ? 'failed' : 'queued',
           last_error: reason,
-          run_at: this.db.raw(`now() + (? * interval '1 millisecond')`, [delay]),
+          run_at: this.db.raw(`? + (? * interval '1 millisecond')`, [this.now(), delay]),
           locked_by: null,
           locked_at: null,
           lease_until: null,
-          finished_at: final ? this.db.fn.now() : null,
+          finished_at: final ? this.now() : null,
         });
       this.logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, final, reason }, 'jobs: job failed');
     }

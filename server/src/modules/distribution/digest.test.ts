@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../clock';
+import { athensDay } from '../../jobs/calendar';
 import { startTestServer, type TestServer } from '../../test/app';
 import { memoryTransport } from '../../test/mail';
 import { deleteEmptyDrafts } from '../releases/drafts-cleanup';
@@ -11,6 +13,9 @@ const mail = memoryTransport();
 /** The sending organisation and the member who wrote its releases. */
 let orgId: string;
 let clientId: string;
+/** The server's time: the wall clock's until a test moves it (back to the wall clock after each test). */
+const clock = new TestClock(Date.now(), { running: true });
+const DAY = 24 * 3600_000;
 
 async function user(email: string, role: 'client' | 'media', profile: Record<string, unknown> = {}, lists: string[] = []) {
   const db = server.ctx.db;
@@ -29,7 +34,7 @@ async function sent(title: string, category: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail });
+  server = await startTestServer({ PUBLIC_URL: 'https://deltio.example' }, { mailTransport: mail, clock });
   orgId = await insertOrganisation(server.ctx.db, 'Ολυμπος ΑΕ');
   clientId = await insertMember(server.ctx.db, orgId, 'pr@client.test', 'owner');
   await user('daily@media.test', 'media', { digest_frequency: 'daily', categories: ['tech'] }, ['tech', 'sports']);
@@ -46,6 +51,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
+});
+afterEach(() => {
+  clock.set(Date.now());
 });
 
 describe('digests', () => {
@@ -94,6 +102,41 @@ describe('digests', () => {
       const athens = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', hour: '2-digit', minute: '2-digit' }).format(new Date(j.run_at));
       expect(athens).toBe('07:00');
     }
+  });
+
+  it('at 07:00 Athens time the queued daily run goes out by itself, and the next day’s is queued soon after', async () => {
+    await user('dawn@media.test', 'media', { digest_frequency: 'daily', categories: ['culture'] }, ['culture']);
+    await sent('Πολιτισμός το πρωί', 'culture');
+    await server.ctx.jobs.drain();
+    await server.ctx.mailer.drain();
+    mail.sent.length = 0;
+    const daily = () =>
+      server.ctx.db('jobs').where('kind', 'newsletter.daily').orderBy('run_at').select('run_at', 'status') as Promise<{ run_at: Date; status: string }[]>;
+    const queued = (await daily()).filter((j) => j.status === 'queued');
+    expect(queued).toHaveLength(1);
+    const at = new Date(queued[0]!.run_at);
+    const statusAt = async (t: Date) => (await daily()).filter((j) => new Date(j.run_at).getTime() === t.getTime()).map((j) => j.status);
+
+    // A second before: nothing; at 07:00 the queue runs it without being asked.
+    clock.set(at.getTime() - 1_000);
+    await server.ctx.jobs.drain();
+    expect(await statusAt(at)).toEqual(['queued']);
+    clock.set(at);
+    await server.ctx.jobs.drain();
+    await server.ctx.mailer.drain();
+    expect(mail.sent.filter((m) => m.to === 'dawn@media.test').map((m) => m.subject)).toEqual(['Τα δελτία τύπου της ημέρας · Deltio']);
+    const audit = (await server.ctx.db('audit_logs').where('action_type', 'newsletter.daily.run').orderBy('id', 'desc').first('actor_role', 'metadata')) as {
+      actor_role: string;
+      metadata: { until: string; manual: boolean };
+    };
+    expect(audit).toMatchObject({ actor_role: 'system', metadata: { until: at.toISOString(), manual: false } });
+    // Within ten minutes the poll queues the next day's.
+    clock.set(at.getTime() + 10 * 60_000);
+    await server.ctx.jobs.drain();
+    expect(await statusAt(at)).toEqual(['done']);
+    const next = (await daily()).filter((j) => j.status === 'queued');
+    expect(next).toHaveLength(1);
+    expect(athensDay(new Date(next[0]!.run_at))).toBe(athensDay(new Date(at.getTime() + DAY)));
   });
 });
 

@@ -257,13 +257,12 @@ export async function previewDigest(ctx: AppContext, kind: DigestKind, now: Date
       releases: r.items.length,
       held: r.items.filter((i) => i.held).length,
     })),
-    sample: chosen ? { userId: chosen.userId, to: chosen.email, ...digestMail(kind, chosen.items, siteUrl(ctx)) } : null,
+    sample: chosen ? { userId: chosen.userId, to: chosen.email, ...digestMail(kind, chosen.items, siteUrl(ctx), now) } : null,
   };
 }
 
-/** Queues the next daily and weekly runs (once per day key, whichever process gets there first). */
-async function ensureNextRuns(ctx: AppContext): Promise<void> {
-  const now = new Date();
+/** Queues the next daily and weekly runs after `now` (once per day key, whichever process gets there first). */
+async function ensureNextRuns(ctx: AppContext, now: Date): Promise<void> {
   for (const kind of ['daily', 'weekly'] as const) {
     const runAt = nextDigestRun(kind, now);
     await ctx.jobs.schedule(jobKind(kind), { until: runAt.toISOString() }, { runAt, dedupeKey: `${jobKind(kind)}:${athensDay(runAt)}`, onConflict: 'ignore' });
@@ -276,10 +275,12 @@ export function registerDigestJobs(ctx: AppContext): void {
       await runDigest(ctx, kind, new Date(String(job.payload.until)));
     });
   }
-  let last = 0;
+  // Looked at every ten minutes by the context's clock (a test that moves it past 07:00 gets the next day's run queued).
+  let last: number | undefined;
   ctx.jobs.onTick(async () => {
-    if (Date.now() - last < 10 * 60_000) return;
-    last = Date.now();
-    await ensureNextRuns(ctx);
+    const now = ctx.clock.now();
+    if (last !== undefined && Math.abs(now.getTime() - last) < 10 * 60_000) return;
+    last = now.getTime();
+    await ensureNextRuns(ctx, now);
   });
 }

@@ -29,7 +29,7 @@ export function registerSendJob(ctx: AppContext): void {
       | Pick<SendableRelease, 'status' | 'scheduled_at'>
       | undefined;
     if (!before || before.status !== 'scheduled') return;
-    if (before.scheduled_at && new Date(before.scheduled_at).getTime() > Date.now() + 5_000) throw new Error('not due yet');
+    if (before.scheduled_at && new Date(before.scheduled_at).getTime() > ctx.clock.now().getTime() + 5_000) throw new Error('not due yet');
     await ctx.collab.flushRelease(releaseId);
     const row = (await ctx.db('press_releases').where('id', releaseId).first()) as SendableRelease | undefined;
     if (!row || row.status !== 'scheduled') return;

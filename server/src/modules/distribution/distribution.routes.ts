@@ -70,10 +70,10 @@ export function distributionRoutes(api: ApiRouter, ctx: AppContext): void {
   // second run sends nothing already sent, see digest.ts).
   api.get('/admin/digests/:kind/preview', ['superadmin'], validate('params', digestKindParams), validate('query', digestPreviewQuery), async (_req, res) => {
     const { kind } = valid(res, 'params', digestKindParams);
-    res.json(await previewDigest(ctx, kind, new Date(), valid(res, 'query', digestPreviewQuery).recipient));
+    res.json(await previewDigest(ctx, kind, ctx.clock.now(), valid(res, 'query', digestPreviewQuery).recipient));
   });
   api.post('/admin/digests/:kind/run', ['superadmin'], validate('params', digestKindParams), async (_req, res) => {
     const { kind } = valid(res, 'params', digestKindParams);
-    res.json(await runDigest(ctx, kind, new Date(), actorOf(res)));
+    res.json(await runDigest(ctx, kind, ctx.clock.now(), actorOf(res)));
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../clock';
 import { createDb, type Db } from '../../db/knex';
 import { seed } from '../../db/seed/index';
 import { createLogger } from '../../logger';
@@ -13,11 +14,15 @@ let testDb: TestDb;
 let clientId: string;
 /** The organisation the scheduler's sign-up created: it owns the releases. */
 let orgId: string;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The time of every server of this file: the tests move it instead of waiting. */
+const clock = new TestClock();
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const fromNow = (ms: number) => new Date(clock.now().getTime() + ms);
 
 async function boot(db: Db = testDb.db): Promise<RunningServer> {
   const config = testConfig(testDb);
-  return startServer({ config, db, logger: createLogger(config), mailTransport: memoryTransport() });
+  return startServer({ config, db, logger: createLogger(config), mailTransport: memoryTransport(), clock });
 }
 
 async function mediaUsers(db: Db, prefix: string, n: number, category: string): Promise<string[]> {
@@ -34,15 +39,6 @@ async function release(db: Db, title: string, category = 'tech', extra: Record<s
     .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category, organisation_id: orgId, author_id: clientId, media_list_categories: [category], ...extra })
     .returning('id')) as { id: string }[];
   return r!.id;
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await sleep(50);
-  }
 }
 
 beforeAll(async () => {
@@ -64,74 +60,76 @@ describe('scheduled sends', () => {
     const token = (await signIn(a.url, 'scheduler@client.test')).access_token;
     const recipients = await mediaUsers(testDb.db, 'restart', 3, 'tech');
     const releaseId = await release(testDb.db, 'Προγραμματισμένο');
-    const at = new Date(Date.now() + 1_500);
-    const r = await call(a.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: at.toISOString() } });
+    const r = await call(a.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: fromNow(HOUR).toISOString() } });
     expect(r.status).toBe(200);
+    await a.ctx.jobs.drain();
+    expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
     await a.close(); // down before it is due
 
-    await sleep(2_000);
+    clock.advance(HOUR + MINUTE); // it falls due while no server runs
     expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
 
     const b = await boot();
     try {
-      const rows = await until(
-        () => testDb.db('deliveries').where('press_release_id', releaseId).select('recipient_user_id') as Promise<{ recipient_user_id: string }[]>,
-        (v) => v.length >= 3,
-      );
+      await b.ctx.jobs.drain();
+      const rows = (await testDb.db('deliveries').where('press_release_id', releaseId).select('recipient_user_id')) as { recipient_user_id: string }[];
       expect(rows.map((d) => d.recipient_user_id).sort()).toEqual([...recipients].sort());
       const row = (await testDb.db('press_releases').where('id', releaseId).first()) as { status: string; sent_at: Date };
       expect(row.status).toBe('sent');
-      const job = await until(
-        () => testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`).first() as Promise<{ status: string; attempts: number }>,
-        (j) => j.status !== 'running',
-      );
+      const job = (await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`).first()) as { status: string; attempts: number };
       expect(job).toMatchObject({ status: 'done', attempts: 1 });
       // The system sent it: the audit row has no user.
       const audit = (await testDb.db('audit_logs').where({ entity_id: releaseId, action_type: 'press_release.sent' }).first()) as { actor_role: string };
       expect(audit.actor_role).toBe('system');
-      await sleep(300);
+      // Once: a day later nothing more has gone out.
+      clock.advance(24 * HOUR);
+      await b.ctx.jobs.drain();
       expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(3);
     } finally {
       await b.close();
     }
-  }, 30_000);
+  });
 
   it('an unscheduled send does not fire, and a rescheduled one fires at its new time', async () => {
     const s = await boot();
     try {
       const token = (await signIn(s.url, 'scheduler@client.test')).access_token;
       const releaseId = await release(testDb.db, 'Αλλαγή σχεδίων');
-      const soon = new Date(Date.now() + 800).toISOString();
-      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: soon } });
+      const schedule = (at: Date) => call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: at.toISOString() } });
+      const deliveries = () => testDb.db('deliveries').where('press_release_id', releaseId) as Promise<unknown[]>;
+      expect((await schedule(fromNow(10 * MINUTE))).status).toBe(200);
       expect((await call(s.url, 'POST', `/api/releases/${releaseId}/unschedule`, { token })).status).toBe(200);
-      await sleep(1_500);
-      expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
+      clock.advance(15 * MINUTE);
+      await s.ctx.jobs.drain();
+      expect(await deliveries()).toHaveLength(0);
       expect(await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`)).toHaveLength(0);
 
-      const later = new Date(Date.now() + 60_000).toISOString();
-      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: later } });
-      const again = new Date(Date.now() + 500).toISOString();
-      await call(s.url, 'POST', `/api/releases/${releaseId}/schedule`, { token, body: { scheduledAt: again } });
-      const rows = await until(
-        () => testDb.db('deliveries').where('press_release_id', releaseId) as Promise<unknown[]>,
-        (v) => v.length > 0,
-      );
-      expect(rows.length).toBeGreaterThan(0);
+      // Scheduled in an hour, then moved to five minutes from now: it goes at five minutes, once.
+      expect((await schedule(fromNow(HOUR))).status).toBe(200);
+      expect((await schedule(fromNow(5 * MINUTE))).status).toBe(200);
+      clock.advance(4 * MINUTE);
+      await s.ctx.jobs.drain();
+      expect(await deliveries()).toHaveLength(0);
+      clock.advance(MINUTE);
+      await s.ctx.jobs.drain();
+      const sent = (await deliveries()).length;
+      expect(sent).toBeGreaterThan(0);
       expect(await testDb.db('jobs').where('dedupe_key', `release.send:${releaseId}`)).toHaveLength(1);
+      clock.advance(HOUR);
+      await s.ctx.jobs.drain();
+      expect(await deliveries()).toHaveLength(sent);
     } finally {
       await s.close();
     }
-  }, 30_000);
+  });
 
   it('a scheduled release that can no longer be sent goes back to draft and its author is told', async () => {
     const s = await boot();
     try {
-      const releaseId = await release(testDb.db, '', 'tech', { status: 'scheduled', scheduled_at: new Date(Date.now() - 1_000) });
+      const releaseId = await release(testDb.db, '', 'tech', { status: 'scheduled', scheduled_at: fromNow(-1_000) });
       await s.ctx.jobs.schedule('release.send', { releaseId, baseUrl: s.url }, { dedupeKey: `release.send:${releaseId}` });
-      const row = await until(
-        () => testDb.db('press_releases').where('id', releaseId).first() as Promise<{ status: string }>,
-        (v) => v.status !== 'scheduled',
-      );
+      await s.ctx.jobs.drain();
+      const row = (await testDb.db('press_releases').where('id', releaseId).first()) as { status: string };
       expect(row.status).toBe('draft');
       const note = (await testDb.db('notifications').where({ user_id: clientId, kind: 'press_release.schedule_failed' }).first()) as { body: string };
       expect(note.body).toContain('λείπουν υποχρεωτικά πεδία');
@@ -139,25 +137,23 @@ describe('scheduled sends', () => {
     } finally {
       await s.close();
     }
-  }, 30_000);
+  });
 
   it('a scheduled release of an organisation no longer approved goes back to draft, whoever wrote it', async () => {
     const s = await boot();
     await testDb.db('organisations').where('id', orgId).update({ status: 'rejected' });
     try {
-      const releaseId = await release(testDb.db, 'Της απορριφθείσας εταιρείας', 'tech', { status: 'scheduled', scheduled_at: new Date(Date.now() - 1_000) });
+      const releaseId = await release(testDb.db, 'Της απορριφθείσας εταιρείας', 'tech', { status: 'scheduled', scheduled_at: fromNow(-1_000) });
       await s.ctx.jobs.schedule('release.send', { releaseId, baseUrl: s.url }, { dedupeKey: `release.send:${releaseId}` });
-      const row = await until(
-        () => testDb.db('press_releases').where('id', releaseId).first() as Promise<{ status: string }>,
-        (v) => v.status !== 'scheduled',
-      );
+      await s.ctx.jobs.drain();
+      const row = (await testDb.db('press_releases').where('id', releaseId).first()) as { status: string };
       expect(row.status).toBe('draft');
       expect(await testDb.db('deliveries').where('press_release_id', releaseId)).toHaveLength(0);
     } finally {
       await testDb.db('organisations').where('id', orgId).update({ status: 'approved' });
       await s.close();
     }
-  }, 30_000);
+  });
 });
 
 // Two server processes on one database: separate connection pools, separate workers.
@@ -167,7 +163,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
     const [a, b] = [await boot(), await boot(otherDb)];
     try {
       const recipients = await mediaUsers(testDb.db, 'pair', 40, 'economy');
-      const due = new Date(Date.now() + 1_000);
+      const due = fromNow(MINUTE);
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
         const id = await release(testDb.db, `Ταυτόχρονο ${i}`, 'economy', { status: 'scheduled', scheduled_at: due });
@@ -186,10 +182,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
       expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(6).fill('already_sent'));
 
       const all = [...ids, ...raced];
-      await until(
-        () => testDb.db('press_releases').whereIn('id', ids).where('status', 'sent').count<{ n: string }[]>({ n: '*' }),
-        (v) => Number(v[0]!.n) === ids.length,
-      );
+      // The scheduled ones fall due in both processes at once.
+      clock.advance(MINUTE);
+      await Promise.all([a.ctx.jobs.drain(), b.ctx.jobs.drain()]);
+      const sent = await testDb.db('press_releases').whereIn('id', ids).where('status', 'sent').count<{ n: string }[]>({ n: '*' });
+      expect(Number(sent[0]!.n)).toBe(ids.length);
       const dup = (await testDb.db('deliveries')
         .whereIn('press_release_id', all)
         .groupBy('press_release_id', 'recipient_user_id')
@@ -198,11 +195,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two workers on one database', () => 
       expect(dup).toEqual([]);
       const total = await testDb.db('deliveries').whereIn('press_release_id', all).count<{ n: string }[]>({ n: '*' });
       expect(Number(total[0]!.n)).toBe(all.length * recipients.length);
-      const mails = await until(
-        () => testDb.db('mail_outbox').whereIn('related_delivery_id', testDb.db('deliveries').whereIn('press_release_id', all).select('id')) as Promise<unknown[]>,
-        (v) => v.length >= all.length * recipients.length,
-      );
-      await sleep(300);
+      const mails = (await testDb.db('mail_outbox').whereIn('related_delivery_id', testDb.db('deliveries').whereIn('press_release_id', all).select('id'))) as unknown[];
       expect(mails).toHaveLength(all.length * recipients.length);
       expect(await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'email.sent')).toHaveLength(all.length);
       const audits = await testDb.db('audit_logs').whereIn('entity_id', all).where('action_type', 'press_release.sent');

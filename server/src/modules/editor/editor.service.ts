@@ -37,7 +37,7 @@ export class EditorService {
   async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
     await this.load(actor, releaseId, 'schedule');
     await assertMayMailOnBehalf(this.ctx.db, actor.userId);
-    if (scheduledAt.getTime() < Date.now() - 60_000) {
+    if (scheduledAt.getTime() < this.ctx.clock.now().getTime() - 60_000) {
       throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
     }
     return scheduleRelease(this.ctx, actor, releaseId, scheduledAt, siteUrl(this.ctx));

@@ -122,7 +122,7 @@ export class MediaInboxService {
       bookmarked: query.bookmarked,
     };
     const { rows, total } = await repo.listInbox(this.ctx.db, filter, query.limit, query.offset);
-    return { items: rows.map((r) => present(r)), total, hasMore: query.offset + rows.length < total };
+    return { items: rows.map((r) => present(r, this.ctx.clock.now())), total, hasMore: query.offset + rows.length < total };
   }
 
   async read(actor: Actor, releaseId: string): Promise<InboxRelease> {
@@ -130,7 +130,7 @@ export class MediaInboxService {
     if (!row) throw notFound('Press release not found');
     const files = await repo.attachmentsOf(this.ctx.db, releaseId);
     const deliveryId = Number(row.delivery_id);
-    const { excerpt: _excerpt, attachmentCount: _count, ...item } = present(row);
+    const { excerpt: _excerpt, attachmentCount: _count, ...item } = present(row, this.ctx.clock.now());
     return {
       ...item,
       html: rewriteLinks(row.content, this.ctx.tokenKey, deliveryId, 'in_app', ''),

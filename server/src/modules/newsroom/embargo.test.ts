@@ -1,10 +1,11 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { EMBARGO_MESSAGES, athensInstant } from '../../../../shared/embargo';
 import { META_FIELD, seedFields } from '../../../../shared/editor/doc-fields';
 import type { InboxList, InboxRelease } from '../../../../shared/schemas/media';
 import type { ClientReport } from '../../../../shared/schemas/reports';
+import { TestClock } from '../../clock';
 import { deriveContent, deriveRelease } from '../../collab/derive';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
@@ -20,6 +21,8 @@ let client: { id: string; token: string };
 let journalist: { id: string; token: string };
 let organisationId: string;
 const db = () => server.ctx.db;
+/** The server's time: the wall clock's until a test moves it (back to the wall clock after each test). */
+const clock = new TestClock(Date.now(), { running: true });
 
 async function approvedUser(email: string, role: 'client' | 'media'): Promise<{ id: string; token: string }> {
   const { id } = await signUp(server.url, email, role);
@@ -28,7 +31,7 @@ async function approvedUser(email: string, role: 'client' | 'media'): Promise<{ 
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL });
+  server = await startTestServer({ PUBLIC_URL }, { clock });
   client = await approvedUser('embargo@client.test', 'client');
   journalist = await approvedUser('embargo@media.test', 'media');
   organisationId = (
@@ -50,7 +53,7 @@ afterAll(async () => {
   await server?.stop();
 });
 afterEach(() => {
-  vi.useRealTimers();
+  clock.set(Date.now());
 });
 
 async function draft(title: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -160,8 +163,8 @@ describe('sending with an embargo', () => {
     expect(new Date(job.run_at).toISOString()).toBe(until.toISOString());
   });
 
-  it('hides the release from the public newsroom, its feed and the sitemap until the embargo lifts (fake clock)', async () => {
-    const until = new Date(Date.now() + 3 * HOUR);
+  it('hides the release from the public newsroom, its feed and the sitemap until the embargo lifts', async () => {
+    const until = new Date(clock.now().getTime() + 3 * HOUR);
     const id = await draft('Συγχώνευση υπό εμβάργκο', { embargo_until: until });
     expect((await send(id)).status).toBe(200);
     const slug = await slugOf(id);
@@ -185,16 +188,15 @@ describe('sending with an embargo', () => {
     const hidden = { page: 404, list: false, feed: false, sitemap: false };
     expect(await visible()).toMatchObject(hidden);
 
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(until.getTime() - 1_000));
+    const inbox = async () => (await call<InboxList>(server.url, 'GET', '/api/media/inbox', { token: journalist.token })).body.items.find((i) => i.releaseId === id);
+    clock.set(until.getTime() - 1_000);
     expect(await visible()).toMatchObject(hidden);
-    vi.setSystemTime(until);
+    expect((await inbox())?.embargoed).toBe(true);
+    clock.set(until);
     expect(await visible()).toEqual({ page: 200, list: true, feed: true, sitemap: true, index: true });
-
-    // The inbox banner goes at the same moment (the server's clock decides; a token of this hour).
-    const token = (await signIn(server.url, 'embargo@media.test')).access_token;
-    const item = (await call<InboxList>(server.url, 'GET', '/api/media/inbox', { token })).body.items.find((i) => i.releaseId === id);
-    expect(item?.embargoed).toBe(false);
+    await server.ctx.jobs.drain(); // its job has run (and told the open pages) before the clock goes back
+    // The inbox banner goes at the same moment (the server's clock decides).
+    expect((await inbox())?.embargoed).toBe(false);
   });
 
   it('lifts by itself: the job tells open newsroom pages and the journalist’s inbox, live', async () => {
@@ -202,10 +204,11 @@ describe('sending with an embargo', () => {
     const reader: Socket = ioClient(server.url, { auth: { token: journalist.token }, transports: ['websocket'] });
     try {
       await Promise.all([anonymous, reader].map((s) => new Promise<void>((resolve) => s.once('session:ready', () => resolve()))));
-      const until = new Date(Date.now() + 2_500);
-      const id = await draft('Ανακοίνωση σε λίγα δευτερόλεπτα', { embargo_until: until });
+      // Ten minutes: before anything else this file queued (a send scheduled in half an hour).
+      const until = new Date(clock.now().getTime() + 10 * MINUTE);
+      const id = await draft('Ανακοίνωση σε δέκα λεπτά', { embargo_until: until });
       const published = new Promise<{ slug: string; at: number }>((resolve) => {
-        anonymous.on('newsroom:changed', (p: { slug: string }) => resolve({ ...p, at: Date.now() }));
+        anonymous.on('newsroom:changed', (p: { slug: string }) => resolve({ ...p, at: clock.now().getTime() }));
       });
       const lifted = new Promise<{ reason: string }>((resolve) => {
         reader.on('inbox:changed', (p: { reason: string }) => {
@@ -215,18 +218,24 @@ describe('sending with an embargo', () => {
       expect((await send(id)).status).toBe(200);
       const slug = await slugOf(id);
       expect((await page(`/newsroom/embargo-ae/${slug}`)).status).toBe(404);
-      const got = await Promise.race([published, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
-      expect(got?.slug).toBe('embargo-ae');
-      expect(got!.at).toBeGreaterThanOrEqual(until.getTime() - 1_000);
+      // Two seconds before the end the job does not run; at the end it does, by itself.
+      clock.set(until.getTime() - 2_000);
+      await server.ctx.jobs.drain();
+      expect((await db()('jobs').where('dedupe_key', embargoJobKey(id)).first('status')) as { status: string }).toEqual({ status: 'queued' });
+      clock.set(until);
+      const got = await published;
+      expect(got.slug).toBe('embargo-ae');
+      expect(got.at).toBeGreaterThanOrEqual(until.getTime());
       expect(await lifted).toEqual({ deliveryId: null, reason: 'embargo' });
       expect((await page(`/newsroom/embargo-ae/${slug}`)).status).toBe(200);
+      await server.ctx.jobs.drain();
       const job = (await db()('jobs').where('dedupe_key', embargoJobKey(id)).first('status')) as { status: string };
       expect(job.status).toBe('done');
     } finally {
       anonymous.close();
       reader.close();
     }
-  }, 30_000);
+  });
 
   it('refuses to lift early (the queue runs it again later)', async () => {
     const id = await draft('Πρόωρη άρση', { embargo_until: new Date(Date.now() + HOUR) });

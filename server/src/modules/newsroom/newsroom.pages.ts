@@ -10,6 +10,10 @@ const REFRESH_HEADER = 'x-newsroom-refresh';
 
 const nonceOf = (res: Response) => (res.locals as { cspNonce?: string }).cspNonce ?? '';
 
+const servedBy = new WeakMap<AppContext, NewsroomPublic>();
+/** The newsroom of a running app (tests await the views it is still writing). */
+export const newsroomOf = (ctx: AppContext): NewsroomPublic | undefined => servedBy.get(ctx);
+
 function pageNumber(req: Request): number | null {
   const raw = req.query.page;
   if (raw === undefined) return 1;
@@ -26,6 +30,7 @@ function pageNumber(req: Request): number | null {
 export function newsroomPages(ctx: AppContext): Router {
   const router = express.Router({ strict: false });
   const pages = new NewsroomPublic(ctx);
+  servedBy.set(ctx, pages);
 
   /**
    * An address the newsroom had before (a renamed or merged brand): a permanent redirect to the

@@ -28,6 +28,8 @@ export class NewsroomPublic {
   private readonly base: string;
   /** Rooms with a report:changed on its way, and the view it will name (the latest). */
   private readonly pending = new Map<string, { releaseId: string | null; kind: 'view' }>();
+  /** Views being written (a page answers before its view is stored). */
+  private readonly writing = new Set<Promise<unknown>>();
 
   constructor(private readonly ctx: AppContext) {
     this.base = ctx.config.publicUrl;
@@ -78,7 +80,7 @@ export class NewsroomPublic {
     };
   }
 
-  async index(nonce: string, now = new Date()): Promise<Page> {
+  async index(nonce: string, now = this.ctx.clock.now()): Promise<Page> {
     const list = await repo.openNewsrooms(this.ctx.db, now);
     const items = list.map((n) => {
       const org = this.org(n);
@@ -95,7 +97,7 @@ export class NewsroomPublic {
     };
   }
 
-  async newsroom(slug: string, page: number, nonce: string, now = new Date()): Promise<Page> {
+  async newsroom(slug: string, page: number, nonce: string, now = this.ctx.clock.now()): Promise<Page> {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return this.notFound(nonce);
     const total = await repo.countPublicReleases(this.ctx.db, owner.organisation_id, now);
@@ -138,7 +140,7 @@ export class NewsroomPublic {
     };
   }
 
-  async release(slug: string, releaseSlug: string, nonce: string, now = new Date()): Promise<Page> {
+  async release(slug: string, releaseSlug: string, nonce: string, now = this.ctx.clock.now()): Promise<Page> {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return this.notFound(nonce);
     const r = await repo.publicRelease(this.ctx.db, owner.organisation_id, releaseSlug, now);
@@ -165,7 +167,7 @@ export class NewsroomPublic {
   }
 
   /** The newsroom's Atom feed (its latest releases), or null for no such open newsroom. */
-  async feed(slug: string, now = new Date()): Promise<string | null> {
+  async feed(slug: string, now = this.ctx.clock.now()): Promise<string | null> {
     const owner = await repo.openNewsroom(this.ctx.db, slug);
     if (!owner) return null;
     const org = this.org(owner);
@@ -190,7 +192,7 @@ export class NewsroomPublic {
   }
 
   /** The public site's pages, the newsroom index, every open newsroom and every public release. */
-  async sitemap(now = new Date()): Promise<string> {
+  async sitemap(now = this.ctx.clock.now()): Promise<string> {
     const pages: SitemapUrl[] = ROUTES.filter((r) => (r.area === 'public' || r.area === 'marketing') && r.path !== '/thank-you').map((r) => ({
       loc: this.url(r.path === '/' ? '/' : r.path),
     }));
@@ -213,6 +215,11 @@ export class NewsroomPublic {
     return repo.redirectTarget(this.ctx.db, slug);
   }
 
+  /** Resolves once every view counted so far is stored (or failed). */
+  async viewsWritten(): Promise<void> {
+    await Promise.allSettled([...this.writing]);
+  }
+
   /**
    * A view of a newsroom page: a reporting event of the source 'newsroom' for the newsroom's
    * organisation, pushed live to its reports within a second and once for any number of views
@@ -221,7 +228,13 @@ export class NewsroomPublic {
    */
   async recordView(view: NonNullable<Page['view']>, userAgent: string | undefined): Promise<void> {
     const bot = isProxyAgent(userAgent);
-    await repo.recordView(this.ctx.db, view.organisationId, view.release?.press_release_id ?? null, bot);
+    const write = repo.recordView(this.ctx.db, view.organisationId, view.release?.press_release_id ?? null, bot);
+    this.writing.add(write);
+    try {
+      await write;
+    } finally {
+      this.writing.delete(write);
+    }
     if (bot) return;
     const payload = { releaseId: view.release?.press_release_id ?? null, kind: 'view' as const };
     const targets = reportRooms({ organisationId: view.organisationId });

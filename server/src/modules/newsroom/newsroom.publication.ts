@@ -81,7 +81,7 @@ export async function announceWithdrawn(ctx: AppContext, releaseId: string): Pro
  * lists and the journalists' inboxes drop the banner, live. Early (the clock of this process
  * behind the database's), it fails and the queue runs it again a little later.
  */
-export async function liftEmbargo(ctx: AppContext, releaseId: string, now = new Date()): Promise<boolean> {
+export async function liftEmbargo(ctx: AppContext, releaseId: string, now = ctx.clock.now()): Promise<boolean> {
   const ref = await repo.sentRef(ctx.db, releaseId);
   if (!ref?.embargo_until) return false;
   if (isEmbargoed(ref.embargo_until, new Date(now.getTime() + 1_000))) throw new Error('embargo not over yet');

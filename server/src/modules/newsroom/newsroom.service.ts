@@ -41,7 +41,7 @@ async function present(ctx: AppContext, p: repo.NewsroomProfile): Promise<Newsro
     press_contact_email: p.press_contact_email,
     press_contact_phone: p.press_contact_phone,
     url: p.newsroom_slug ? ctx.config.publicUrl + newsroomPath(p.newsroom_slug) : null,
-    public_releases: await repo.countPublicReleases(ctx.db, p.organisation_id, new Date()),
+    public_releases: await repo.countPublicReleases(ctx.db, p.organisation_id, ctx.clock.now()),
   };
 }
 

@@ -6,6 +6,7 @@ import type { ClientReport } from '../../../../shared/schemas/reports';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUpAndIn } from '../../test/http';
 import { removeRelease, sendRelease } from '../releases/releases.lifecycle';
+import { newsroomOf } from './newsroom.pages';
 
 const PUBLIC_URL = 'https://deltio.example.gr';
 const HOUR = 3_600_000;
@@ -411,10 +412,13 @@ describe('the public newsroom', () => {
       await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' });
       await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
       await get('/newsroom/athinaiki-zythopoiia', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', 'x-newsroom-refresh': '1' });
-      const rows = await waitFor(
-        () => db()('reporting_events').where({ channel: 'newsroom', organisation_id: ownerOrg }).orderBy('id').select('press_release_id', 'kind', 'is_proxy') as Promise<Record<string, unknown>[]>,
-        (r) => r.length >= Number(before[0]!.n) + 3,
-      );
+      // A page answers before its view is stored: wait for the views it is writing.
+      await newsroomOf(server.ctx)!.viewsWritten();
+      const rows = (await db()('reporting_events').where({ channel: 'newsroom', organisation_id: ownerOrg }).orderBy('id').select('press_release_id', 'kind', 'is_proxy')) as Record<
+        string,
+        unknown
+      >[];
+      expect(rows).toHaveLength(Number(before[0]!.n) + 3);
       expect(rows.slice(-3)).toEqual([
         { press_release_id: ids.second, kind: 'view', is_proxy: false },
         { press_release_id: null, kind: 'view', is_proxy: false },
@@ -430,15 +434,6 @@ describe('the public newsroom', () => {
     }
   });
 });
-
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 // ------------------------------------------------------------------ one newsroom per organisation
 

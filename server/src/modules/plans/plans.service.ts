@@ -53,13 +53,13 @@ export async function startTrial(
 }
 
 /** The plan, trial, limits and usage of the organisation the signed-in client works in now. */
-export async function accountPlan(ctx: AppContext, actor: Actor, now = new Date()): Promise<AccountPlan> {
+export async function accountPlan(ctx: AppContext, actor: Actor, now = ctx.clock.now()): Promise<AccountPlan> {
   const { organisationId } = await requireActive(ctx.db, actor, 'read');
   return organisationPlanOf(ctx, organisationId, now);
 }
 
 /** An organisation's plan, trial, limits and usage (its releases this month, its seats taken). */
-export async function organisationPlanOf(ctx: AppContext, organisationId: string, now = new Date()): Promise<AccountPlan> {
+export async function organisationPlanOf(ctx: AppContext, organisationId: string, now = ctx.clock.now()): Promise<AccountPlan> {
   const p = await repo.organisationPlan(ctx.db, organisationId);
   if (!p) throw notFound('Organisation not found');
   const releases = await repo.releasesInMonth(ctx.db, organisationId, now);
@@ -173,7 +173,7 @@ export async function organisationOfUser(q: Knex | Knex.Transaction, userId: str
  * Superadmin: extends the organisation's trial by `days`, counted from its end, or from now
  * when it already ended (an ended trial reopens for that many days). Audited.
  */
-export async function extendTrial(ctx: AppContext, actor: Actor, organisationId: string, days: number, now = new Date()): Promise<void> {
+export async function extendTrial(ctx: AppContext, actor: Actor, organisationId: string, days: number, now = ctx.clock.now()): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const p = await lockOrganisation(trx, organisationId);
     if (p.plan_activated_at) throw conflict('plan_active', 'The plan is active; the trial needs no extension');
@@ -192,7 +192,7 @@ export async function extendTrial(ctx: AppContext, actor: Actor, organisationId:
 }
 
 /** Superadmin: sets the organisation's plan, active (paid, arranged with the customer) or still on trial. Audited. */
-export async function setPlan(ctx: AppContext, actor: Actor, organisationId: string, body: SetPlanBody, now = new Date()): Promise<void> {
+export async function setPlan(ctx: AppContext, actor: Actor, organisationId: string, body: SetPlanBody, now = ctx.clock.now()): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     const p = await lockOrganisation(trx, organisationId);
     if (!(await repo.planExists(trx, body.plan_code))) throw notFound('Plan not found');
@@ -225,7 +225,7 @@ export async function ensurePlan(trx: Knex.Transaction, organisationId: string, 
  * notification and the e-mail), whichever process runs the sweep; an extended trial is
  * announced again for its new end.
  */
-export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promise<{ ending: number; ended: number }> {
+export async function sendTrialNotices(ctx: AppContext, now = ctx.clock.now()): Promise<{ ending: number; ended: number }> {
   const settingsUrl = `${ctx.config.publicUrl}/client/settings`;
   let ending = 0;
   let ended = 0;
@@ -284,16 +284,20 @@ export async function sendTrialNotices(ctx: AppContext, now = new Date()): Promi
 
 const NOTICES_JOB = 'plans.trial_notices';
 
-/** The notices' sweep: a durable job every hour (and at the first poll after a start). */
+/**
+ * The notices' sweep: a durable job every hour (and at the first poll after a start), by the
+ * context's clock (a test moves it a day on and the next poll sweeps).
+ */
 export function registerTrialNotices(ctx: AppContext): void {
   ctx.jobs.register(NOTICES_JOB, async () => {
     await sendTrialNotices(ctx);
   });
-  let last = 0;
+  let last: number | undefined;
   ctx.jobs.onTick(async () => {
-    if (Date.now() - last < 10 * 60_000) return;
-    last = Date.now();
-    const hour = Math.floor(Date.now() / 3600_000);
-    await ctx.jobs.schedule(NOTICES_JOB, {}, { runAt: new Date(), dedupeKey: `${NOTICES_JOB}:${hour}`, onConflict: 'ignore' });
+    const now = ctx.clock.now();
+    if (last !== undefined && Math.abs(now.getTime() - last) < 10 * 60_000) return;
+    last = now.getTime();
+    const hour = Math.floor(now.getTime() / 3600_000);
+    await ctx.jobs.schedule(NOTICES_JOB, {}, { runAt: now, dedupeKey: `${NOTICES_JOB}:${hour}`, onConflict: 'ignore' });
   });
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES, SEED_PLAN_LIMITS, TRIAL_DAYS } from '../../../../shared/plans';
 import type { AccountPlan } from '../../../../shared/schemas/plans';
 import type { AdminUser } from '../../../../shared/schemas/admin';
+import { TestClock } from '../../clock';
 import { SEED_PLANS } from '../../db/seed/plans';
 import { startTestServer, type TestServer } from '../../test/app';
 import { ACCEPTED_TERMS, call, confirmAddress, signIn } from '../../test/http';
@@ -11,11 +12,15 @@ import { sendTrialNotices } from './plans.service';
 let server: TestServer;
 let base: string;
 const mail = memoryTransport();
+const HOUR = 3_600_000;
 const DAY = 86_400_000;
 let saToken: string;
+/** The server's time: the wall clock's until a test moves it (back to the wall clock after each test). */
+const clock = new TestClock(Date.now(), { running: true });
+const later = (ms: number) => new Date(clock.now().getTime() + ms);
 
 beforeAll(async () => {
-  server = await startTestServer({}, { seedDemo: false, mailTransport: mail });
+  server = await startTestServer({}, { seedDemo: false, mailTransport: mail, clock });
   base = server.url;
   const sa = await signUpAs('boss@plans.test', 'media');
   await server.ctx.db('profiles').where('user_id', sa).update({ role: 'superadmin', status: 'approved' });
@@ -23,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+});
+afterEach(() => {
+  clock.set(Date.now());
 });
 
 async function signUpAs(email: string, role: 'client' | 'media', plan?: string): Promise<string> {
@@ -245,14 +253,12 @@ describe('after the trial', () => {
   it('a scheduled send whose trial ended meanwhile goes back to draft and the author is told why', async () => {
     const c = await client('scheduled@plans.test', 'pro');
     const id = await release(c);
-    expect((await schedule(c.token, id, new Date(Date.now() + 1_000))).status).toBe(200);
-    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(Date.now() - 1000) });
-    const end = Date.now() + 10_000;
-    let status = 'scheduled';
-    while (status === 'scheduled' && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = ((await server.ctx.db('press_releases').where('id', id).first('status')) as { status: string }).status;
-    }
+    expect((await schedule(c.token, id, later(HOUR))).status).toBe(200);
+    // The trial is cut short meanwhile, to end half an hour before the send; the clock moves past both.
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: later(HOUR / 2) });
+    clock.advance(HOUR);
+    await server.ctx.jobs.drain();
+    const { status } = (await server.ctx.db('press_releases').where('id', id).first('status')) as { status: string };
     expect(status).toBe('draft');
     const note = (await server.ctx.db('notifications').where({ user_id: c.id, kind: 'press_release.schedule_failed' }).first()) as { body: string };
     expect(note.body).toContain('η δωρεάν δοκιμή του λογαριασμού έληξε');
@@ -326,19 +332,24 @@ describe("the superadmin's actions", () => {
 });
 
 describe('the trial notices', () => {
-  it('tell the client in the app and by e-mail 3 days before the end and at the end, once each', async () => {
+  it('tell the client in the app and by e-mail 3 days before the end and at the end, once each, as the clock moves', async () => {
     const c = await client('notice@plans.test', 'starter');
-    const now = new Date();
-    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(now.getTime() + 2.5 * DAY) });
+    const start = clock.now().getTime();
+    await server.ctx.db('organisations').where('id', c.ws).update({ trial_ends_at: new Date(start + 2.5 * DAY + HOUR) });
     await server.ctx.mailer.drain();
     mail.sent.length = 0;
     const kinds = async () =>
       ((await server.ctx.db('notifications').where('user_id', c.id).whereLike('kind', 'plan.%').orderBy('id').select('kind')) as { kind: string }[]).map(
         (n) => n.kind,
       );
+    // The clock moves to `at` (from the start): the next poll queues the hourly sweep, which runs.
+    const sweepAt = async (at: number) => {
+      clock.set(start + at);
+      await server.ctx.jobs.drain();
+    };
 
-    await sendTrialNotices(server.ctx, now);
-    await sendTrialNotices(server.ctx, now); // a second sweep sends nothing more
+    await sweepAt(HOUR);
+    await sweepAt(2 * HOUR); // a second sweep sends nothing more
     expect(await kinds()).toEqual(['plan.trial_ending']);
     await server.ctx.mailer.drain();
     const ending = mail.sent.filter((m) => m.to === 'notice@plans.test');
@@ -347,22 +358,23 @@ describe('the trial notices', () => {
 
     // Extended by the superadmin: no notice until the new end is near, then one for it.
     await call(base, 'POST', `/api/admin/users/${c.id}/trial`, { token: saToken, body: { days: 7 } });
-    await sendTrialNotices(server.ctx, now);
+    await sweepAt(3 * HOUR);
     expect(await kinds()).toEqual(['plan.trial_ending']);
-    await sendTrialNotices(server.ctx, new Date(now.getTime() + 7 * DAY));
+    await sweepAt(7 * DAY);
     expect(await kinds()).toEqual(['plan.trial_ending', 'plan.trial_ending']);
 
     // Ended: one notice.
-    await sendTrialNotices(server.ctx, new Date(now.getTime() + 10 * DAY));
-    await sendTrialNotices(server.ctx, new Date(now.getTime() + 11 * DAY));
+    await sweepAt(10 * DAY);
+    await sweepAt(11 * DAY);
     expect(await kinds()).toEqual(['plan.trial_ending', 'plan.trial_ending', 'plan.trial_ended']);
     await server.ctx.mailer.drain();
     expect(mail.sent.filter((m) => m.to === 'notice@plans.test').map((m) => m.subject)).toContain('Η δωρεάν δοκιμή σας έληξε | Deltio');
+    expect((await myPlan(c.token)).state).toBe('expired');
 
     // An active plan gets no notices.
     const paid = await client('paid@plans.test', 'pro');
-    await server.ctx.db('organisations').where('id', paid.ws).update({ plan_activated_at: now, trial_ends_at: new Date(now.getTime() + DAY) });
-    await sendTrialNotices(server.ctx, now);
+    await server.ctx.db('organisations').where('id', paid.ws).update({ plan_activated_at: clock.now(), trial_ends_at: later(DAY) });
+    await sweepAt(12 * DAY);
     expect(await server.ctx.db('notifications').where('user_id', paid.id).whereLike('kind', 'plan.%')).toHaveLength(0);
   });
 

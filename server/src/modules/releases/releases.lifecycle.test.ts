@@ -128,8 +128,7 @@ describe('transitions', () => {
       await trx('press_releases').where('id', id).update({ status: 'scheduled', scheduled_at: new Date(Date.now() - 1000) });
     });
     await server.ctx.jobs.schedule('release.send', { releaseId: id, baseUrl: server.url }, { dedupeKey: `release.send:${id}` });
-    const end = Date.now() + 10_000;
-    while ((await status(id)) !== 'draft' && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    await server.ctx.jobs.drain();
     expect(await status(id)).toBe('draft');
     expect(await audit(id)).toContain('press_release.schedule_failed');
     expect(await db('notifications').where({ user_id: client.id, kind: 'press_release.schedule_failed' }).first('id')).toBeDefined();
@@ -297,12 +296,8 @@ describe('send confirmation', () => {
     expect(mail.related_delivery_id).toBeNull();
     expect(await db('deliveries').where('press_release_id', id)).toHaveLength(0);
     expect(await status(id)).toBe('draft');
-    const end = Date.now() + 5_000;
-    let state = r.body.status;
-    while (state !== 'sent' && Date.now() < end) {
-      state = (await call<{ status: string }>(server.url, 'GET', `/api/releases/${id}/test-email/${r.body.id}`, { token: client.token })).body.status;
-      if (state !== 'sent') await new Promise((res) => setTimeout(res, 50));
-    }
+    await server.ctx.mailer.drain();
+    const state = (await call<{ status: string }>(server.url, 'GET', `/api/releases/${id}/test-email/${r.body.id}`, { token: client.token })).body.status;
     expect(state).toBe('sent');
     for (let i = 0; i < 4; i++) expect((await call(server.url, 'POST', `/api/releases/${id}/test-email`, { token: client.token })).status).toBe(201);
     const limited = await call<{ error: { code: string } }>(server.url, 'POST', `/api/releases/${id}/test-email`, { token: client.token });

@@ -67,20 +67,20 @@ function assertSendable(row: SendableRelease): void {
 /** The row of a release as the lifecycle reads it: owned by its organisation, with its author (or null). */
 type LifecycleRow = SendableRelease & { organisation_id: string; author_id: string | null };
 
-/** The plan of the release's organisation allows it to go out at `at` (trial, releases per month, recipients). */
-async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date): Promise<void> {
+/** The plan of the release's organisation allows it to go out at `at`, judged at `now` (trial, releases per month, recipients). */
+async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date, now: Date): Promise<void> {
   // The recipients are the organisation's (its blocks apply): distribution.repo countRecipients(q, release).
-  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, recipients: await countRecipients(trx, row) });
+  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, now, recipients: await countRecipients(trx, row) });
 }
 
 /**
  * An embargo must end after the release goes out (`sendAt`: now, or the scheduled time):
  * one that has passed, or that ends before a scheduled send, protects nothing. 422 in Greek.
  */
-function assertEmbargo(row: SendableRelease, sendAt: Date): void {
+function assertEmbargo(row: SendableRelease, sendAt: Date, now: Date): void {
   if (!row.embargo_until) return;
   const until = new Date(row.embargo_until).getTime();
-  if (until <= Date.now()) throw new HttpError(422, 'embargo_past', EMBARGO_MESSAGES.past, { embargo: 'must be in the future' });
+  if (until <= now.getTime()) throw new HttpError(422, 'embargo_past', EMBARGO_MESSAGES.past, { embargo: 'must be in the future' });
   if (until <= sendAt.getTime()) {
     throw new HttpError(422, 'embargo_before_schedule', EMBARGO_MESSAGES.beforeSchedule, { embargo: 'must end after the scheduled send' });
   }
@@ -130,10 +130,11 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     const current = await lock(trx, id);
     assertTransition(current, 'schedule');
     assertSendable(current);
-    await assertPlanAllows(trx, current, at);
+    const now = ctx.clock.now();
+    await assertPlanAllows(trx, current, at, now);
     // A workspace that sends only after approval schedules only the approved text (checked again at the send).
     await approvalGate(trx, current);
-    assertEmbargo(current, at);
+    assertEmbargo(current, at, now);
     const updated = await setStatus(trx, id, { status: 'scheduled', scheduled_at: at });
     await ctx.jobs.schedule(SEND_JOB, { releaseId: id, baseUrl }, { runAt: at, dedupeKey: sendJobKey(id), onConflict: 'replace' }, trx);
     await writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'press_release.scheduled', metadata: { title: updated.title, scheduledAt: at.toISOString() } });
@@ -220,17 +221,18 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
   try {
     const done = await ctx.db.transaction(async (trx) => {
       const current = await lock(trx, id);
+      const now = ctx.clock.now();
       if (o.fromScheduled) {
         if (current.status !== 'scheduled') return null;
-        if (current.scheduled_at && new Date(current.scheduled_at).getTime() > Date.now() + 5_000) return null;
+        if (current.scheduled_at && new Date(current.scheduled_at).getTime() > now.getTime() + 5_000) return null;
       } else {
         assertTransition(current, 'send');
       }
       assertSendable(current);
-      await assertPlanAllows(trx, current, new Date());
+      await assertPlanAllows(trx, current, now, now);
       // With "send only after approval": exactly the approved version goes out, else a 409 (nothing is sent).
       const approval = await approvalGate(trx, current);
-      assertEmbargo(current, new Date());
+      assertEmbargo(current, now, now);
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
       if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
       // Frozen as the organisation's, with the member who sent it (null for a scheduled send).
