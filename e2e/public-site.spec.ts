@@ -490,9 +490,13 @@ test.describe('accessibility and small screens', () => {
       expect(bad).toEqual([]);
 
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.waitForTimeout(100);
+      // The page has the new width, and a frame has run since (resize handlers, layout).
+      await page.waitForFunction(() => window.innerWidth === 375);
       const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
+          ),
       );
       expect(overflow).toBeLessThanOrEqual(0);
     });

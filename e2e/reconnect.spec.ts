@@ -36,6 +36,12 @@ test('after a forced socket disconnect, what another session changed meanwhile s
   await tasks.goto('/client/tasks');
   await tasks.getByLabel('Αναζήτηση εργασιών').fill(tag);
   await expect.poll(sockets.connected).toBe(3);
+  // A page of the other session, never cut off: it shows the last change live, so by then the
+  // events were sent, and the cut-off pages would have had theirs.
+  const watcher = await other.newPage();
+  await signInAs(watcher, 'client');
+  await watcher.goto('/client/tasks');
+  await watcher.getByLabel('Αναζήτηση εργασιών').fill(tag);
 
   // A mark in each document: a reload would wipe it.
   for (const p of [list, reports, tasks]) await p.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -46,7 +52,7 @@ test('after a forced socket disconnect, what another session changed meanwhile s
   expect((await other.request.post(`/api/client/reports/${reportRelease}/coverage`, { headers, data: { url: `https://news.example/${Date.now()}` } })).status()).toBe(201);
   expect((await other.request.post('/api/tasks', { headers, data: { title: taskTitle } })).status()).toBe(201);
   // Nothing reaches the pages while they are cut off.
-  await list.waitForTimeout(1_000);
+  await expect(watcher.getByTestId('task-card').filter({ hasText: taskTitle })).toBeVisible({ timeout: LIVE_MS });
   await expect(list.getByText(draftTitle)).toBeHidden();
   await expect(reportRow.locator('[data-col="coverage"]')).toHaveText('0');
   await expect(tasks.getByTestId('task-card').filter({ hasText: taskTitle })).toBeHidden();

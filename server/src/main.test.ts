@@ -8,19 +8,34 @@ import { createTestDb, type TestDb } from './test/db';
 import { freePort } from './test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-
 function run(env: Record<string, string>) {
-  const child = spawn(tsx, ['server/src/main.ts'], {
+  // node itself with tsx as its loader (not tsx's wrapper, a second process to start).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const seen: { text: string; resolve: () => void }[] = [];
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const w of seen.filter((x) => out.includes(x.text))) {
+      seen.splice(seen.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
+  /** Resolves once the process printed `text`; rejects when it exits without, or after `ms`. */
+  const printed = (text: string, ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (out.includes(text)) return resolve();
+      const timer = setTimeout(() => reject(new Error(`not printed within ${ms} ms: ${text}\n${out}`)), ms);
+      seen.push({ text, resolve: () => (clearTimeout(timer), resolve()) });
+      void exited.then((code) => reject(new Error(`exited (${code}) before printing: ${text}\n${out}`)));
+    });
+  return { child, exited, output: () => out, printed };
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,7 +55,7 @@ describe('process', () => {
     let env: Record<string, string>;
     let testDb: TestDb | undefined;
     if (process.env.DATABASE_URL) {
-      testDb = await createTestDb({ migrate: false });
+      testDb = await createTestDb(); // a copy of the migrated template: the process has no migration left to run
       env = { DATABASE_URL: testDb.databaseUrl! };
     } else {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-main-'));
@@ -49,20 +64,9 @@ describe('process', () => {
     }
     const port = String(await freePort());
     const p = run({ ...env, PORT: port, HOST: '127.0.0.1', SEED_DEMO: 'false', NODE_ENV: 'test' });
-    const deadline = Date.now() + 60_000;
-    let ready = false;
-    while (Date.now() < deadline && !ready) {
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-        ready = res.status === 200;
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    expect(ready, p.output()).toBe(true);
-    // Outside production it says where it is and where the superadmin signs in.
-    const printed = Date.now() + 5_000;
-    while (!p.output().includes('Superadmin sign-in:') && Date.now() < printed) await new Promise((r) => setTimeout(r, 50));
+    // Outside production it says, once it listens, where it is and where the superadmin signs in.
+    await p.printed('Superadmin sign-in:', 60_000);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status, p.output()).toBe(200);
     expect(p.output()).toContain(`Deltio is running at http://localhost:${port}`);
     expect(p.output()).toContain(`Superadmin sign-in: http://localhost:${port}/sa-console-login`);
     const stopAt = Date.now();
@@ -79,7 +83,7 @@ describe('process', () => {
     let env: Record<string, string>;
     let testDb: TestDb | undefined;
     if (process.env.DATABASE_URL) {
-      testDb = await createTestDb({ migrate: false });
+      testDb = await createTestDb(); // a copy of the migrated template: the process has no migration left to run
       env = { DATABASE_URL: testDb.databaseUrl! };
     } else {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-main-'));

@@ -1,13 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config';
-import { createDb, dbMode } from './db/knex';
-import { migrateLatest } from './db/migrate';
-import { seed } from './db/seed/index';
 import { startBanner } from './dev-panel';
 import { createLogger } from './logger';
-import { hashCostFor } from './modules/auth/password-hash';
-import { ensureFirstSuperadmin } from './modules/auth/superadmin';
 import { installProcessHandlers } from './process-handlers';
-import { startServer } from './server';
 
 const SHUTDOWN_DEADLINE_MS = 5_000;
 
@@ -22,6 +16,15 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // The rest is loaded once the configuration is valid: a wrong variable is reported at once.
+  const [{ createDb, dbMode }, { migrateLatest }, { seed }, { hashCostFor }, { ensureFirstSuperadmin }, { startServer }] = await Promise.all([
+    import('./db/knex'),
+    import('./db/migrate'),
+    import('./db/seed/index'),
+    import('./modules/auth/password-hash'),
+    import('./modules/auth/superadmin'),
+    import('./server'),
+  ]);
   const logger = createLogger(config);
   installProcessHandlers(logger);
   const db = createDb(config);

@@ -12,12 +12,38 @@ function observe(qc: QueryClient, queryKey: QueryKey) {
   return { fetches, stop };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** Every refetch a handler started (refreshQueries, invalidateQueries): what `settle` waits for. */
+const started = vi.hoisted(() => [] as Promise<unknown>[]);
+vi.mock('@client/lib/refresh', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@client/lib/refresh')>();
+  return {
+    refreshQueries: (...args: Parameters<typeof actual.refreshQueries>) => {
+      const p = actual.refreshQueries(...args);
+      started.push(p);
+      return p;
+    },
+  };
+});
+
+/**
+ * Waits for exactly what was started: every refetch the handlers asked for (so nothing more is
+ * coming from an event already emitted) and every fetch in flight (a query just observed).
+ */
+async function settle(qc: QueryClient): Promise<void> {
+  while (started.length) await Promise.allSettled(started.splice(0));
+  await vi.waitFor(() => expect(qc.isFetching()).toBe(0));
+}
 
 describe('live queries: server events → query keys', () => {
   const clients: QueryClient[] = [];
   const client = () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const invalidate = qc.invalidateQueries.bind(qc);
+    qc.invalidateQueries = ((...args: Parameters<typeof invalidate>) => {
+      const p = invalidate(...args);
+      started.push(p);
+      return p;
+    }) as typeof qc.invalidateQueries;
     clients.push(qc);
     return qc;
   };
@@ -38,17 +64,17 @@ describe('live queries: server events → query keys', () => {
     const attachments = observe(qc, queryKeys.attachments('r1'));
     const otherAttachments = observe(qc, queryKeys.attachments('r2'));
     const tasks = observe(qc, queryKeys.tasks('w1'));
-    await settle();
+    await settle(qc);
     const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
     socket.emit('release:attachments', { releaseId: 'r1' });
-    await settle();
+    await settle(qc);
     expect(attachments.fetches).toHaveBeenCalledTimes(2);
     expect(otherAttachments.fetches).toHaveBeenCalledTimes(1);
     expect(releases.fetches).toHaveBeenCalledTimes(1);
     expect(tasks.fetches).toHaveBeenCalledTimes(1);
     stop();
     socket.emit('release:attachments', { releaseId: 'r1' });
-    await settle();
+    await settle(qc);
     expect(attachments.fetches).toHaveBeenCalledTimes(2);
     [releases, attachments, otherAttachments, tasks].forEach((q) => q.stop());
   });
@@ -70,14 +96,14 @@ describe('live queries: server events → query keys', () => {
     const qc = client();
     const socket = new EventEmitter();
     const queries = [queryKeys.releases, queryKeys.reports, queryKeys.tasks('w1'), queryKeys.attachments('r1'), queryKeys.releaseState('r1')].map((k) => observe(qc, k));
-    await settle();
+    await settle(qc);
     const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
     socket.emit('connect'); // the first connection: nothing was missed
-    await settle();
+    await settle(qc);
     for (const q of queries) expect(q.fetches).toHaveBeenCalledTimes(1);
     socket.emit('disconnect', 'transport close');
     socket.emit('connect');
-    await settle();
+    await settle(qc);
     for (const q of queries) expect(q.fetches).toHaveBeenCalledTimes(2);
     stop();
     queries.forEach((q) => q.stop());
@@ -88,14 +114,14 @@ describe('live queries: server events → query keys', () => {
     const socket = new EventEmitter();
     const status = observe(qc, queryKeys.publicStatus);
     const releases = observe(qc, queryKeys.releases);
-    await settle();
+    await settle(qc);
     const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
     socket.emit('disconnect', 'transport close');
-    await settle();
+    await settle(qc);
     expect(status.fetches).toHaveBeenCalledTimes(2);
     expect(releases.fetches).toHaveBeenCalledTimes(1);
     socket.emit('connect_error', new Error('offline'));
-    await settle();
+    await settle(qc);
     expect(status.fetches).toHaveBeenCalledTimes(3);
     expect(releases.fetches).toHaveBeenCalledTimes(1);
     stop();

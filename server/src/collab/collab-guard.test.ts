@@ -20,22 +20,23 @@ import {
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { startTestServer, type TestServer } from '../test/app';
+import { until } from '../test/collab-client';
 import { call, signIn, signUp } from '../test/http';
 import { deriveRelease } from './derive';
 import { appendUpdates, loadDocument, releaseDocName } from './persistence';
+import { deleteUntouchedDrafts } from '../modules/releases/releases.lifecycle';
+
+// Watched, so a test can wait for the removal of an untouched draft to have been considered
+// (after its last editor left) rather than for a while.
+vi.mock('../modules/releases/releases.lifecycle', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../modules/releases/releases.lifecycle')>();
+  return { ...actual, deleteUntouchedDrafts: vi.fn(actual.deleteUntouchedDrafts) };
+});
 
 let server: TestServer;
 let owner: { id: string; token: string };
 let member: { id: string; token: string };
 let workspaceId: string;
-
-const until = async (cond: () => boolean | Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -162,7 +163,9 @@ describe('a sent release is read-only on the server', () => {
     await c.synced;
     expect(c.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Τελικό κείμενο');
 
-    await new Promise((r) => setTimeout(r, 700)); // past the store interval
+    // Store what the server holds pending now (as its timer would ~0.5 s later): a refused change
+    // was never applied, so nothing of it is there to store.
+    await server.ctx.collab.flushRelease(id);
     expect(await row(id)).toEqual(before);
     expect(await storedText(id)).not.toContain('ΑΛΛΑΓΜΕΝΟ');
     const reread = await connect(id, member.token);
@@ -255,7 +258,9 @@ describe('updates are checked against the editor schema', () => {
       // A sync step 2 whose update is garbage, three times over.
       for (let i = 0; i < 3; i++) ws.send(Buffer.from([0, 1, 5, 255, 255, 255, 255, 255]));
       expect(await code).toBe(1003);
-      await new Promise((r) => setTimeout(r, 100));
+      // The server saw all three frames before the closing handshake ended (they came first on the
+      // socket), and is done with the connection once the document it opened is unloaded.
+      await until(() => !server.ctx.collab.loadedDocuments().includes(releaseDocName(id)));
       expect(warn.mock.calls.filter((c) => String(c[1]).startsWith('collab:'))).toHaveLength(1);
       expect(consoleError).not.toHaveBeenCalled();
       expect(stderr).not.toHaveBeenCalled();
@@ -423,7 +428,11 @@ describe('untouched drafts', () => {
     b.provider.destroy();
     await until(async () => !(await server.ctx.db('press_releases').where('id', empty).first('id')));
     expect(await server.ctx.db('yjs_documents').where('name', releaseDocName(empty)).first('name')).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 300));
+    // Its last editor left the written one too: its removal was considered, and refused.
+    const considered = vi.mocked(deleteUntouchedDrafts).mock;
+    await until(() => considered.calls.some(([, o]) => o.id === written));
+    const at = considered.calls.findIndex(([, o]) => o.id === written);
+    expect(await considered.results[at]!.value).toEqual([]);
     expect(await server.ctx.db('press_releases').where('id', written).first('title')).toEqual({ title: 'Κάτι' });
   });
 });

@@ -8,6 +8,7 @@ import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createTestDb, type TestDb } from '../test/db';
+import { roundTrip, until } from '../test/collab-client';
 import { call, signIn, signUp } from '../test/http';
 import { appendUpdates, compactDocument, loadDocument, releaseDocName } from './persistence';
 import { mintTicket } from './ticket';
@@ -66,14 +67,6 @@ function closeCodeOf(url: string): Promise<number> {
   });
 }
 
-const until = async (cond: () => boolean | Promise<boolean>, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('collaboration server', () => {
   it('lets the owner and a workspace member converge on one document, live', async () => {
     const a = connect((await ticketFor(ownerToken)).body.ticket);
@@ -103,7 +96,7 @@ describe('collaboration server', () => {
     a.provider.destroy();
     b.provider.destroy();
     // Unloaded after the last connection, and compacted into the snapshot.
-    await until(async () => (await t.db('yjs_updates').where('document_name', releaseDocName(releaseId))).length === 0, 5000);
+    await until(async () => (await t.db('yjs_updates').where('document_name', releaseDocName(releaseId))).length === 0);
   });
 
   it('refuses an outsider with 4403 (and no ticket is minted for them)', async () => {
@@ -167,8 +160,9 @@ describe('collaboration server', () => {
     const para = new Y.XmlElement('paragraph');
     para.insert(0, [new Y.XmlText('Πριν την επανεκκίνηση')]);
     a.doc.getXmlFragment(CONTENT_FIELD).push([para]);
-    // Close right away: pending updates are flushed on shutdown.
-    await new Promise((r) => setTimeout(r, 50));
+    // The server has the update (a round trip), not yet stored (that waits ~0.5 s): close right
+    // away, pending updates are flushed on shutdown.
+    await roundTrip(a.provider);
     a.provider.destroy();
     await server.close();
     server = await boot();
@@ -225,7 +219,7 @@ describe('duplicate and delete keep documents in step', () => {
     heading.setAttribute('level', 2 as unknown as string);
     heading.insert(0, [new Y.XmlText('Υπότιτλος προς αντιγραφή')]);
     a.doc.getXmlFragment(CONTENT_FIELD).push([heading]);
-    await new Promise((r) => setTimeout(r, 50));
+    await roundTrip(a.provider); // the server has it (live, maybe not yet stored)
     const dup = await call<{ id: string; title: string }>(server.url, 'POST', `/api/releases/${releaseId}/duplicate`, { token: ownerToken });
     expect(dup.status).toBe(201);
     a.provider.destroy();
@@ -244,7 +238,8 @@ describe('duplicate and delete keep documents in step', () => {
     expect((await call(server.url, 'DELETE', `/api/releases/${dup.body.id}`, { token: ownerToken })).status).toBe(200);
     expect(await closed).toBe(CLOSE_FORBIDDEN);
     b.destroy();
-    await new Promise((r) => setTimeout(r, 700));
+    // Once the document is unloaded nothing can store it again: then the rows must be gone.
+    await until(() => !server.ctx.collab.loadedDocuments().includes(releaseDocName(dup.body.id)));
     expect(await t.db('yjs_documents').where('name', releaseDocName(dup.body.id))).toHaveLength(0);
   });
 });
@@ -271,7 +266,9 @@ describe('removal from a workspace', () => {
     const removed = await call(server.url, 'DELETE', `/api/organisations/${ws.organisation_id}/members/${member.id}`, { token: ownerToken });
     expect(removed.status).toBe(204);
     await until(() => codes.includes(CLOSE_FORBIDDEN));
-    await new Promise((r) => setTimeout(r, 300));
+    // The removal re-checked every open editor of the member before it answered: a close of
+    // their own editor would have been sent before the pong of a round trip started now.
+    await roundTrip(mine);
     expect(ownClosed).toBe(false);
     theirs.provider.destroy();
     mine.destroy();

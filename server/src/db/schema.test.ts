@@ -1,41 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_FEATURE_KEYS } from '../../../shared/constants';
-import { createDb, type Db } from './knex';
+import { createTestDb, type TestDb } from '../test/db';
+import type { Db } from './knex';
 import { migrateDownAll, migrateLatest, migrationNames, migrationsCurrent } from './migrate';
 import { seed } from './seed/index';
 import { toSearchText } from '../../../shared/search-text';
 
 /**
- * Schema and seed tests on a fresh database: an in-memory PGlite, or, with DATABASE_URL,
- * a temporary database created on that server and dropped afterwards.
+ * Schema and seed tests on a fresh database: a copy of the run's migrated template (Postgres
+ * at DATABASE_URL, dropped afterwards) or of its PGlite snapshot (in memory).
  */
-const serverUrl = process.env.DATABASE_URL;
+let t: TestDb;
 let db: Db;
-let admin: Db | undefined;
-let tempDbName: string | undefined;
 
 beforeAll(async () => {
-  if (serverUrl) {
-    admin = createDb({ databaseUrl: serverUrl, dataDir: ':memory:' });
-    tempDbName = `schema_test_${randomBytes(6).toString('hex')}`;
-    await admin.raw(`create database "${tempDbName}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${tempDbName}`;
-    db = createDb({ databaseUrl: url.toString(), dataDir: ':memory:' });
-  } else {
-    db = createDb({ databaseUrl: undefined, dataDir: ':memory:' });
-  }
-});
+  t = await createTestDb();
+  db = t.db;
+}, 60_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  if (admin && tempDbName) {
-    await admin.raw(`drop database if exists "${tempDbName}"`);
-    await admin.destroy();
-  }
+  await t?.destroy();
 });
 
 /** Rows of a raw query. */
@@ -170,9 +156,8 @@ interface OrganisationRow {
 }
 
 describe('database schema', () => {
-  it('migrates up, down to nothing, and up again to the same schema', async () => {
-    const applied = await migrateLatest(db);
-    expect(applied).toEqual(migrationNames());
+  it('migrates down to nothing, and up again to the same schema', async () => {
+    // The database starts as a copy of the template the migrations made (migrateLatest).
     expect(await migrationsCurrent(db)).toBe(true);
 
     expect(await publicTables()).toEqual(
@@ -193,7 +178,8 @@ describe('database schema', () => {
       functions: [],
     });
 
-    await migrateLatest(db);
+    expect(await migrateLatest(db)).toEqual(migrationNames());
+    expect(await migrationsCurrent(db)).toBe(true);
     expect(await schemaSnapshot()).toEqual(first);
   });
 
@@ -231,12 +217,12 @@ describe('database schema', () => {
   });
 
   it('seeds idempotently', async () => {
-    await seed(db, { demo: true });
+    await seed(db, { demo: true, hashCost: 'test' });
     const once = await rowCounts();
     expect(once.plans).toBe(3);
     expect(once.status_pages).toBe(1);
     expect(once.press_releases).toBeGreaterThanOrEqual(12);
-    await seed(db, { demo: true });
+    await seed(db, { demo: true, hashCost: 'test' });
     await seed(db, { demo: false });
     expect(await rowCounts()).toEqual(once);
   });
@@ -246,7 +232,7 @@ describe('database schema', () => {
     await db('platform_settings')
       .where({ key: 'signup_requires_approval' })
       .update({ value: JSON.stringify(false) });
-    await seed(db, { demo: true });
+    await seed(db, { demo: true, hashCost: 'test' });
     const plan = await one<{ name: string }>(db('plans').where({ code: 'pro' }));
     expect(plan.name).toBe('Pro (αλλαγμένο)');
     const setting = await one<{ value: unknown }>(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { testConfig } from '../test/app';
 import { createTestDb, type TestDb } from '../test/db';
+import { until } from '../test/wait';
 import { Mailer } from './mailer';
 import type { MailTransport, OutgoingMail } from './transport';
 
@@ -134,9 +135,7 @@ describe('Mailer shutdown', () => {
 
     // The server accepts them after all: they are sent, not to be sent again.
     transport.answerAll();
-    for (const end = Date.now() + 3_000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
-      if (count(await states(ids), 'sent') === 2) break;
-    }
+    await mailer.drain(); // the run those two sends belong to ends once they are recorded
     expect(count(await states(ids), 'sent')).toBe(2);
   }, 5_000);
 
@@ -200,7 +199,7 @@ describe('Mailer shutdown', () => {
     const waitingOnLock = async () =>
       ((await db.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as { rows: { n: number }[] })
         .rows[0]!.n > 0;
-    for (const end = Date.now() + 3_000; !secondDone && !(await waitingOnLock()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+    await until(async () => secondDone || (await waitingOnLock()), 10_000, 'the second run to wait on the first one’s lock');
     await first.commit();
     await second;
     expect(await db('mail_outbox').where('related_delivery_id', delivery!.id)).toHaveLength(1);

@@ -23,14 +23,28 @@ export async function openEditor(base: string, token: string, releaseId: string)
   return { doc, provider, synced };
 }
 
-/** Waits until `cond` holds (polling), or fails after `ms`. */
-export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('timed out waiting for a condition');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/**
+ * A round trip on an editor's socket: a WebSocket ping, which the server answers only after it
+ * handled every message sent before it (the server handles a connection's messages in order,
+ * synchronously, once the document is open). So what the editor sent before has been applied
+ * on the server, and whatever the server sent before the pong (a close, an update) has arrived.
+ * Rejects when the socket closes first.
+ */
+export function roundTrip(provider: WebsocketProvider): Promise<void> {
+  const ws = provider.ws as unknown as WebSocket | null;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new Error('the editor is not connected'));
+  return new Promise((resolve, reject) => {
+    const onClose = () => reject(new Error('the socket closed before the pong'));
+    ws.once('close', onClose);
+    ws.once('pong', () => {
+      ws.off('close', onClose);
+      resolve();
+    });
+    ws.ping();
+  });
 }
+
+export { until } from './wait';
 
 /** Replaces the text of a test document with one paragraph per string. */
 export function setParagraphs(doc: Y.Doc, paragraphs: string[], field = 'default'): void {

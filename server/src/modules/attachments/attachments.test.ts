@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
+import { until } from '../../test/wait';
 import { call, signIn, signUp } from '../../test/http';
 import { addMember, insertRelease, ownOrganisationOf } from '../../test/releases';
 
@@ -123,10 +124,6 @@ describe('downloads pushed live', () => {
     const row = async () =>
       (await call<{ rows: { id: string; downloads: number }[]; totals: { downloads: number } }>(server.url, 'GET', '/api/client/reports?pageSize=100', { token })).body;
     const before = await row();
-    const waitFor = async (n: number) => {
-      const until = Date.now() + 2_000;
-      while (pushed.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    };
 
     // A mail scanner fetching the e-mail's link: recorded as such, not counted, not pushed.
     const mailLink = await service.signedUrl(id, 600, media.id);
@@ -134,7 +131,7 @@ describe('downloads pushed live', () => {
     // The journalist downloads from the reading view (the in-app link).
     const inApp = await service.signedUrl(id, 600, media.id, 'in_app');
     expect((await fetch(`${server.url}${inApp}`)).status).toBe(200);
-    await waitFor(2);
+    await until(() => pushed.length >= 2);
     // Every member working in the organisation is told, once: a round trip on each socket
     // (ordered after anything already sent to it) shows nothing more was coming.
     await Promise.all([owner, member].map((s) => new Promise((r) => s.emit('ping', r))));

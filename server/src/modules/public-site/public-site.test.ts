@@ -25,7 +25,7 @@ function shiftDate(isoDate: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function waitFor<T>(fn: () => T | undefined, ms = 3000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = fn();
@@ -301,8 +301,8 @@ describe('status page', () => {
 
   it('lets the superadmin change a component and broadcasts status:changed to anonymous sockets', async () => {
     const socket = ioClient(server.url, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-    await new Promise((r) => setTimeout(r, 100));
+    // Sent once the socket joined its rooms (the public one too).
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     const events: unknown[] = [];
     socket.on('status:changed', (p) => events.push(p));
     const r = await call<{ overall: string; components: Record<string, string> }>(
