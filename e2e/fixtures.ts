@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
-import type { Category, ORGANISATION_ROLES } from '../shared/constants';
+import type { Category, ORGANISATION_ROLES, PLAN_CODES } from '../shared/constants';
 import { TERMS_VERSION } from '../shared/plans';
 
 type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
@@ -197,12 +197,18 @@ export async function newAccount(
 /**
  * An approved client organisation of the test's own: the owner signs up, is approved and
  * onboarded; each member is invited with their role and joins from the invitation link
- * (POST /api/invitations/join), as a colleague does.
+ * (POST /api/invitations/join), as a colleague does. It is on its free trial unless `plan`
+ * names a plan the superadmin activates (a trial sends nothing after its end: no schedule in 2030).
  */
 export async function newClient(
   request: APIRequestContext,
   prefix: string,
-  o: { name?: string; organisation?: string; members?: { role: Exclude<OrganisationRole, 'owner'>; name: string }[] } = {},
+  o: {
+    name?: string;
+    organisation?: string;
+    members?: { role: Exclude<OrganisationRole, 'owner'>; name: string }[];
+    plan?: (typeof PLAN_CODES)[number];
+  } = {},
 ): Promise<ClientOrg> {
   const name = o.name ?? `Πελάτης ${prefix}`;
   const organisation = o.organisation ?? `${name} Α.Ε.`;
@@ -213,6 +219,10 @@ export async function newClient(
   const [org] = ((await orgs.json()) as { organisations: { id: string; name: string }[] }).organisations;
   expect(org?.name).toBe(organisation);
   const client: ClientOrg = { ...owner, organisationId: org!.id, organisation, members: [] };
+  if (o.plan) {
+    const res = await request.put(`/api/admin/organisations/${org!.id}/plan`, { headers: await superadminHeaders(request), data: { plan_code: o.plan, active: true } });
+    expect(res.ok(), `plan of ${organisation}: ${res.status()}`).toBe(true);
+  }
   for (const [i, m] of (o.members ?? []).entries()) client.members.push(await inviteMember(request, client, m.role, m.name, `${prefix}m${i}`));
   return client;
 }
