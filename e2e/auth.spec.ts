@@ -1,4 +1,4 @@
-import { expect, LIVE_MS, SUPERADMIN_LOGIN_PATH, signInAs, test, toast, uniqueEmail, DEMO } from './fixtures';
+import { expect, LIVE_MS, newJournalist, SUPERADMIN_LOGIN_PATH, signInAs, signInViaApi, test, toast, uniqueEmail, DEMO } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function fillSignup(page: Page, v: { name?: string; email?: string; password?: string; confirm?: string; org?: string }) {
@@ -121,13 +121,15 @@ test('the session survives a reload; signing out revokes it and returns to /logi
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('signing out everywhere ends the session in another open browser at once', async ({ browser }) => {
+test('signing out everywhere ends the session in another open browser at once', async ({ browser, request }) => {
+  // A journalist of its own: signing out everywhere as a demo account would end other specs' sessions.
+  const journalist = await newJournalist(request, 'everywhere', { name: 'Νίκος Γεωργίου', lists: [] });
   const a = await browser.newContext();
   const b = await browser.newContext();
   const pageA = await a.newPage();
   const pageB = await b.newPage();
-  await signInAs(pageA, 'media');
-  await signInAs(pageB, 'media');
+  await signInViaApi(pageA, journalist.email, journalist.password);
+  await signInViaApi(pageB, journalist.email, journalist.password);
   await pageA.goto('/media');
   await expect(pageA.getByText('Καλώς ήρθατε, Νίκος Γεωργίου')).toBeVisible();
   await pageA.waitForFunction(() => document.readyState === 'complete');

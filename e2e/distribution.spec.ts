@@ -1,10 +1,28 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ACCEPTED_TERMS, DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast, uniqueEmail } from './fixtures';
+import type { Category } from '../shared/constants';
+import {
+  createRelease,
+  EDITOR_OPEN_MS,
+  expect,
+  inviteMember,
+  isSandboxNotice,
+  LIVE_MS,
+  newClient,
+  newJournalist,
+  sendRelease,
+  signInViaApi,
+  superadminHeaders,
+  test,
+  toast,
+} from './fixtures';
 
 /**
- * Sending, seen from both sides: client@example.com writes and sends a release to a category
- * list, and media@example.com (on every list) has it in the inbox at once, without reloading.
+ * Sending, seen from both sides: a client organisation of the test's own writes and sends a
+ * release to a category list, and a journalist of its own on that list has it in the inbox at
+ * once, without reloading. (The demo accounts are left alone: other specs read their figures.)
  */
+const COMPANY = { name: 'Μαρία Παπαδοπούλου', organisation: 'Αιγαίο Τεχνολογίες Α.Ε.' };
+
 async function openAs(browser: Browser, who: { email: string; password: string }, path: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -16,8 +34,8 @@ async function openAs(browser: Browser, who: { email: string; password: string }
   return { context, page };
 }
 
-/** A new release in the editor with title, text, category and its category's media list ticked. */
-async function writeRelease(page: Page, title: string, text: string) {
+/** A new release in the editor with title, text, category (Τεχνολογία unless told) and its category's media list ticked. */
+async function writeRelease(page: Page, title: string, text: string, category = 'Τεχνολογία') {
   await page.goto('/client/press-releases/new');
   await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
@@ -25,9 +43,9 @@ async function writeRelease(page: Page, title: string, text: string) {
   await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
   await page.keyboard.insertText(text);
   await page.getByLabel('Κατηγορία *').click();
-  await page.getByRole('option', { name: 'Τεχνολογία' }).click();
-  const techList = page.getByRole('checkbox', { name: /Τεχνολογία/ });
-  if (!(await techList.isChecked())) await techList.check();
+  await page.getByRole('option', { name: category }).click();
+  const list = page.getByRole('checkbox', { name: new RegExp(category) });
+  if (!(await list.isChecked())) await list.check();
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
 }
 
@@ -42,12 +60,15 @@ async function send(page: Page) {
 
 test('a client sends to the tech list and the signed-in tech journalist sees the notification and the release live, without reloading', async ({
   browser,
+  request,
 }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const journalist = await openAs(browser, DEMO.media, '/media/press-releases');
-  await expect(journalist.page.getByTestId('inbox-item').first()).toBeVisible();
-  const client = await openAs(browser, DEMO.client, '/client');
+  const owner = await newClient(request, 'send', COMPANY);
+  const tech = await newJournalist(request, 'sendj', { lists: ['tech'] });
+  const journalist = await openAs(browser, tech, '/media/press-releases');
+  await expect(journalist.page.getByTestId('inbox-empty')).toBeVisible();
+  const client = await openAs(browser, owner, '/client');
 
   const title = `Νέο δελτίο τεχνολογίας ${Date.now()}`;
   await writeRelease(client.page, title, 'Η Αιγαίο Τεχνολογίες ανακοινώνει νέα υπηρεσία cloud για μικρές επιχειρήσεις.');
@@ -69,21 +90,20 @@ test('a client sends to the tech list and the signed-in tech journalist sees the
 });
 
 
-const COLLEAGUE = { email: 'giorgos.antoniou@example.com', password: 'demodemo' };
-/** A tech journalist of the demo data used by no other test: blocking the sender here moves nobody else's counts. */
-const TECH_JOURNALIST = { email: 'sofia.dimitriou@techpulse.example', password: 'demodemo' };
+/** The lists the send dialog counts: no other spec adds journalists to them (fixtures.ts). */
+const PREVIEW_LISTS = ['politics', 'sports'] as const satisfies readonly Category[];
 
-/** The tech journalist blocks (or unblocks) the demo client as a sender, through the API. */
-async function setSenderBlocked(request: APIRequestContext, blocked: boolean): Promise<void> {
-  const session = await request.post('/auth/v1/token?grant_type=password', { data: TECH_JOURNALIST });
-  const headers = { authorization: `Bearer ${((await session.json()) as { access_token: string }).access_token}` };
-  const prefs = (await (await request.get('/api/media/preferences', { headers })).json()) as { knownSenders: { id: string; company: string }[] };
-  const sender = prefs.knownSenders.find((x) => x.company === 'Αιγαίο Τεχνολογίες Α.Ε.');
-  expect(sender).toBeTruthy();
-  const res = blocked
-    ? await request.post('/api/media/blocked-senders', { headers, data: { senderId: sender!.id } })
-    : await request.delete(`/api/media/blocked-senders/${sender!.id}`, { headers });
-  expect(res.ok()).toBe(true);
+/** The members of a category list now, as the superadmin's list shows them. */
+async function listMembers(request: APIRequestContext, list: Category) {
+  const headers = await superadminHeaders(request);
+  const members: { media_id: string; profile: { email: string; status: string; is_active: boolean } }[] = [];
+  for (let page = 1; ; page++) {
+    const res = await request.get(`/api/admin/media-lists/${list}?page=${page}`, { headers });
+    expect(res.ok()).toBe(true);
+    const body = (await res.json()) as { items: typeof members; total: number };
+    members.push(...body.items);
+    if (!body.items.length || members.length >= body.total) return members;
+  }
 }
 
 /** Console errors of a page opened in its own context (the fixture only watches the default page). */
@@ -96,30 +116,40 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+const recipients = (n: number) => `${n} ${n === 1 ? 'παραλήπτης' : 'παραλήπτες'}`;
+
 test('Send now asks first: recipients per list, who is left out, the e-mail as journalists get it and a test e-mail to me; confirming sends and the co-editor sees it sent', async ({
   browser,
   request,
 }) => {
   test.slow(); // two editors and a journalist's API session, three sign-ins, on a shared machine
-  // One tech journalist has blocked this sender: the dialog says who is left out and why.
-  await setSenderBlocked(request, true);
-  try {
-    await confirmAndSend(browser);
-  } finally {
-    await setSenderBlocked(request, false);
-  }
+  const owner = await newClient(request, 'preview', { ...COMPANY, members: [{ role: 'editor', name: 'Γιώργος Αντωνίου' }] });
+  // One journalist of the sports list has blocked this sender: the dialog says who is left out and why.
+  const blocker = await newJournalist(request, 'previewj', { lists: ['sports'] });
+  expect((await request.post('/api/media/blocked-senders', { headers: blocker.headers, data: { senderId: owner.organisationId } })).ok()).toBe(true);
+  // Who is on the two lists now: the demo journalists (media@example.com on both) and those of earlier runs.
+  const lists = await Promise.all(PREVIEW_LISTS.map((l) => listMembers(request, l)));
+  expect(lists.flat().filter((m) => m.profile.status !== 'approved' || !m.profile.is_active)).toEqual([]);
+  const reached = lists.map((members) => new Set(members.map((m) => m.media_id).filter((id) => id !== blocker.id)));
+  const expected = { politics: reached[0]!.size, sports: reached[1]!.size, total: new Set([...reached[0]!, ...reached[1]!]).size };
+  expect(expected.total).toBeLessThan(expected.politics + expected.sports); // someone is on both lists
+  await confirmAndSend(browser, owner, expected);
 });
 
-async function confirmAndSend(browser: Browser) {
-  const client = await openAs(browser, DEMO.client, '/client');
+async function confirmAndSend(
+  browser: Browser,
+  owner: Awaited<ReturnType<typeof newClient>>,
+  expected: { politics: number; sports: number; total: number },
+) {
+  const client = await openAs(browser, owner, '/client');
   const errors = watchErrors(client.page);
   const title = `Δελτίο με επιβεβαίωση ${Date.now()}`;
-  await writeRelease(client.page, title, 'Η Αιγαίο Τεχνολογίες ανοίγει γραφείο στη Λάρισα με 40 νέες θέσεις εργασίας.');
+  await writeRelease(client.page, title, 'Η Αιγαίο Τεχνολογίες ανοίγει γραφείο στη Λάρισα με 40 νέες θέσεις εργασίας.', 'Πολιτική');
   // A second list: someone on both lists gets one e-mail.
-  await client.page.getByRole('checkbox', { name: /Οικονομία/ }).check();
+  await client.page.getByRole('checkbox', { name: /Αθλητισμός/ }).check();
   await expect(client.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
 
-  const member = await openAs(browser, COLLEAGUE, client.page.url());
+  const member = await openAs(browser, owner.members[0]!, client.page.url());
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   await expect(member.page.getByLabel('Τίτλος *')).toHaveValue(title);
 
@@ -136,17 +166,16 @@ async function confirmAndSend(browser: Browser) {
 
   await sendNow.click();
   await expect(dialog).toBeVisible();
-  // The demo lists: tech has media@, TechPulse (blocked the sender) and Ψηφιακός Κόσμος; economy has
-  // media@, Ψηφιακός Κόσμος and three economy/politics outlets. No other test changes them.
+  // Each list's members but the one who blocked the sender; those on both lists once.
   const lists = dialog.getByTestId('preview-list');
   await expect(lists).toHaveCount(2);
-  await expect(lists.filter({ hasText: 'Τεχνολογία' })).toContainText('2 παραλήπτες');
-  await expect(lists.filter({ hasText: 'Οικονομία' })).toContainText('5 παραλήπτες');
-  await expect(dialog.getByTestId('preview-total')).toHaveText('Θα σταλεί σε 5 παραλήπτες');
+  await expect(lists.filter({ hasText: 'Πολιτική' })).toContainText(recipients(expected.politics));
+  await expect(lists.filter({ hasText: 'Αθλητισμός' })).toContainText(recipients(expected.sports));
+  await expect(dialog.getByTestId('preview-total')).toHaveText(`Θα σταλεί σε ${expected.total} παραλήπτες`);
   await expect(dialog.getByTestId('preview-excluded')).toContainText('Δεν θα σταλεί σε 1 μέλος των λιστών:');
   await expect(dialog.getByTestId('preview-excluded')).toContainText('1 έχει διαγραφεί από τη λήψη');
   await expect(dialog.getByTestId('preview-zero')).toHaveCount(0);
-  await expect(dialog.getByTestId('preview-from')).toHaveText('Αιγαίο Τεχνολογίες Α.Ε.');
+  await expect(dialog.getByTestId('preview-from')).toHaveText(COMPANY.organisation);
   await expect(dialog.getByTestId('preview-subject')).toHaveText(title);
   // The e-mail itself, drawn in a sandboxed frame (no scripts) as a journalist sees it.
   const frame = dialog.locator('iframe[title="Προεπισκόπηση e-mail"]');
@@ -164,7 +193,7 @@ async function confirmAndSend(browser: Browser) {
 
   // The test e-mail goes to my own address and the dialog follows it until it left.
   await dialog.getByRole('button', { name: 'Δοκιμαστικό e-mail σε εμένα' }).click();
-  await expect(dialog.getByTestId('test-email-state')).toHaveText('Το δοκιμαστικό e-mail στάλθηκε στο client@example.com', { timeout: 15_000 });
+  await expect(dialog.getByTestId('test-email-state')).toHaveText(`Το δοκιμαστικό e-mail στάλθηκε στο ${owner.email}`, { timeout: 15_000 });
 
   await client.page.setViewportSize({ width: 375, height: 800 });
   await client.page.screenshot({ path: test.info().outputPath('send-dialog-375.png') });
@@ -173,7 +202,7 @@ async function confirmAndSend(browser: Browser) {
   await client.page.setViewportSize({ width: 1280, height: 900 });
 
   await dialog.getByRole('button', { name: 'Επιβεβαίωση αποστολής' }).click();
-  await expect(toast(client.page, 'Το δελτίο τύπου στάλθηκε σε 5 παραλήπτες')).toBeVisible({ timeout: 10_000 });
+  await expect(toast(client.page, `Το δελτίο τύπου στάλθηκε σε ${expected.total} παραλήπτες`)).toBeVisible({ timeout: 10_000 });
   await expect(dialog).toBeHidden();
   await expect(client.page.getByTestId('release-status')).toHaveText('Απεστάλη');
 
@@ -189,22 +218,15 @@ async function confirmAndSend(browser: Browser) {
   await member.context.close();
 }
 
-test('archiving a sent release: it leaves the list, is found under «Αρχειοθετημένο», and the journalist still reads it', async ({ browser }) => {
+test('archiving a sent release: it leaves the list, is found under «Αρχειοθετημένο», and the journalist still reads it', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const client = await openAs(browser, DEMO.client, '/client/press-releases');
+  const owner = await newClient(request, 'archive', COMPANY);
+  const tech = await newJournalist(request, 'archivej', { lists: ['tech'] });
+  const client = await openAs(browser, owner, '/client/press-releases');
   const errors = watchErrors(client.page);
-  const token = await client.page.evaluate(() => (JSON.parse(localStorage.getItem('deltio.auth.session')!) as { access_token: string }).access_token);
-  const headers = { authorization: `Bearer ${token}` };
   const title = `Προς αρχειοθέτηση ${Date.now()}`;
-  const created = await client.page.request.post('/api/releases', {
-    headers,
-    data: { title, content: 'Κείμενο που μένει αναγνώσιμο μετά την αρχειοθέτηση.', category: 'tech' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const sent = await client.page.request.post(`/api/releases/${id}/send`, { headers });
-  expect(sent.status()).toBe(200);
+  await sendRelease(request, owner, { title, content: 'Κείμενο που μένει αναγνώσιμο μετά την αρχειοθέτηση.', category: 'tech' });
 
   const search = client.page.getByLabel('Αναζήτηση δελτίων τύπου');
   await search.fill(title);
@@ -234,7 +256,7 @@ test('archiving a sent release: it leaves the list, is found under «Αρχει�
   await client.context.close();
 
   // The journalist who received it still has it in the inbox and can read it.
-  const journalist = await openAs(browser, DEMO.media, '/media/press-releases');
+  const journalist = await openAs(browser, tech, '/media/press-releases');
   const item = journalist.page.getByTestId('inbox-item').filter({ hasText: title });
   await expect(item).toBeVisible();
   await item.getByRole('link', { name: title }).click();
@@ -242,52 +264,48 @@ test('archiving a sent release: it leaves the list, is found under «Αρχει�
   await journalist.context.close();
 });
 
-// Last in the file: while it runs media@example.com blocks the demo client, which the tests above send to.
-test('a journalist who blocks a company receives nothing more from any of its members until they unblock', async ({ browser }) => {
+test('a journalist who blocks a company receives nothing more from any of its members until they unblock', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const journalist = await openAs(browser, DEMO.media, '/media/settings');
-  const row = journalist.page.getByTestId('sender-row').filter({ hasText: 'Αιγαίο Τεχνολογίες Α.Ε.' });
+  const owner = await newClient(request, 'block', COMPANY);
+  const tech = await newJournalist(request, 'blockj', { lists: ['tech'] });
+  // A release before the block: the company is one of the journalist's senders.
+  const earlier = `Δελτίο πριν τον αποκλεισμό ${Date.now()}`;
+  await sendRelease(request, owner, { title: earlier, category: 'tech' });
+  const journalist = await openAs(browser, tech, '/media/settings');
+  const row = journalist.page.getByTestId('sender-row').filter({ hasText: COMPANY.organisation });
   await row.getByRole('button', { name: /Αποκλεισμός/ }).click();
   await expect(row.getByText('Αποκλεισμένος')).toBeVisible();
 
-  try {
-    const client = await openAs(browser, DEMO.client, '/client');
-    const title = `Δελτίο μετά τον αποκλεισμό ${Date.now()}`;
-    await writeRelease(client.page, title, 'Κείμενο που δεν πρέπει να φτάσει.');
-    await send(client.page);
-    await client.context.close();
+  const client = await openAs(browser, owner, '/client');
+  const title = `Δελτίο μετά τον αποκλεισμό ${Date.now()}`;
+  await writeRelease(client.page, title, 'Κείμενο που δεν πρέπει να φτάσει.');
+  await send(client.page);
+  await client.context.close();
 
-    // A colleague who joins the company as a publisher sends too: the block is the company's, not a person's.
-    const colleagueTitle = `Δελτίο συναδέλφου μετά τον αποκλεισμό ${Date.now()}`;
-    const request = journalist.page.request;
-    const owner = (await (await request.post('/auth/v1/token?grant_type=password', { data: DEMO.client })).json()) as { access_token: string };
-    const ownerAuth = { authorization: `Bearer ${owner.access_token}` };
-    const [org] = ((await (await request.get('/api/organisations', { headers: ownerAuth })).json()) as { organisations: { id: string }[] }).organisations;
-    const invited = await request.post(`/api/organisations/${org!.id}/invitations`, { headers: ownerAuth, data: { email: uniqueEmail('publisher-block'), role: 'publisher' } });
-    expect(invited.status()).toBe(201);
-    const token = new URL(((await invited.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token');
-    const joined = await request.post('/api/invitations/join', { data: { token, name: 'Νέα Εκδότρια', password: 'Thalassa-2026', ...ACCEPTED_TERMS } });
-    expect(joined.status()).toBe(200);
-    const colleague = { authorization: `Bearer ${((await joined.json()) as { access_token: string }).access_token}` };
-    const created = await request.post('/api/releases', {
-      headers: colleague,
-      data: { title: colleagueTitle, content: 'Κείμενο που επίσης δεν πρέπει να φτάσει.', category: 'tech' },
-    });
-    expect(created.status()).toBe(201);
-    const sent = await request.post(`/api/releases/${((await created.json()) as { id: string }).id}/send`, { headers: colleague });
-    expect(sent.status()).toBe(200);
-    // It went out to the tech list's other journalists: only the one who blocked the company is left out.
-    expect(((await sent.json()) as { recipients?: number }).recipients).toBeGreaterThan(0);
+  // A colleague who joins the company as a publisher sends too: the block is the company's, not a person's.
+  const colleagueTitle = `Δελτίο συναδέλφου μετά τον αποκλεισμό ${Date.now()}`;
+  const colleague = await inviteMember(request, owner, 'publisher', 'Νέα Εκδότρια', 'publisher-block');
+  const id = await createRelease(request, colleague, { title: colleagueTitle, content: 'Κείμενο που επίσης δεν πρέπει να φτάσει.', category: 'tech' });
+  const sent = await request.post(`/api/releases/${id}/send`, { headers: colleague.headers });
+  expect(sent.status()).toBe(200);
+  // It went out to the tech list's other journalists: only the one who blocked the company is left out.
+  expect(((await sent.json()) as { recipients?: number }).recipients).toBeGreaterThan(0);
 
-    await journalist.page.goto('/media/press-releases');
-    await expect(journalist.page.getByTestId('inbox-item').first()).toBeVisible();
-    await expect(journalist.page.getByTestId('inbox-item').filter({ hasText: title })).toHaveCount(0);
-    await expect(journalist.page.getByTestId('inbox-item').filter({ hasText: colleagueTitle })).toHaveCount(0);
-  } finally {
-    await journalist.page.goto('/media/settings');
-    await row.getByRole('button', { name: 'Άρση αποκλεισμού' }).click();
-    await expect(row.getByText('Αποκλεισμένος')).toHaveCount(0);
-    await journalist.context.close();
-  }
+  const inbox = journalist.page.getByTestId('inbox-item');
+  await journalist.page.goto('/media/press-releases');
+  await expect(inbox.filter({ hasText: earlier })).toBeVisible();
+  await expect(inbox.filter({ hasText: title })).toHaveCount(0);
+  await expect(inbox.filter({ hasText: colleagueTitle })).toHaveCount(0);
+
+  // Unblocked, the company's releases reach the journalist again.
+  await journalist.page.goto('/media/settings');
+  await row.getByRole('button', { name: 'Άρση αποκλεισμού' }).click();
+  await expect(row.getByText('Αποκλεισμένος')).toHaveCount(0);
+  const later = `Δελτίο μετά την άρση του αποκλεισμού ${Date.now()}`;
+  await sendRelease(request, colleague, { title: later, category: 'tech' });
+  await journalist.page.goto('/media/press-releases');
+  await expect(inbox.filter({ hasText: later })).toBeVisible();
+  await expect(inbox.filter({ hasText: title })).toHaveCount(0);
+  await journalist.context.close();
 });

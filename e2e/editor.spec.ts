@@ -1,7 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
-import { DEMO, EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, signInViaApi, test, toast, ACCEPTED_TERMS } from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, newClient, signInViaApi, test, toast, ACCEPTED_TERMS } from './fixtures';
 
-const COLLEAGUE = { email: 'giorgos.antoniou@example.com', password: 'demodemo' };
+/**
+ * The live editor. Each test writes in an organisation of its own: its owner, and for the
+ * co-editing tests a colleague who joined it as an editor.
+ */
+const team = (request: APIRequestContext, prefix: string) =>
+  newClient(request, prefix, { name: 'Μαρία Παπαδοπούλου', organisation: 'Αιγαίο Τεχνολογίες Α.Ε.', members: [{ role: 'editor', name: 'Γιώργος Αντωνίου' }] });
+const solo = (request: APIRequestContext, prefix: string, plan?: 'pro') =>
+  newClient(request, prefix, { name: 'Μαρία Παπαδοπούλου', organisation: 'Αιγαίο Τεχνολογίες Α.Ε.', plan });
+
 /** Opening the editor; a development build (playwright.dev.config.ts) serves unbundled modules. */
 
 async function openAs(browser: Browser, who: { email: string; password: string }, path: string) {
@@ -19,12 +27,13 @@ async function newRelease(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
-test('two co-editors see each other type, with carets and names, and reload keeps everything', async ({ browser }) => {
+test('two co-editors see each other type, with carets and names, and reload keeps everything', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const owner = await openAs(browser, DEMO.client, '/client');
+  const org = await team(request, 'coedit');
+  const owner = await openAs(browser, org, '/client');
   const path = await newRelease(owner.page);
-  const member = await openAs(browser, COLLEAGUE, path);
+  const member = await openAs(browser, org.members[0]!, path);
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
 
   // Both are present.
@@ -54,10 +63,11 @@ test('two co-editors see each other type, with carets and names, and reload keep
   await member.context.close();
 });
 
-test('send and schedule ask for title, content and category first; schedule then shows the time', async ({ browser }) => {
+test('send and schedule ask for title, content and category first; schedule then shows the time', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const { page, context } = await openAs(browser, DEMO.client, '/client');
+  // On an active plan, as the demo client is: a trial sends nothing after its end.
+  const { page, context } = await openAs(browser, await solo(request, 'schedule', 'pro'), '/client');
   await newRelease(page);
   await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
   await expect(toast(page, 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία')).toBeVisible();
@@ -82,8 +92,8 @@ test('send and schedule ask for title, content and category first; schedule then
   await context.close();
 });
 
-test("another client's release is a 404, not a leak", async ({ browser }) => {
-  const owner = await openAs(browser, DEMO.client, '/client');
+test("another client's release is a 404, not a leak", async ({ browser, request }) => {
+  const owner = await openAs(browser, await solo(request, 'leak'), '/client');
   const path = await newRelease(owner.page);
   const email = `outsider.${Date.now()}@example.gr`;
   const other = await browser.newContext();
@@ -96,12 +106,13 @@ test("another client's release is a 404, not a leak", async ({ browser }) => {
   await other.close();
 });
 
-test('the writing assistant asks for text first, then suggests for the actual content; a co-editor sees an inserted title', async ({ browser }) => {
+test('the writing assistant asks for text first, then suggests for the actual content; a co-editor sees an inserted title', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const owner = await openAs(browser, DEMO.client, '/client');
+  const org = await team(request, 'assist');
+  const owner = await openAs(browser, org, '/client');
   const path = await newRelease(owner.page);
-  const member = await openAs(browser, COLLEAGUE, path);
+  const member = await openAs(browser, org.members[0]!, path);
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   const assistant = owner.page.getByTestId('assistant');
   await assistant.getByRole('button', { name: 'Προτάσεις για το κείμενο' }).click();
@@ -120,12 +131,13 @@ test('the writing assistant asks for text first, then suggests for the actual co
   await member.context.close();
 });
 
-test('attachments: a PDF is uploaded, listed with its size for the co-editor live, and a wrong type is refused', async ({ browser }) => {
+test('attachments: a PDF is uploaded, listed with its size for the co-editor live, and a wrong type is refused', async ({ browser, request }) => {
   // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
   test.slow();
-  const owner = await openAs(browser, DEMO.client, '/client');
+  const org = await team(request, 'attach');
+  const owner = await openAs(browser, org, '/client');
   const path = await newRelease(owner.page);
-  const member = await openAs(browser, COLLEAGUE, path);
+  const member = await openAs(browser, org.members[0]!, path);
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   await owner.page.getByLabel('Επιλογή αρχείων').setInputFiles({
     name: 'Παρουσίαση.pdf',
@@ -140,9 +152,9 @@ test('attachments: a PDF is uploaded, listed with its size for the co-editor liv
   await member.context.close();
 });
 
-test('text over 100,000 characters is not saved: the editor says why, Send now refuses, and shortening it saves again', async ({ browser }) => {
+test('text over 100,000 characters is not saved: the editor says why, Send now refuses, and shortening it saves again', async ({ browser, request }) => {
   test.slow(); // 100,000 characters through the editor, Yjs and the server's render on a shared machine
-  const { page, context } = await openAs(browser, DEMO.client, '/client');
+  const { page, context } = await openAs(browser, await solo(request, 'long'), '/client');
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' && !isSandboxNotice(msg.text())) errors.push(msg.text());

@@ -1,5 +1,8 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page, type WebSocketRoute } from '@playwright/test';
+import type { Category, ORGANISATION_ROLES, PLAN_CODES } from '../shared/constants';
 import { TERMS_VERSION } from '../shared/plans';
+
+type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 
 /**
  * Chromium's notice that the send dialog's e-mail preview (a frame sandboxed without scripts,
@@ -126,6 +129,194 @@ export async function approveUser(request: APIRequestContext, userId: string): P
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status()).toBe(200);
+}
+
+/**
+ * Accounts of a test's own. The specs share one server and one database seeded with the demo
+ * data: a test that sends, edits or blocks as a demo account moves figures another spec asserts
+ * on (the demo client's open rate, media@example.com's inbox). So every test that changes
+ * something works as accounts it creates here, and asserts on what it made (its own titles and
+ * ids), never on a total other specs also move. The demo accounts are only read.
+ *
+ * The category lists are shared too; who may add journalists to which, so that no spec sees
+ * its counts moved by another running at the same time:
+ * - politics, sports: only distribution.spec.ts (its send dialog counts their members);
+ * - culture: only small-gaps.spec.ts, which is also the only spec that sends to it (its
+ *   journalists' bells and daily limits count every culture release);
+ * - lifestyle: newsroom-embargo.spec.ts and superadmin.spec.ts;
+ * - tech, economy: everyone else (nobody counts their members or their journalists' totals).
+ */
+
+/** The password of every account a test creates. */
+export const PASSWORD = 'Thalassa-2026';
+
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  /** An access token for API calls (valid for the length of a test). */
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A client organisation of the test's own: its owner, its id and name, and its invited members. */
+export interface ClientOrg extends Account {
+  organisationId: string;
+  organisation: string;
+  members: Account[];
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The superadmin's headers for the admin API. */
+export async function superadminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  return bearer(await superadminToken(request));
+}
+
+/** A signed-up account, its e-mail confirmed and approved by the superadmin, with a token. */
+export async function newAccount(
+  request: APIRequestContext,
+  role: 'client' | 'media',
+  o: { prefix: string; name: string; organisation: string; email?: string },
+): Promise<Account> {
+  const email = o.email ?? uniqueEmail(o.prefix);
+  const up = await request.post('/auth/v1/signup', {
+    data: { email, password: PASSWORD, data: { role, name: o.name, organization: o.organisation }, ...ACCEPTED_TERMS },
+  });
+  expect(up.ok(), `sign-up of ${email}: ${up.status()}`).toBe(true);
+  const body = (await up.json()) as { id: string; confirmation_url?: string };
+  await confirmEmail(request, body);
+  await approveUser(request, body.id);
+  const tok = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
+  expect(tok.ok()).toBe(true);
+  const { access_token: token } = (await tok.json()) as { access_token: string };
+  return { id: body.id, email, password: PASSWORD, name: o.name, token, headers: bearer(token) };
+}
+
+/**
+ * An approved client organisation of the test's own: the owner signs up, is approved and
+ * onboarded; each member is invited with their role and joins from the invitation link
+ * (POST /api/invitations/join), as a colleague does. It is on its free trial unless `plan`
+ * names a plan the superadmin activates (a trial sends nothing after its end: no schedule in 2030).
+ */
+export async function newClient(
+  request: APIRequestContext,
+  prefix: string,
+  o: {
+    name?: string;
+    organisation?: string;
+    members?: { role: Exclude<OrganisationRole, 'owner'>; name: string }[];
+    plan?: (typeof PLAN_CODES)[number];
+  } = {},
+): Promise<ClientOrg> {
+  const name = o.name ?? `Πελάτης ${prefix}`;
+  const organisation = o.organisation ?? `${name} Α.Ε.`;
+  const owner = await newAccount(request, 'client', { prefix, name, organisation });
+  expect((await request.patch('/api/profile', { headers: owner.headers, data: { onboarded: true } })).ok()).toBe(true);
+  const orgs = await request.get('/api/organisations', { headers: owner.headers });
+  expect(orgs.ok()).toBe(true);
+  const [org] = ((await orgs.json()) as { organisations: { id: string; name: string }[] }).organisations;
+  expect(org?.name).toBe(organisation);
+  const client: ClientOrg = { ...owner, organisationId: org!.id, organisation, members: [] };
+  if (o.plan) {
+    const res = await request.put(`/api/admin/organisations/${org!.id}/plan`, { headers: await superadminHeaders(request), data: { plan_code: o.plan, active: true } });
+    expect(res.ok(), `plan of ${organisation}: ${res.status()}`).toBe(true);
+  }
+  for (const [i, m] of (o.members ?? []).entries()) client.members.push(await inviteMember(request, client, m.role, m.name, `${prefix}m${i}`));
+  return client;
+}
+
+/** Invites a new colleague into the organisation with `role`; they join from the link (a new account). */
+export async function inviteMember(
+  request: APIRequestContext,
+  owner: ClientOrg,
+  role: Exclude<OrganisationRole, 'owner'>,
+  name: string,
+  prefix = 'member',
+): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  const invited = await request.post(`/api/organisations/${owner.organisationId}/invitations`, { headers: owner.headers, data: { email, role } });
+  expect(invited.status()).toBe(201);
+  const token = new URL(((await invited.json()) as { acceptUrl: string }).acceptUrl).searchParams.get('token');
+  const joined = await request.post('/api/invitations/join', { data: { token, name, password: PASSWORD, ...ACCEPTED_TERMS } });
+  expect(joined.status(), `joining as ${role}`).toBe(200);
+  const session = (await joined.json()) as { access_token: string; user: { id: string } };
+  return { id: session.user.id, email, password: PASSWORD, name, token: session.access_token, headers: bearer(session.access_token) };
+}
+
+/** An approved journalist of the test's own, on the given category lists (see the list rules above). */
+export async function newJournalist(
+  request: APIRequestContext,
+  prefix: string,
+  o: { lists: Category[]; name?: string; outlet?: string; email?: string },
+): Promise<Account> {
+  const name = o.name ?? `Δημοσιογράφος ${prefix}`;
+  const j = await newAccount(request, 'media', { prefix, name, organisation: o.outlet ?? `${name} Α.Ε.`, email: o.email });
+  await addToLists(request, j, o.lists);
+  return j;
+}
+
+/** The superadmin adds the journalist to the category lists. */
+export async function addToLists(request: APIRequestContext, journalist: Pick<Account, 'id'>, lists: Category[]): Promise<void> {
+  const headers = await superadminHeaders(request);
+  for (const list of lists) {
+    expect((await request.post(`/api/admin/media-lists/${list}`, { headers, data: { mediaIds: [journalist.id] } })).ok()).toBe(true);
+  }
+}
+
+/** The superadmin takes the journalist off the category lists (what they received stays in their inbox). */
+export async function removeFromLists(request: APIRequestContext, journalist: Pick<Account, 'id'>, lists: Category[]): Promise<void> {
+  const headers = await superadminHeaders(request);
+  for (const list of lists) expect((await request.delete(`/api/admin/media-lists/${list}/${journalist.id}`, { headers })).status()).toBe(204);
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A draft of the client's organisation, through the API; its id. */
+export async function createRelease(request: APIRequestContext, who: Pick<Account, 'headers'>, o: { title: string; category: Category; content?: string }): Promise<string> {
+  const created = await request.post('/api/releases', {
+    headers: who.headers,
+    data: { title: o.title, content: o.content ?? `${o.title}: το κείμενο του δελτίου.`, category: o.category },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** A release to its category's list, with a PDF attachment if `file` is given, sent now through the API; its id. */
+export async function sendRelease(
+  request: APIRequestContext,
+  who: Pick<Account, 'headers'>,
+  o: { title: string; category: Category; content?: string; file?: string },
+): Promise<string> {
+  const id = await createRelease(request, who, o);
+  if (o.file) {
+    const up = await request.post(`/api/releases/${id}/attachments`, {
+      headers: { ...who.headers, 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(o.file) },
+      data: PDF,
+    });
+    expect(up.status()).toBe(201);
+  }
+  expect((await request.post(`/api/releases/${id}/send`, { headers: who.headers })).status()).toBe(200);
+  return id;
+}
+
+/** A browser of its own, signed in as `who`, cookies answered (necessary only). */
+export async function browserOf(browser: Browser, who: Pick<Account, 'email' | 'password'>): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInViaApi(page, who.email, who.password);
+  await answerCookiesInStorage(page);
+  return { context, page };
+}
+
+/** Opens `path` and waits until its live connection is ready (the server's session:ready), so no push is missed. */
+export async function openLive(page: Page, path: string): Promise<void> {
+  const ready = page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('session:ready')));
+  await page.goto(path);
+  await ready;
 }
 
 /**

@@ -1,11 +1,24 @@
-import type { Page } from '@playwright/test';
-import { expect, signInAs, signInViaApi, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CATEGORIES, type Category } from '../shared/constants';
+import {
+  expect,
+  newClient,
+  newJournalist,
+  removeFromLists,
+  sendRelease,
+  signInViaApi,
+  test,
+  toast,
+  uniqueEmail,
+  ACCEPTED_TERMS,
+  type Account,
+} from './fixtures';
 
 /**
- * The journalist's area with the seeded media@example.com (approved, on every category list;
- * seven sent releases of Αιγαίο Τεχνολογίες, all read, three bookmarked) and a new pending
- * journalist. Other spec files may send new releases to media@example.com meanwhile, so the
- * assertions here hold whatever arrives.
+ * The journalist's area, as a journalist of the test's own who follows all six categories
+ * and received seven releases of its own sender (all read, three bookmarked), and a new
+ * pending journalist. The journalist is on the tech and economy lists only while those
+ * seven are sent, so what other specs send meanwhile does not reach this inbox.
  */
 const NIREIDA = 'Η Αιγαίο Τεχνολογίες παρουσιάζει τη «Νηρηίδα»';
 const DATACENTER = 'Νέο κέντρο δεδομένων στη Θεσσαλονίκη με 100% ανανεώσιμη ενέργεια';
@@ -13,6 +26,69 @@ const RESULTS = 'Αύξηση 28% στον κύκλο εργασιών της Α
 const REGION = 'Μνημόνιο συνεργασίας με την Περιφέρεια Νοτίου Αιγαίου';
 const ACADEMY = 'Ακαδημία Ψηφιακών Δεξιοτήτων: 200 δωρεάν θέσεις εκπαίδευσης για νέους ανέργους';
 const SENDER = 'Αιγαίο Τεχνολογίες Α.Ε.';
+
+const LISTS: Category[] = ['tech', 'economy'];
+
+/** The seven releases, oldest first: the dashboard's latest five end with DATACENTER, "load more" brings RESULTS and NIREIDA. */
+const RELEASES: { title: string; category: Category; content: string; bookmarked?: true }[] = [
+  {
+    title: `${NIREIDA}, πλατφόρμα τεχνητής νοημοσύνης για τις ελληνικές επιχειρήσεις`,
+    category: 'tech',
+    content: 'Αθήνα — Η Αιγαίο Τεχνολογίες Α.Ε. ανακοινώνει τη διάθεση της «Νηρηίδας», μιας πλατφόρμας τεχνητής νοημοσύνης σχεδιασμένης για την ελληνική γλώσσα.',
+    bookmarked: true,
+  },
+  {
+    title: RESULTS,
+    category: 'economy',
+    content: 'Αθήνα — Η Αιγαίο Τεχνολογίες Α.Ε. ανακοινώνει ενοποιημένο κύκλο εργασιών 41,3 εκατ. ευρώ για το εννεάμηνο.',
+  },
+  {
+    title: DATACENTER,
+    category: 'tech',
+    content: 'Θεσσαλονίκη — Η Αιγαίο Τεχνολογίες εγκαινιάζει το νέο της κέντρο δεδομένων στη Σίνδο, που λειτουργεί αποκλειστικά με ενέργεια από ανανεώσιμες πηγές.',
+  },
+  {
+    title: 'Διαδικτυακό σεμινάριο: Κυβερνοασφάλεια για μικρομεσαίες επιχειρήσεις',
+    category: 'tech',
+    content: 'Αθήνα — Δωρεάν διαδικτυακό σεμινάριο για την ασφάλεια των μικρομεσαίων επιχειρήσεων στο διαδίκτυο.',
+  },
+  {
+    title: 'Έκδοση πράσινου ομολόγου ύψους 15 εκατ. ευρώ',
+    category: 'economy',
+    content: 'Αθήνα — Η Αιγαίο Τεχνολογίες εκδίδει πράσινο ομόλογο για έργα ενεργειακής αποδοτικότητας.',
+  },
+  {
+    title: `${REGION} για τον ψηφιακό μετασχηματισμό των νησιών`,
+    category: 'economy',
+    content: 'Ρόδος — Η Περιφέρεια Νοτίου Αιγαίου και η Αιγαίο Τεχνολογίες υπέγραψαν μνημόνιο συνεργασίας για την ψηφιοποίηση των υπηρεσιών προς τους πολίτες.',
+    bookmarked: true,
+  },
+  {
+    title: ACADEMY,
+    category: 'economy',
+    content: 'Αθήνα — Η Αιγαίο Τεχνολογίες ανακοινώνει τον δεύτερο κύκλο της Ακαδημίας Ψηφιακών Δεξιοτήτων, με 200 δωρεάν θέσεις.',
+    bookmarked: true,
+  },
+];
+
+/** A journalist of its own (all six categories followed) with the seven releases in the inbox, all read, three bookmarked. */
+async function journalistWithInbox(request: APIRequestContext): Promise<Account> {
+  const sender = await newClient(request, 'mediasender', { name: 'Μαρία Παπαδοπούλου', organisation: SENDER });
+  const journalist = await newJournalist(request, 'mediaj', { name: 'Νίκος Γεωργίου', lists: LISTS });
+  const { headers } = journalist;
+  expect((await request.put('/api/media/preferences/categories', { headers, data: { categories: CATEGORIES } })).ok()).toBe(true);
+  const ids: string[] = [];
+  for (const r of RELEASES) ids.push(await sendRelease(request, sender, r));
+  await removeFromLists(request, journalist, LISTS);
+  for (const [i, r] of RELEASES.entries()) {
+    expect((await request.post(`/api/media/inbox/${ids[i]}/read`, { headers })).ok()).toBe(true);
+    if (r.bookmarked) expect((await request.put(`/api/media/inbox/${ids[i]}/bookmark`, { headers })).ok()).toBe(true);
+  }
+  return journalist;
+}
+
+/** Signs the page in as the journalist. */
+const signInAs = (page: Page, journalist: Account) => signInViaApi(page, journalist.email, journalist.password);
 
 const items = (page: Page) => page.getByTestId('inbox-item');
 const item = (page: Page, title: string) => items(page).filter({ hasText: title });
@@ -30,7 +106,7 @@ async function chooseOption(page: Page, label: string, option: string) {
 }
 
 test('the dashboard shows the counters and the latest releases; the favourite toggle and load more work', async ({ page, consoleErrors }) => {
-  await signInAs(page, 'media');
+  await signInAs(page, await journalistWithInbox(page.request));
   await page.goto('/media');
   await answerCookies(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Πίνακας ελέγχου media' })).toBeVisible();
@@ -73,7 +149,7 @@ test('the dashboard shows the counters and the latest releases; the favourite to
 });
 
 test('the inbox filters by category and read state; the reading view shows the release and marks it read', async ({ page, consoleErrors }) => {
-  await signInAs(page, 'media');
+  await signInAs(page, await journalistWithInbox(page.request));
   await page.goto('/media/press-releases');
   await answerCookies(page);
   await expect(item(page, DATACENTER)).toBeVisible();
@@ -122,7 +198,8 @@ test('the inbox filters by category and read state; the reading view shows the r
 });
 
 test('the bookmarks page lists the favourites, and a bookmark made in another tab appears without reload', async ({ page, browser, consoleErrors }) => {
-  await signInAs(page, 'media');
+  const journalist = await journalistWithInbox(page.request);
+  await signInAs(page, journalist);
   await page.goto('/media/bookmarks');
   await answerCookies(page);
   await expect(items(page)).toHaveCount(3);
@@ -130,7 +207,7 @@ test('the bookmarks page lists the favourites, and a bookmark made in another ta
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signInAs(otherPage, 'media');
+  await signInAs(otherPage, journalist);
   await otherPage.goto('/media/press-releases');
   await answerCookies(otherPage);
   const star = item(otherPage, DATACENTER).getByTestId('bookmark-toggle');

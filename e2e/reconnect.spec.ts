@@ -1,18 +1,21 @@
-import { cuttableSockets, DEMO, expect, LIVE_MS, signInAs, test } from './fixtures';
+import { cuttableSockets, expect, LIVE_MS, newClient, signInViaApi, test } from './fixtures';
 
 test('after a forced socket disconnect, what another session changed meanwhile shows on the release list, reports and task board without a reload', async ({
   browser,
+  request,
 }) => {
   // Three pages of one browser plus API calls on a 2-core machine, and a reconnect back-off of up to 5 s.
   test.slow();
   const tag = `Επανασύνδεση ${Date.now()}`;
+  // A client organisation of its own: the releases, the coverage link and the task below are its alone.
+  const client = await newClient(request, 'reconnect');
   const context = await browser.newContext();
   const sockets = await cuttableSockets(context);
   const list = await context.newPage();
-  await signInAs(list, 'client');
+  await signInViaApi(list, client.email, client.password);
   // "Another session": the same client signed in elsewhere, changing things through the API.
   const other = await browser.newContext();
-  const signIn = await other.request.post('/auth/v1/token?grant_type=password', { data: { email: DEMO.client.email, password: DEMO.client.password } });
+  const signIn = await other.request.post('/auth/v1/token?grant_type=password', { data: { email: client.email, password: client.password } });
   expect(signIn.ok()).toBe(true);
   const headers = { authorization: `Bearer ${((await signIn.json()) as { access_token: string }).access_token}` };
 

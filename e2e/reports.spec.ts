@@ -1,6 +1,22 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { dmy, expect, LIVE_MS, signInAs, test, toast } from './fixtures';
+import {
+  answerCookiesInStorage,
+  createRelease,
+  dmy,
+  EDITOR_OPEN_MS,
+  expect,
+  LIVE_MS,
+  newClient,
+  newJournalist,
+  openLive,
+  sendRelease,
+  signInAs,
+  signInViaApi,
+  test,
+  toast,
+  type Account,
+} from './fixtures';
 
 /** Today and another day in Europe/Athens (the browser's zone in these tests), as YYYY-MM-DD. */
 function athensDay(offsetDays = 0): string {
@@ -12,9 +28,9 @@ function athensDay(offsetDays = 0): string {
 const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
- * Opens the demo client's reports. Other spec files run against the same server and add
- * releases for the demo client today; `untilYesterday` narrows To to yesterday so that
- * only the seeded releases (created 1 to 29 days ago) are in the table.
+ * Opens the demo client's reports, which the tests here only read (the ones that change
+ * figures have a client of their own: ownReports). `untilYesterday` narrows To to yesterday
+ * so that only the seeded releases (created 1 to 29 days ago) are in the table.
  */
 async function openReports(page: Page, untilYesterday = false): Promise<void> {
   await signInAs(page, 'client');
@@ -40,6 +56,18 @@ async function tableRows(page: Page): Promise<string[][]> {
     ),
   );
 }
+
+/** Signs in as a client of the test's own and opens its reports, live (its releases were sent today, in the default range). */
+async function ownReports(page: Page, client: Account): Promise<void> {
+  await signInViaApi(page, client.email, client.password);
+  await answerCookiesInStorage(page);
+  await openLive(page, '/client/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Αναφορές' })).toBeVisible();
+  await expect(page.getByTestId('report-row').first()).toBeVisible();
+}
+
+const REGION = 'Μνημόνιο συνεργασίας με την Περιφέρεια Νοτίου Αιγαίου για τον ψηφιακό μετασχηματισμό των νησιών';
+const ACADEMY = 'Ακαδημία Ψηφιακών Δεξιοτήτων: 200 δωρεάν θέσεις εκπαίδευσης για νέους ανέργους';
 
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -192,14 +220,16 @@ test.describe('client reports', () => {
   test('a coverage link added in one window appears in another at once', async ({ page, browser, consoleErrors }) => {
     // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
     test.slow();
-    await openReports(page, true);
+    const client = await newClient(page.request, 'coverage', { name: 'Μαρία Παπαδοπούλου', organisation: 'Αιγαίο Τεχνολογίες Α.Ε.' });
+    await sendRelease(page.request, client, { title: REGION, category: 'politics' });
+    await ownReports(page, client);
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     try {
-      await openReports(otherPage, true);
+      await ownReports(otherPage, client);
       const row = page.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
       const otherRow = otherPage.getByTestId('report-row').filter({ hasText: 'Νοτίου Αιγαίου' });
-      const before = Number(await otherRow.locator('[data-col="coverage"]').innerText());
+      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText('0');
       await row.locator('[data-col="coverage"] button').click();
       const url = `https://news.example/arthro-${Date.now()}`;
       await page.getByLabel('Νέος σύνδεσμος κάλυψης').fill('ftp://news.example');
@@ -209,11 +239,11 @@ test.describe('client reports', () => {
       await page.getByRole('button', { name: 'Προσθήκη' }).click();
       await expect(toast(page, 'Ο σύνδεσμος κάλυψης προστέθηκε')).toBeVisible();
       await expect(page.getByTestId('coverage-list')).toContainText(url);
-      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText(String(before + 1), { timeout: LIVE_MS });
+      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText('1', { timeout: LIVE_MS });
       // Removing it brings the other window back.
       await page.getByRole('button', { name: `Αφαίρεση: ${url}` }).click();
       await expect(toast(page, 'Ο σύνδεσμος κάλυψης αφαιρέθηκε')).toBeVisible();
-      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText(String(before), { timeout: LIVE_MS });
+      await expect(otherRow.locator('[data-col="coverage"]')).toHaveText('0', { timeout: LIVE_MS });
     } finally {
       await other.close();
     }
@@ -223,20 +253,40 @@ test.describe('client reports', () => {
   test('a tracked click by a recipient raises the click count in the client’s open report live', async ({ page, browser, consoleErrors }) => {
     // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
     test.slow();
-    await openReports(page, true);
+    const client = await newClient(page.request, 'clicks', { name: 'Μαρία Παπαδοπούλου', organisation: 'Αιγαίο Τεχνολογίες Α.Ε.' });
+    const recipient = await newJournalist(page.request, 'clicksj', { lists: ['economy'] });
+    const releaseId = await createRelease(page.request, client, {
+      title: ACADEMY,
+      category: 'economy',
+      content: 'Αθήνα — Η Αιγαίο Τεχνολογίες ανακοινώνει τον δεύτερο κύκλο της Ακαδημίας Ψηφιακών Δεξιοτήτων, με 200 δωρεάν θέσεις.',
+    });
+    // A link in the text, pasted in the editor as a writer does: every recipient's copy tracks it.
+    await signInViaApi(page, client.email, client.password);
+    await answerCookiesInStorage(page);
+    await page.goto(`/client/press-releases/${releaseId}`);
+    const saveState = page.getByTestId('save-state');
+    await expect(saveState).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+    const text = page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+    await text.click();
+    await text.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p>Αιτήσεις: <a href="https://aigaio-tech.example/academy/apply">aigaio-tech.example/academy/apply</a></p>');
+      data.setData('text/plain', 'Αιτήσεις: https://aigaio-tech.example/academy/apply');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(text.getByRole('link', { name: 'aigaio-tech.example/academy/apply' })).toBeVisible();
+    await expect(saveState).toHaveAttribute('data-state', 'saved', { timeout: 10_000 });
+    expect((await page.request.post(`/api/releases/${releaseId}/send`, { headers: client.headers })).status()).toBe(200);
+
+    await openLive(page, '/client/reports');
     const row = page.getByTestId('report-row').filter({ hasText: 'Ακαδημία Ψηφιακών Δεξιοτήτων' });
-    const releaseId = await row.getAttribute('data-release-id');
-    expect(releaseId).toBeTruthy();
-    const before = Number(await row.locator('[data-col="clicks"]').innerText());
+    await expect(row).toHaveAttribute('data-release-id', releaseId);
+    await expect(row.locator('[data-col="clicks"]')).toHaveText('0');
 
     // The recipient, in another browser context: the reading view's tracked link of this delivery.
     const media = await browser.newContext();
     try {
-      const session = await media.request.post('/auth/v1/token?grant_type=password', {
-        data: { email: 'media@example.com', password: 'demodemo' },
-      });
-      const { access_token } = (await session.json()) as { access_token: string };
-      const view = await media.request.get(`/api/media/inbox/${releaseId}`, { headers: { authorization: `Bearer ${access_token}` } });
+      const view = await media.request.get(`/api/media/inbox/${releaseId}`, { headers: recipient.headers });
       expect(view.status()).toBe(200);
       const { html } = (await view.json()) as { html: string };
       const href = /href="(\/api\/t\/c\/[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
@@ -244,7 +294,7 @@ test.describe('client reports', () => {
       // Follow it as a browser would; the redirect goes to the release's own (offline) site, so stop there.
       const click = await media.request.get(href!, { maxRedirects: 0 });
       expect(click.status()).toBe(302);
-      await expect(row.locator('[data-col="clicks"]')).toHaveText(String(before + 1), { timeout: LIVE_MS });
+      await expect(row.locator('[data-col="clicks"]')).toHaveText('1', { timeout: LIVE_MS });
     } finally {
       await media.close();
     }

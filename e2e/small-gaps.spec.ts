@@ -1,18 +1,21 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
-  ACCEPTED_TERMS,
   answerCookiesInStorage,
-  approveUser,
-  confirmEmail,
+  browserOf,
   cuttableSockets,
   expect,
   LIVE_MS,
+  newClient as newOrganisation,
+  newJournalist as newListedJournalist,
+  openLive,
+  PASSWORD,
+  sendRelease as sendToList,
   signInAs,
   signInViaApi,
-  superadminToken,
   test,
   toast,
   uniqueEmail,
+  type Account,
 } from './fixtures';
 
 /**
@@ -21,81 +24,21 @@ import {
  * looks for it, the status page without a status, the functional-cookie choice, toasts and
  * the cookie banner, the landing page's Enterprise button, and focus back after dialogs.
  * Every test makes its own client and journalist, on the culture list, so the counts it
- * asserts are its own.
+ * asserts are its own: no other spec sends to the culture list or adds journalists to it
+ * (fixtures.ts), and this file's tests run one after another.
  */
-const PASSWORD = 'Thalassa-2026';
 const CATEGORY = 'culture';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-interface Account {
-  id: string;
-  email: string;
-  headers: Record<string, string>;
-}
-
-async function account(request: APIRequestContext, role: 'client' | 'media', prefix: string, name: string): Promise<Account> {
-  const email = uniqueEmail(prefix);
-  const up = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { role, name, organization: `${name} Α.Ε.` }, ...ACCEPTED_TERMS } });
-  expect(up.ok()).toBe(true);
-  const body = (await up.json()) as { id: string; confirmation_url?: string };
-  const { id } = body;
-  await confirmEmail(request, body);
-  await approveUser(request, id);
-  const tok = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } });
-  const { access_token } = (await tok.json()) as { access_token: string };
-  return { id, email, headers: { authorization: `Bearer ${access_token}` } };
-}
 
 /** An approved, onboarded client of its own. */
-async function newClient(request: APIRequestContext, prefix: string): Promise<Account> {
-  const c = await account(request, 'client', prefix, `Πελάτης ${prefix}`);
-  expect((await request.patch('/api/profile', { headers: c.headers, data: { onboarded: true } })).ok()).toBe(true);
-  return c;
-}
+const newClient = (request: APIRequestContext, prefix: string) => newOrganisation(request, prefix);
 
 /** An approved journalist on the culture list. */
-async function newJournalist(request: APIRequestContext, prefix: string): Promise<Account> {
-  const j = await account(request, 'media', prefix, `Δημοσιογράφος ${prefix}`);
-  const sa = { authorization: `Bearer ${await superadminToken(request)}` };
-  expect((await request.post(`/api/admin/media-lists/${CATEGORY}`, { headers: sa, data: { mediaIds: [j.id] } })).ok()).toBe(true);
-  return j;
-}
+const newJournalist = (request: APIRequestContext, prefix: string) => newListedJournalist(request, prefix, { lists: [CATEGORY] });
 
 /** A release to the culture list, with an attachment if given, sent now; its id. */
-async function sendRelease(request: APIRequestContext, client: Account, title: string, file?: string): Promise<string> {
-  const created = await request.post('/api/releases', { headers: client.headers, data: { title, content: `${title}: το κείμενο του δελτίου.`, category: CATEGORY } });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  if (file) {
-    const up = await request.post(`/api/releases/${id}/attachments`, {
-      headers: { ...client.headers, 'content-type': 'application/pdf', 'x-file-name': encodeURIComponent(file) },
-      data: PDF,
-    });
-    expect(up.status()).toBe(201);
-  }
-  expect((await request.post(`/api/releases/${id}/send`, { headers: client.headers })).status()).toBe(200);
-  return id;
-}
-
-/** A browser of its own, signed in as `who`, cookies answered (necessary only). */
-async function browserOf(browser: Browser, who: Account) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInViaApi(page, who.email, PASSWORD);
-  await answerCookiesInStorage(page);
-  return { context, page };
-}
+const sendRelease = (request: APIRequestContext, client: Account, title: string, file?: string) => sendToList(request, client, { title, category: CATEGORY, file });
 
 const live = { timeout: LIVE_MS };
-
-/** Opens `path` and waits until its live connection is ready (the server's session:ready), so no push is missed. */
-async function openLive(page: Page, path: string): Promise<void> {
-  const ready = page
-    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
-    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('session:ready')));
-  await page.goto(path);
-  await ready;
-}
 
 test('a journalist downloads an attachment and the sender’s dashboard and report counters rise at once', async ({ browser, page, consoleErrors }) => {
   // Two browsers and three pages on a 2-core machine: slow by design (3× timeout).
@@ -165,8 +108,8 @@ test('past the daily limit a journalist set, a release comes without notificatio
   await expect(toast(j, second)).toHaveCount(0);
   await expect(j.getByTestId('notification-badge')).toHaveText('1');
   await j.getByTestId('notification-bell').click();
-  await expect(j.getByTestId('notification-item')).toHaveCount(1);
-  await expect(j.getByTestId('notification-item')).toContainText(first);
+  await expect(j.getByTestId('notification-item').filter({ hasText: first })).toHaveAttribute('data-unread', 'true');
+  await expect(j.getByTestId('notification-item').filter({ hasText: second })).toHaveCount(0);
   await j.keyboard.press('Escape');
 
   // The superadmin's preview: the next daily digest brings the second one to this journalist.
@@ -207,12 +150,18 @@ test('reading a release from the inbox marks its notification read, and the bell
   await openLive(tabA, '/media/press-releases');
   await openLive(tabB, '/media');
   const title = `Ειδοποίηση και ανάγνωση ${Date.now()}`;
+  // Tab B's bell is open: the release's own notification is watched there, by its title.
+  await tabB.getByTestId('notification-bell').click();
+  const inBell = tabB.getByTestId('notification-item').filter({ hasText: title });
   await sendRelease(page.request, client, title);
+  await expect(inBell).toHaveAttribute('data-unread', 'true', live);
+  // The journalist's only notification: new, and nobody else sends to the culture list.
   for (const tab of [tabA, tabB]) await expect(tab.getByTestId('notification-badge')).toHaveText('1', live);
 
   // Opened from the inbox list, not from the bell.
   await tabA.getByTestId('inbox-item').filter({ hasText: title }).getByRole('link', { name: title }).click();
   await expect(tabA.getByTestId('read-badge')).toBeVisible();
+  await expect(inBell).toHaveAttribute('data-unread', 'false', live);
   await expect(tabA.getByTestId('notification-badge')).toHaveCount(0, live);
   await expect(tabB.getByTestId('notification-badge')).toHaveCount(0, live);
   await reader.context.close();
@@ -301,10 +250,12 @@ test.describe('the status page without a status', () => {
 });
 
 test.describe('the functional-cookie choice', () => {
+  // Each as a client of its own: the choice is saved to the account.
   const sidebarCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
 
   test('refused: the sidebar state is kept for the page only, no cookie is written', async ({ page }) => {
-    await signInAs(page, 'client');
+    const client = await newClient(page.request, 'refused');
+    await signInViaApi(page, client.email, PASSWORD);
     await page.goto('/client');
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Απόρριψη μη απαραίτητων' }).click();
     const aside = page.locator('aside');
@@ -318,7 +269,8 @@ test.describe('the functional-cookie choice', () => {
   });
 
   test('accepted: the sidebar cookie remembers it; withdrawn later, the cookie is removed', async ({ page }) => {
-    await signInAs(page, 'client');
+    const client = await newClient(page.request, 'accepted');
+    await signInViaApi(page, client.email, PASSWORD);
     await page.goto('/client');
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Αποδοχή όλων' }).click();
     const aside = page.locator('aside');

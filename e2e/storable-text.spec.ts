@@ -1,4 +1,4 @@
-import { DEMO, EDITOR_OPEN_MS, expect, signInViaApi, test } from './fixtures';
+import { EDITOR_OPEN_MS, expect, newClient, signInViaApi, test } from './fixtures';
 
 /**
  * The server refuses a NUL or an unpaired surrogate in the live document (4422: the editor
@@ -6,7 +6,8 @@ import { DEMO, EDITOR_OPEN_MS, expect, signInViaApi, test } from './fixtures';
  */
 test('pasting text with a NUL keeps editing and saves, without the character', async ({ page }) => {
   test.slow(); // the live editor under CI load
-  await signInViaApi(page, DEMO.client.email, DEMO.client.password);
+  const client = await newClient(page.request, 'nul');
+  await signInViaApi(page, client.email, client.password);
   await page.goto('/client/press-releases/new');
   await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/, { timeout: EDITOR_OPEN_MS });
   const saveState = page.getByTestId('save-state');

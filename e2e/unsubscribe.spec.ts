@@ -1,17 +1,21 @@
 import { trackingToken } from '../server/src/modules/distribution/tracking.tokens';
 import { tokenKey } from '../server/src/modules/auth/auth.tokens';
-import { expect, test } from './fixtures';
+import { expect, newClient, newJournalist, sendRelease, test } from './fixtures';
 import { E2E_JWT_SECRET } from './secrets';
 
-// A culture journalist of the demo data, used by no other test: unsubscribing them changes nobody else's sends.
-const JOURNALIST = { email: 'anna.mavridou@politistiko-periodiko.example', password: 'demodemo' };
-
 test('the e-mail unsubscribe link works in one click without signing in, with undo', async ({ page, request, consoleErrors }) => {
-  const session = (await (await request.post('/auth/v1/token?grant_type=password', { data: JOURNALIST })).json()) as { access_token: string };
-  const inbox = (await (await request.get('/api/media/inbox', { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as {
-    items: { deliveryId: number; senderCompany: string }[];
+  // A sender and a journalist of the test's own: unsubscribing changes nobody else's sends.
+  const sender = await newClient(request, 'unsub', { organisation: 'Αιγαίο Τεχνολογίες Α.Ε.' });
+  const journalist = await newJournalist(request, 'unsubj', {
+    lists: ['economy'],
+    email: `anna.${Date.now()}.${Math.floor(Math.random() * 1e6)}@politistiko-periodiko.example`,
+  });
+  const releaseId = await sendRelease(request, sender, { title: `Δελτίο με σύνδεσμο διαγραφής ${Date.now()}`, category: 'economy' });
+  const inbox = (await (await request.get('/api/media/inbox', { headers: journalist.headers })).json()) as {
+    items: { releaseId: string; deliveryId: number; senderCompany: string }[];
   };
-  const delivery = inbox.items[0]!;
+  const delivery = inbox.items.find((i) => i.releaseId === releaseId)!;
+  expect(delivery.senderCompany).toBe('Αιγαίο Τεχνολογίες Α.Ε.');
   const token = trackingToken(tokenKey(E2E_JWT_SECRET), 'unsubscribe', delivery.deliveryId);
 
   // The visitor is not signed in: a fresh context with no session.

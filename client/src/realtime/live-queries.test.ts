@@ -2,7 +2,15 @@ import { EventEmitter } from 'node:events';
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@client/api/query-keys';
-import { LIVE_KEYS, subscribeLiveQueries, type LiveSocket } from './live-queries';
+import { listenLive, LIVE_KEYS, subscribeLiveQueries, type LiveSocket } from './live-queries';
+
+/** The socket module as the loader knows it: loaded already (main.tsx at start), or loading. */
+const loader = vi.hoisted(() => ({ loaded: undefined as unknown, load: undefined as unknown as () => Promise<unknown> }));
+vi.mock('./socket-loader', () => ({ loadedSocket: () => loader.loaded, loadSocket: () => loader.load() }));
+
+/** A socket that is connected (or not), as getSocket() answers it. */
+const fakeSocket = (connected: boolean) => Object.assign(new EventEmitter(), { connected });
+const notice = { id: 1, kind: 'press_release.received', title: 'Νέο δελτίο', body: null, link: null, data: {}, organisationId: null, readAt: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
 /** A query that a mounted component would hold: observed, so it is active and refetches. */
 function observe(qc: QueryClient, queryKey: QueryKey) {
@@ -142,5 +150,54 @@ describe('live queries: server events → query keys', () => {
     expect(qc.getQueryData(queryKeys.tasks('w1'))).toBeUndefined();
     expect(told).toHaveBeenCalledWith('w1');
     stop();
+  });
+
+  it('a layout mounting once the socket is loaded listens at once: an event right after its queries started is heard', async () => {
+    const qc = client();
+    const socket = fakeSocket(true);
+    loader.loaded = { getSocket: () => socket };
+    // The bell's query starts fetching as the layout mounts, and its request may read the
+    // database just before a notification is created; the notification's event follows
+    // before any promise has settled. Heard, the query refetches and shows it.
+    const bell = observe(qc, queryKeys.notifications);
+    const stop = listenLive(qc, 'me');
+    socket.emit('notification:new', notice);
+    await settle();
+    expect(bell.fetches).toHaveBeenCalledTimes(2);
+    stop();
+    socket.emit('notification:new', notice);
+    await settle();
+    expect(bell.fetches).toHaveBeenCalledTimes(2);
+    bell.stop();
+    loader.loaded = undefined;
+  });
+
+  it('loaded only later, it listens once the module is there, and refetches what is shown if the socket was already connected', async () => {
+    for (const connected of [false, true]) {
+      const qc = client();
+      const socket = fakeSocket(connected);
+      loader.load = () => Promise.resolve({ getSocket: () => socket });
+      const releases = observe(qc, queryKeys.releases);
+      await settle();
+      const stop = listenLive(qc, 'me');
+      await settle();
+      // Connected before anyone listened, events may have been missed: read again.
+      expect(releases.fetches).toHaveBeenCalledTimes(connected ? 2 : 1);
+      socket.emit('releases:changed', { releaseId: 'r', reason: 'state' });
+      await settle();
+      expect(releases.fetches).toHaveBeenCalledTimes(connected ? 3 : 2);
+      stop();
+      releases.stop();
+    }
+  });
+
+  it('stopped before the module loaded, it never listens', async () => {
+    const qc = client();
+    const socket = fakeSocket(false);
+    loader.load = () => Promise.resolve({ getSocket: () => socket });
+    const stop = listenLive(qc, 'me');
+    stop();
+    await settle();
+    expect(socket.listenerCount('notification:new')).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { queryKeys } from '@client/api/query-keys';
 import { upsertTask } from '@client/features/tasks/filter-tasks';
 import { refreshQueries } from '@client/lib/refresh';
 import type { AppSocket } from './socket';
+import { loadedSocket, loadSocket, type SocketModule } from './socket-loader';
 
 export type LiveEvent = keyof ServerToClientEvents;
 type Payload<E extends LiveEvent> = Parameters<ServerToClientEvents[E]>[0];
@@ -114,5 +115,35 @@ export function subscribeLiveQueries(live: LiveSocket, qc: QueryClient, me: stri
   for (const [event, fn] of handlers) socket.on(event, fn);
   return () => {
     for (const [event, fn] of handlers) socket.off(event, fn);
+  };
+}
+
+/**
+ * Listens for a mounted layout (useLiveQueries); returns the stop. When the socket module is
+ * already loaded (main.tsx loads it at start for a signed-in user) it subscribes at once, in
+ * the same run as the layout's queries start fetching: subscribing only after a promise left a
+ * gap in which an event could arrive unheard while a query's request had read the database
+ * before the change, so that query kept the old answer (a new notification missing from the
+ * bell until something else refetched it). Loaded only now, it subscribes once the module is
+ * there; should the socket be connected by then, every active query refetches, as after a
+ * reconnect.
+ */
+export function listenLive(qc: QueryClient, me: string | null, effects: LiveEffects = {}): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const start = ({ getSocket }: SocketModule, late: boolean) => {
+    const socket = getSocket();
+    stop = subscribeLiveQueries(socket, qc, me, effects);
+    if (late && socket.connected) void qc.invalidateQueries();
+  };
+  const loaded = loadedSocket();
+  if (loaded) start(loaded, false);
+  else
+    void loadSocket().then((m) => {
+      if (!stopped) start(m, true);
+    });
+  return () => {
+    stopped = true;
+    stop?.();
   };
 }

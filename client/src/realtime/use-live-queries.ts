@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@client/api/query-keys';
 import { toast } from '@client/components/ui/use-toast';
 import { useSession } from '@client/stores/session';
-import { subscribeLiveQueries } from './live-queries';
+import { listenLive } from './live-queries';
 
 /**
  * The one place that listens to the server: mounted once by the signed-in layout (and by
@@ -12,13 +12,9 @@ import { subscribeLiveQueries } from './live-queries';
 export function useLiveQueries(): void {
   const qc = useQueryClient();
   const me = useSession((s) => s.profile?.user_id ?? null);
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let unmounted = false;
-    // Socket.IO is its own chunk: public pages that never go live never download it.
-    void import('./socket').then(({ getSocket }) => {
-      if (unmounted) return;
-      unsubscribe = subscribeLiveQueries(getSocket(), qc, me, {
+  useEffect(
+    () =>
+      listenLive(qc, me, {
         notification: (n) => {
           // A notice about another organisation's work waits in that organisation's bell.
           const active = qc.getQueryData<{ organisations: { id: string; active: boolean }[] }>(queryKeys.myOrganisations)?.organisations.find((o) => o.active)?.id;
@@ -31,11 +27,7 @@ export function useLiveQueries(): void {
             description: 'Αφαιρεθήκατε από έναν οργανισμό. Δεν έχετε πλέον πρόσβαση σε αυτόν.',
             variant: 'destructive',
           }),
-      });
-    });
-    return () => {
-      unmounted = true;
-      unsubscribe?.();
-    };
-  }, [qc, me]);
+      }),
+    [qc, me],
+  );
 }
