@@ -42,7 +42,7 @@ test('after a forced socket disconnect, what another session changed meanwhile s
   // A page of the other session, never cut off: it shows the last change live, so by then the
   // events were sent, and the cut-off pages would have had theirs.
   const watcher = await other.newPage();
-  await signInAs(watcher, 'client');
+  await signInViaApi(watcher, client.email, client.password);
   await watcher.goto('/client/tasks');
   await watcher.getByLabel('Αναζήτηση εργασιών').fill(tag);
 

@@ -162,11 +162,11 @@ describe('live queries: server events → query keys', () => {
     const bell = observe(qc, queryKeys.notifications);
     const stop = listenLive(qc, 'me');
     socket.emit('notification:new', notice);
-    await settle();
+    await settle(qc);
     expect(bell.fetches).toHaveBeenCalledTimes(2);
     stop();
     socket.emit('notification:new', notice);
-    await settle();
+    await settle(qc);
     expect(bell.fetches).toHaveBeenCalledTimes(2);
     bell.stop();
     loader.loaded = undefined;
@@ -178,13 +178,13 @@ describe('live queries: server events → query keys', () => {
       const socket = fakeSocket(connected);
       loader.load = () => Promise.resolve({ getSocket: () => socket });
       const releases = observe(qc, queryKeys.releases);
-      await settle();
+      await settle(qc);
       const stop = listenLive(qc, 'me');
-      await settle();
+      await settle(qc);
       // Connected before anyone listened, events may have been missed: read again.
       expect(releases.fetches).toHaveBeenCalledTimes(connected ? 2 : 1);
       socket.emit('releases:changed', { releaseId: 'r', reason: 'state' });
-      await settle();
+      await settle(qc);
       expect(releases.fetches).toHaveBeenCalledTimes(connected ? 3 : 2);
       stop();
       releases.stop();
@@ -197,7 +197,7 @@ describe('live queries: server events → query keys', () => {
     loader.load = () => Promise.resolve({ getSocket: () => socket });
     const stop = listenLive(qc, 'me');
     stop();
-    await settle();
+    await settle(qc);
     expect(socket.listenerCount('notification:new')).toBe(0);
   });
 });
