@@ -194,9 +194,9 @@ test('when the embargo lifts the release appears on the open newsroom page and t
   const releaseLink = visitor.page.getByRole('link', { name: title });
   await expect(releaseLink).toHaveCount(0);
 
-  // Just before the end: still hidden (the server says so too) and marked.
+  // Shortly before the end (the clocks run on from where they are put): still hidden (the server says so too) and marked.
   const browsers = [reader.context, visitor.context];
-  await moveClocksTo(request, at - 1_500, browsers);
+  if ((await serverNow(request)) < at - 10_000) await moveClocksTo(request, at - 10_000, browsers);
   expect(await (await request.get(`/newsroom/${slug}`)).text()).not.toContain(title);
   await expect(releaseLink).toHaveCount(0);
   await expect(item.getByTestId('embargo-banner')).toBeVisible();

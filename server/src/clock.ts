@@ -28,6 +28,8 @@ export const systemClock: Clock = {
  * A clock that moves only when told (set, advance), for tests. Stopped by default; `running`
  * makes it follow the wall clock from its start, plus every jump (the e2e server: a page
  * still sees seconds pass, and a test jumps to an embargo's end instead of waiting for it).
+ * Jump while no job runs in another queue on it: past a lease, a running job looks abandoned
+ * (its holder renews by the wall clock) and the other queue takes it over.
  */
 export class TestClock implements Clock {
   private offset: number;
