@@ -30,7 +30,6 @@ describe('the worker pool', () => {
   });
 
   it('answers busy when the queue is full, and a job waiting too long', async () => {
-    // The wait counts from the job's arrival, the thread's start included: long enough for that here.
     const p = make({ size: 1, maxQueue: 1, queueTimeoutMs: 3_000, timeoutMs: 8_000 });
     await p.run('echo', 0);
     const stuck = p.run('spin', null).catch((e: unknown) => e);
@@ -39,6 +38,12 @@ describe('the worker pool', () => {
     expect(await waiting).toMatchObject({ status: 503, code: 'busy' });
     await p.close();
     expect(await stuck).toMatchObject({ status: 503, code: 'busy' });
+  });
+
+  it('does not count a thread starting up as waiting in the queue', async () => {
+    // A queue limit shorter than any thread's start: the first job still runs once the thread is up.
+    const p = make({ size: 1, queueTimeoutMs: 1 });
+    expect(await p.run('echo', 'after the start')).toBe('after the start');
   });
 
   it('answers worker_failed when a thread dies with a job, and starts another', async () => {

@@ -85,7 +85,7 @@ interface Job {
   timeoutMs: number;
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
-  /** The queue-wait timer, then the run timer. */
+  /** The queue-wait timer (armed once a thread is ready: a thread starting up is not a queue), then the run timer. */
   timer?: NodeJS.Timeout;
 }
 
@@ -124,6 +124,7 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
       if (m === 'ready') {
         slot.ready = true;
         crashes = 0;
+        for (const job of queue) armQueueWait(job);
         for (const resolve of warming.splice(0)) resolve();
         dispatch();
         return;
@@ -153,6 +154,22 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
   function fill(): void {
     if (closed) return;
     while (slots.size < opts.size && queue.length > [...slots].filter((s) => !s.job).length) start();
+  }
+
+  /**
+   * A job may wait behind others only so long (then `busy`). The wait counts from when a thread
+   * is ready: the first thread reads the speller's dictionary first, which on a busy machine
+   * alone takes longer than the limit.
+   */
+  function armQueueWait(job: Job): void {
+    if (job.timer || ![...slots].some((s) => s.ready)) return;
+    job.timer = setTimeout(() => {
+      const i = queue.indexOf(job);
+      if (i < 0) return;
+      queue.splice(i, 1);
+      job.reject(new PoolError('busy', 'The server is busy; try again in a moment'));
+    }, opts.queueTimeoutMs);
+    job.timer.unref();
   }
 
   function dispatch(): void {
@@ -186,13 +203,7 @@ export function createWorkerPool(name: string, entry: WorkerEntry, logger: Logge
       if (queue.length >= opts.maxQueue) return Promise.reject(new PoolError('busy', 'The server is busy; try again in a moment'));
       return new Promise<T>((resolve, reject) => {
         const job: Job = { id: nextId++, task, payload, timeoutMs: runOpts.timeoutMs ?? opts.timeoutMs, resolve: resolve as (v: unknown) => void, reject };
-        job.timer = setTimeout(() => {
-          const i = queue.indexOf(job);
-          if (i < 0) return;
-          queue.splice(i, 1);
-          reject(new PoolError('busy', 'The server is busy; try again in a moment'));
-        }, opts.queueTimeoutMs);
-        job.timer.unref();
+        armQueueWait(job);
         queue.push(job);
         dispatch();
       });
