@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from './test/app';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The event-loop check degrades on a busy machine; what these tests read is the other checks.
+  server = await startTestServer({}, { eventLoop: { degradedP99Ms: 60_000 } });
 });
 afterAll(async () => {
   await server?.stop();

@@ -10,8 +10,11 @@ export default async function setup(): Promise<() => void> {
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) process.env[TEMPLATE_ENV] = await ensurePostgresTemplate(baseUrl);
   else process.env[SNAPSHOT_ENV] = await ensurePgliteSnapshot();
+  // A run of named files says it only when one of them is a Redis test.
+  const named = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run');
+  const runsRedisTests = named.length === 0 || named.some((a) => /cluster|redis/.test(a));
   return () => {
-    const skipped = redisTestsSkippedReason();
+    const skipped = runsRedisTests ? redisTestsSkippedReason() : undefined;
     if (skipped) {
       const line = '!'.repeat(78);
       console.warn(`\n${line}\n!! SKIPPED: the Redis and two-process tests did not run: ${skipped}\n${line}\n`);
