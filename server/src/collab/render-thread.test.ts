@@ -78,6 +78,7 @@ describe('threadRenderer: a render that hangs or kills the thread', () => {
   const renderer = threadRenderer(createLogger({ logLevel: 'silent', env: 'test' }), {
     budgetMs: 300,
     workerSource: './render-thread.fixture-worker.ts',
+    restartDelayMs: 10, // what is asked meanwhile waits for the new thread either way
   });
   afterAll(() => renderer.close());
 
