@@ -54,8 +54,6 @@ export interface RenderThreadOptions {
   budgetMs?: number;
   /** Tests: another worker source (TypeScript, next to this file). */
   workerSource?: string;
-  /** How long after a crash a new thread starts, in ms (default 1 s; tests make it short). */
-  restartDelayMs?: number;
 }
 
 /** What a render the thread did not answer (it died, or took longer than its budget) is told. */
@@ -139,7 +137,7 @@ export function threadRenderer(logger: Logger, opts: RenderThreadOptions = {}): 
         if (closing) return;
         start();
         for (const id of waiting.splice(0)) post(id);
-      }, opts.restartDelayMs ?? 1000);
+      }, 1000);
       restartTimer.unref();
     });
   }
