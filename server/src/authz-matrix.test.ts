@@ -24,7 +24,11 @@ let organisationIds: MatrixWorld['organisationIds'];
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The render thread and the CPU pool's thread start (seconds under tsx) while the world is made:
+  // the routes that use them are timed for their own work.
+  const warm = Promise.all([server.ctx.collab.warm(), server.ctx.cpu.warm()]);
   ({ tokens, fixtures, userIds, organisationIds } = await setupMatrixWorld(server, modules));
+  await warm;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

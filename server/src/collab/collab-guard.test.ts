@@ -40,6 +40,8 @@ let workspaceId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The render thread starts (seconds under tsx) while the accounts are made: no test times it.
+  const warm = server.ctx.collab.warm();
   const db = server.ctx.db;
   const o = await signUp(server.url, 'owner@guard.test', 'client');
   const m = await signUp(server.url, 'member@guard.test', 'client');
@@ -49,6 +51,7 @@ beforeAll(async () => {
   await db('organisation_members').insert({ organisation_id: workspaceId, user_id: m.id, role: 'editor' });
   owner = { id: o.id, token: (await signIn(server.url, 'owner@guard.test')).access_token };
   member = { id: m.id, token: (await signIn(server.url, 'member@guard.test')).access_token };
+  await warm;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();

@@ -29,6 +29,8 @@ async function boot(): Promise<RunningServer> {
 beforeAll(async () => {
   t = await createTestDb();
   server = await boot();
+  // The render thread starts (seconds under tsx) while the accounts are made: no test times it.
+  const warm = server.ctx.collab.warm();
   const owner = await signUp(server.url, 'owner@collab.test', 'client');
   const member = await signUp(server.url, 'member@collab.test', 'client');
   await signUp(server.url, 'outsider@collab.test', 'client');
@@ -39,6 +41,7 @@ beforeAll(async () => {
   ownerToken = (await signIn(server.url, 'owner@collab.test')).access_token;
   memberToken = (await signIn(server.url, 'member@collab.test')).access_token;
   outsiderToken = (await signIn(server.url, 'outsider@collab.test')).access_token;
+  await warm;
 }, 60_000);
 
 afterAll(async () => {
@@ -212,6 +215,9 @@ describe('persistence and compaction', () => {
 });
 
 describe('duplicate and delete keep documents in step', () => {
+  // The restarted server's render thread starts (seconds under tsx) before the test is timed.
+  beforeAll(() => server.ctx.collab.warm(), 60_000);
+
   it('a duplicate opens with the same rich text and its own title; a deleted release leaves no document', async () => {
     const a = connect((await ticketFor(ownerToken)).body.ticket);
     await a.synced;

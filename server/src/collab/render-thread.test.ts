@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { seedFields } from '../../../shared/editor/doc-fields';
@@ -14,18 +14,12 @@ function release(paragraphs: string[]): Y.Doc {
   return doc;
 }
 
-/**
- * Renders until one is answered by the thread. A render is told `failed` instead when it ran past
- * a small budget on a loaded machine (the thread is then replaced); the next one waits for the
- * new thread, so it is asked again at once.
- */
+/** Renders, and checks the thread answered it (not the calling thread). */
 async function renderOnThread(renderer: ReturnType<typeof threadRenderer>, doc: Y.Doc) {
-  for (let i = 0; i < 5; i++) {
-    const before = renderer.counts().thread;
-    const derived = await renderer.render(doc);
-    if (renderer.counts().thread > before) return derived;
-  }
-  throw new Error('the render thread never answered');
+  const before = renderer.counts().thread;
+  const derived = await renderer.render(doc);
+  expect(renderer.counts().thread).toBe(before + 1);
+  return derived;
 }
 
 describe('threadRenderer', () => {
@@ -75,26 +69,41 @@ describe('threadRenderer: a render that hangs or kills the thread', () => {
     t.insert(0, title);
     return doc;
   };
+  const BUDGET_MS = 300;
   const renderer = threadRenderer(createLogger({ logLevel: 'silent', env: 'test' }), {
-    budgetMs: 300,
+    budgetMs: BUDGET_MS,
     workerSource: './render-thread.fixture-worker.ts',
   });
+  // The budget and the restart delay run on the test's clock: a render is past its budget when the
+  // test moves the clock past it, never because a busy machine was slow to answer.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(() => renderer.close());
+  /** The new thread starts a second after the old one died (so one that dies at once does not spin). */
+  const restartDelay = () => vi.advanceTimersByTimeAsync(1_000);
 
   it('answers failed past its budget and replaces the thread, never rendering on the event loop', async () => {
     await renderOnThread(renderer, titled('ok'));
-    const hung = await renderer.render(titled('hang'));
-    expect(hung).toEqual({ ok: false, reason: RENDER_ERRORS.failed });
+    const hung = renderer.render(titled('hang'));
+    await vi.advanceTimersByTimeAsync(BUDGET_MS);
+    expect(await hung).toEqual({ ok: false, reason: RENDER_ERRORS.failed });
     // What is asked while the new thread starts waits for it rather than run here.
-    const next = await renderer.render(titled('ok'));
-    expect(next).toMatchObject({ ok: true, fields: { title: 'ok' } });
+    const next = renderer.render(titled('ok'));
+    await restartDelay();
+    expect(await next).toMatchObject({ ok: true, fields: { title: 'ok' } });
     expect(renderer.counts().inline).toBe(0);
   });
 
   it('answers failed for what a dying thread held, and renders the next on a new thread', async () => {
     const crashed = await renderer.render(titled('crash'));
     expect(crashed).toEqual({ ok: false, reason: RENDER_ERRORS.failed });
-    expect(await renderer.render(titled('ok'))).toMatchObject({ ok: true });
+    const next = renderer.render(titled('ok'));
+    await restartDelay();
+    expect(await next).toMatchObject({ ok: true });
     expect(renderer.counts().inline).toBe(0);
   });
 });

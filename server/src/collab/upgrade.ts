@@ -67,6 +67,8 @@ export interface CollabEndpoint {
   applyChange(releaseId: string, change: (doc: Y.Doc) => void, author: string): Promise<boolean>;
   /** Loaded documents (tests, health). */
   loadedDocuments(): string[];
+  /** Starts the render thread and resolves once it answered (tests, before timing a first edit). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -593,6 +595,11 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       return changed;
     },
     loadedDocuments: () => [...docs.keys()],
+    warm: async () => {
+      const doc = new Y.Doc();
+      await renderer.render(doc);
+      doc.destroy();
+    },
     close: async () => {
       closing = true;
       httpServer.off('upgrade', onUpgrade);

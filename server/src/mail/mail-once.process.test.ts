@@ -61,8 +61,15 @@ async function app() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  let listening: () => void = () => undefined;
+  // Its start banner, printed once it listens (its mailer started just before).
+  const started = new Promise<void>((resolve) => (listening = resolve));
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('Superadmin sign-in:')) listening();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   alive.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
@@ -70,7 +77,9 @@ async function app() {
       resolve(code);
     }),
   );
-  return { child, exited, output: () => out };
+  /** Resolves once the app listens (starting takes seconds, more on a busy machine); fails if it exits first. */
+  const ready = Promise.race([started, exited.then((code) => Promise.reject(new Error(`the app exited (${code}) before it started:\n${out}`)))]);
+  return { child, exited, ready, output: () => out };
 }
 
 /** The restarted app, in this process (the same startServer as main.ts). */
@@ -103,6 +112,7 @@ describe.skipIf(!process.env.DATABASE_URL)('mail leaves once (processes)', () =>
     // A slow server: 60 e-mails take 9.6 s at 5 at a time, what is left at SIGTERM more than the deadline.
     smtp.replyDelayMs = 800;
     const a = await app();
+    await a.ready;
     await smtp.waitUntil((m) => copiesPerRecipient(m, 'term').size >= 10, 20_000);
     const stopAt = Date.now();
     a.child.kill('SIGTERM');
@@ -131,6 +141,7 @@ describe.skipIf(!process.env.DATABASE_URL)('mail leaves once (processes)', () =>
     const to = await send('kill', 30);
     smtp.holdAfter = smtp.mails.length + 10; // 10 answered, then the server keeps but never acknowledges
     const a = await app();
+    await a.ready;
     // Every sending slot has an e-mail the server holds: the worst instant to die.
     await smtp.waitUntil(() => smtp.unanswered >= DEFAULT_MAIL_CONCURRENCY, 20_000);
     const leased = (await outbox('kill')).filter((r) => r.status === 'sending');

@@ -55,6 +55,8 @@ const approvalOf = (id: string, token = writer.token) => api<ReleaseApproval>('G
 
 beforeAll(async () => {
   server = await startTestServer({}, { mailTransport: mail });
+  // The render thread starts (seconds under tsx) while the accounts are made: no test times it.
+  const warm = server.ctx.collab.warm();
   db = server.ctx.db;
   owner = await user('owner@approvals.test');
   writer = await user('writer@approvals.test');
@@ -69,6 +71,7 @@ beforeAll(async () => {
   ]);
   // They work in the owner's organisation now (its queue is theirs).
   await db('profiles').whereIn('user_id', [writer.id, approver.id]).update({ active_organisation_id: wsId });
+  await warm;
 }, 60_000);
 
 afterAll(async () => {

@@ -43,6 +43,8 @@ const CALLERS: Who[] = [...ROLES, 'outsider', 'removed'];
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The render thread starts (seconds under tsx) while the team is made: no test times it.
+  const warm = server.ctx.collab.warm();
   db = server.ctx.db;
   orgId = await newOrganisation(db, { name: 'Αιγαίο Τεχνολογίες' });
   for (const role of ROLES) team[role] = await addMember(server, orgId, role, `${role}@roles.test`, `Μέλος ${role}`);
@@ -51,6 +53,7 @@ beforeAll(async () => {
   // Was an editor of the team; removed since (their session is still valid).
   removed = await addMember(server, orgId, 'editor', 'removed@roles.test');
   await db('organisation_members').where({ organisation_id: orgId, user_id: removed.id }).delete();
+  await warm;
 }, 60_000);
 
 afterAll(async () => {

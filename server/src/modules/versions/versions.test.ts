@@ -50,12 +50,16 @@ const rowOf = async (id: string) => (await db('press_releases').where('id', id).
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The render thread and the CPU pool's thread (which reads the speller's dictionary) start,
+  // seconds under tsx, while the accounts are made: no test times them.
+  const warm = Promise.all([server.ctx.collab.warm(), server.ctx.cpu.warm()]);
   db = server.ctx.db;
   owner = await user('owner@versions.test');
   member = await user('member@versions.test');
   outsider = await user('outsider@versions.test');
   const ws = (await db('organisations').where('created_by', owner.id).first('id')) as { id: string };
   await db('organisation_members').insert({ organisation_id: ws.id, user_id: member.id, role: 'editor' });
+  await warm;
 }, 60_000);
 
 afterAll(async () => {
