@@ -110,7 +110,8 @@ export const ROUTE_BUDGETS: {
       'src/components/layout/area-layouts.tsx',
       'src/features/superadmin/statistics-page.tsx',
     ],
-    budget: 436 * KB,
+    // +1 KB: Recharts and Tremor in chunks of their own (no chunk over 500 kB minified) and the live layer's socket loader.
+    budget: 437 * KB,
     note: 'Tremor charts',
   },
   {
