@@ -12,6 +12,13 @@ const TEXT = 'Η εταιρεία ανακοινώνει σήμερα νέα ε�
 /** 500 Greek letters, vowel-heavy (the most sound-alike respellings: the worst case of the old speller). */
 const LONG_WORD = 'επενδιοιυσηει'.repeat(40).slice(0, 500);
 
+/** Real words with one letter doubled, each at another place: sixty distinct misspellings. */
+const MISSPELT = Array.from({ length: 60 }, (_, k) => {
+  const w = ['ανακοίνωση', 'επένδυση', 'λειτουργία', 'εταιρεία', 'Θεσσαλονίκη', 'Σεπτέμβριο'][k % 6]!;
+  const at = 1 + (Math.floor(k / 6) % (w.length - 1));
+  return w.slice(0, at) + w[at] + w.slice(at);
+}).join(' ');
+
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 describe('a hostile review', () => {
@@ -80,7 +87,9 @@ describe('a hostile review', () => {
       const t0 = performance.now();
       const r = await call<{ error: { code: string; message: string } }>(server.url, 'POST', '/api/assistant/review', {
         token,
-        body: { releaseId, title: '', blocks: [{ type: 'paragraph', text: TEXT, links: [] }] },
+        // Sixty misspellings not reviewed before, each needing corrections: tens of milliseconds
+        // of work, which no thread finishes inside the 1 ms budget (the short text alone might).
+        body: { releaseId, title: '', blocks: [{ type: 'paragraph', text: MISSPELT, links: [] }] },
       });
       expect(r.status).toBe(503);
       expect(r.body.error.code).toBe('timeout');
