@@ -99,8 +99,8 @@ export const ROUTE_BUDGETS: {
     entry: APP_ENTRY,
     // The charts load beside the page (components/charts.tsx: started after its first render), counted here.
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/reports-page.tsx'],
-    // +6 KB: newsroom views (a weekly chart), embargo and download columns.
-    budget: 446 * KB,
+    // +6 KB: newsroom views (a weekly chart), embargo and download columns; +1 KB: Recharts in a chunk of its own.
+    budget: 447 * KB,
     note: 'Tremor charts',
   },
   {
