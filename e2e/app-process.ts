@@ -3,12 +3,30 @@
  * two processes joined through Redis), each on a probed free port (see freePort); a
  * process that dies on start throws with its exit code and last output.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../server/src/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUTPUT_TAIL = 4_000;
+
+let built: boolean | undefined;
+
+/**
+ * How to run the server: the built bundle when dist/ is that of the current sources (as
+ * `npm test` leaves it; it is ready in about a second), else from source through tsx, which
+ * transforms every module first (seconds more per start, on every restart a spec makes).
+ * A development build (E2E_CLIENT_DEV) always runs from source, as `npm run dev` does.
+ */
+export function serverCommand(devClient = false): { command: string; args: string[] } {
+  if (!devClient) {
+    built ??=
+      spawnSync(process.execPath, ['scripts/start.mjs', '--check'], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } }).stdout.trim() ===
+      'up to date';
+    if (built) return { command: process.execPath, args: ['--enable-source-maps', 'dist/server/main.js'] };
+  }
+  return { command: path.join(root, 'node_modules/.bin/tsx'), args: ['server/src/main.ts'] };
+}
 
 export interface AppProcess {
   port: number;
@@ -18,7 +36,8 @@ export interface AppProcess {
 }
 
 function launch(port: number, env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  const { command, args } = serverCommand();
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +66,7 @@ async function waitReady(url: string, child: ChildProcess, output: () => string)
 }
 
 /**
- * Starts the app from source on `port` (or a free one) and waits for /readyz. Without a
+ * Starts the app (serverCommand) on `port` (or a free one) and waits for /readyz. Without a
  * fixed port, a port taken between the probe and the listen is retried on another.
  */
 export async function startApp(env: Record<string, string | undefined>, port?: number): Promise<AppProcess> {

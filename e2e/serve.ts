@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
+import { serverCommand } from './app-process';
 import { E2E_JWT_SECRET } from './secrets';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
     cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   }
 
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  const { command, args } = serverCommand(process.env.E2E_CLIENT_DEV === 'true');
+  const child = spawn(command, args, {
     cwd: root,
     env,
     stdio: 'inherit',
