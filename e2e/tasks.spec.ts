@@ -58,10 +58,26 @@ async function pick(page: Page, trigger: ReturnType<Page['getByTestId']>, option
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('owner invites a colleague; tasks and status changes appear live for both; filters work; removal ends access', async ({
+/** An approved owner with a colleague who accepted an invitation (through the API: these tests are about the board). */
+async function team(a: Page, b: Page, prefix: string, ownerName: string, memberName: string) {
+  const owner = await freshClient(a, `${prefix}o`, ownerName);
+  await approveUser(a.request, owner.id); // pending accounts cannot invite
+  const member = await freshClient(b, `${prefix}m`, memberName);
+  const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
+  const orgs = (await (await a.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string }[] };
+  const inv = (await (
+    await a.request.post(`/api/organisations/${orgs.organisations[0]!.id}/invitations`, { headers: auth(owner), data: { email: member.email } })
+  ).json()) as { acceptUrl: string };
+  const token = new URL(inv.acceptUrl).searchParams.get('token');
+  // Accepting makes the team's organisation the colleague's active one; the owner's is his.
+  expect((await b.request.post('/api/invitations/accept', { headers: auth(member), data: { token } })).ok()).toBe(true);
+  return { owner, member, auth };
+}
+
+test('owner invites a colleague from the invitations page; she joins in one click, the link works once, and removal closes her board at once', async ({
   browser,
 }) => {
-  // Several signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  // Two signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
   test.slow();
   const a = await newPage(browser);
   const b = await newPage(browser);
@@ -93,11 +109,35 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await b.page.goto(link.pathname + link.search);
   await expect(b.page.getByTestId('invitation-invalid')).toContainText('Η πρόσκληση έχει ήδη χρησιμοποιηθεί.');
   b.errors.length = 0; // the refused second use logs its 410 on purpose
+
   // She works in the team's organisation now (her own company stays hers, one switch away).
+  const title = `Δελτίο αποτελεσμάτων ${Date.now()}`;
+  expect((await a.page.request.post('/api/tasks', { headers: { authorization: `Bearer ${owner.token}` }, data: { title } })).status()).toBe(201);
   await b.page.goto('/client/tasks');
   await expect(b.page.getByTestId('organisation-switcher')).toContainText(`${owner.name} Α.Ε.`);
+  await expect(card(b.page, title)).toBeVisible();
+
+  // The owner removes the colleague: her open board closes at once.
+  await a.page.getByRole('button', { name: `Αφαίρεση: ${member.name}` }).click();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
+  await expect(toast(a.page, 'Το μέλος αφαιρέθηκε')).toBeVisible();
+  await expect(toast(b.page, 'Αφαιρεθήκατε από έναν οργανισμό')).toBeVisible();
+  await expect(card(b.page, title)).toHaveCount(0);
+  await expect(b.page.getByTestId('organisation-switcher')).toHaveCount(0);
+
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+});
+
+test('a task created, moved and renamed by one member appears live on the other member’s board', async ({ browser }) => {
+  // Two signed-in users, each in a browser of their own, on a 2-core machine: slow by design (3× timeout).
+  test.slow();
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const { owner, member } = await team(a.page, b.page, 'live9', 'Ελένη Ιδιοκτήτρια', 'Νίκος Συνεργάτης');
 
   await a.page.goto('/client/tasks');
+  await b.page.goto('/client/tasks');
   await expect(a.page.getByText('Δεν υπάρχουν ακόμη εργασίες — δημιουργήστε την πρώτη')).toBeVisible();
 
   // The owner creates a task assigned to the colleague: it appears on the colleague's open board.
@@ -122,7 +162,7 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await pick(b.page, card(b.page, title).getByTestId('task-status'), 'Σε εξέλιξη');
   await expect(toast(b.page, 'Η εργασία ενημερώθηκε')).toBeVisible();
   await expect(card(a.page, title).getByTestId('task-status')).toHaveText('Σε εξέλιξη', { timeout: LIVE_MS });
-  // Any status to any other: back to open from the owner's side, seen by the colleague.
+  // Any status to any other, from the owner's side, seen by the colleague.
   await pick(a.page, card(a.page, title).getByTestId('task-status'), 'Μπλοκαρισμένη');
   await expect(card(b.page, title).getByTestId('task-status')).toHaveText('Μπλοκαρισμένη', { timeout: LIVE_MS });
 
@@ -133,19 +173,29 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await b.page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
   await expect(card(a.page, renamed)).toBeVisible({ timeout: LIVE_MS });
 
-  // A second, unassigned, low-priority task (created by the colleague) for the filters.
-  const second = `Λίστα αποδεκτών ${Date.now()}`;
-  await b.page.getByRole('button', { name: 'Νέα εργασία' }).first().click();
-  await b.page.getByRole('dialog').getByLabel('Τίτλος').fill(second);
-  await pick(b.page, b.page.getByRole('dialog').getByLabel('Προτεραιότητα'), 'Χαμηλή');
-  await b.page.getByRole('dialog').getByRole('button', { name: 'Δημιουργία' }).click();
-  await expect(card(a.page, second)).toBeVisible({ timeout: LIVE_MS });
+  expect(a.errors).toEqual([]);
+  expect(b.errors).toEqual([]);
+});
 
+test('the task board filters by status, priority and assignee, and searches without accents', async ({ browser }) => {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  const { owner, member, auth } = await team(a.page, b.page, 'filt9', 'Ελένη Ιδιοκτήτρια', 'Νίκος Συνεργάτης');
+  const stamp = Date.now();
+  const first = `Δελτίο αποτελεσμάτων ${stamp}`;
+  const second = `Λίστα αποδεκτών ${stamp}`;
+  const made = await a.page.request.post('/api/tasks', { headers: auth(owner), data: { title: first, assignee_user_id: member.id, priority: 'high' } });
+  expect(made.status()).toBe(201);
+  const task = (await made.json()) as { id: string; version: number };
+  expect((await a.page.request.patch(`/api/tasks/${task.id}`, { headers: auth(owner), data: { status: 'blocked', version: task.version } })).ok()).toBe(true);
+  expect((await b.page.request.post('/api/tasks', { headers: auth(member), data: { title: second, priority: 'low' } })).status()).toBe(201);
+
+  await a.page.goto('/client/tasks');
   const cards = a.page.getByTestId('task-card');
   await expect(cards).toHaveCount(2);
   await pick(a.page, a.page.getByTestId('filter-status'), 'Μπλοκαρισμένη');
   await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText(renamed);
+  await expect(cards.first()).toContainText(first);
   await pick(a.page, a.page.getByTestId('filter-status'), 'Όλες οι καταστάσεις');
   await pick(a.page, a.page.getByTestId('filter-priority'), 'Χαμηλή');
   await expect(cards).toHaveCount(1);
@@ -156,7 +206,7 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await expect(cards.first()).toContainText(second);
   await pick(a.page, a.page.getByTestId('filter-assignee'), member.name);
   await expect(cards).toHaveCount(1);
-  await expect(cards.first()).toContainText(renamed);
+  await expect(cards.first()).toContainText(first);
   await pick(a.page, a.page.getByTestId('filter-assignee'), 'Όλοι οι υπεύθυνοι');
   await a.page.getByLabel('Αναζήτηση εργασιών').fill('αποδεκτων');
   await expect(cards).toHaveCount(1);
@@ -164,17 +214,7 @@ test('owner invites a colleague; tasks and status changes appear live for both; 
   await a.page.getByLabel('Αναζήτηση εργασιών').fill('καμία τέτοια εργασία');
   await expect(a.page.getByText('Δεν βρέθηκαν εργασίες που να ταιριάζουν με τα κριτήρια αναζήτησης')).toBeVisible();
 
-  // The owner removes the colleague: their open board closes at once.
-  await a.page.goto('/client/invitations');
-  await a.page.getByRole('button', { name: `Αφαίρεση: ${member.name}` }).click();
-  await a.page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
-  await expect(toast(a.page, 'Το μέλος αφαιρέθηκε')).toBeVisible();
-  await expect(toast(b.page, 'Αφαιρεθήκατε από έναν οργανισμό')).toBeVisible();
-  await expect(card(b.page, renamed)).toHaveCount(0);
-  await expect(b.page.getByTestId('organisation-switcher')).toHaveCount(0);
-
   expect(a.errors).toEqual([]);
-  expect(b.errors).toEqual([]);
 });
 
 test('two members editing the same task: the second save is refused with the fresh task shown, nothing is lost', async ({ browser }) => {
@@ -182,19 +222,8 @@ test('two members editing the same task: the second save is refused with the fre
   test.slow();
   const a = await newPage(browser);
   const b = await newPage(browser);
-  const owner = await freshClient(a.page, 'owner9c', 'Άννα Ιδιοκτήτρια');
-  await approveUser(a.page.request, owner.id); // pending accounts cannot invite
-  const member = await freshClient(b.page, 'member9c', 'Πέτρος Μέλος');
-  const auth = (p: Person) => ({ authorization: `Bearer ${p.token}` });
-  const orgs = (await (await a.page.request.get('/api/organisations', { headers: auth(owner) })).json()) as { organisations: { id: string }[] };
-  const wsId = orgs.organisations[0]!.id;
-  const inv = (await (
-    await a.page.request.post(`/api/organisations/${wsId}/invitations`, { headers: auth(owner), data: { email: member.email } })
-  ).json()) as { acceptUrl: string };
-  const token = new URL(inv.acceptUrl).searchParams.get('token');
-  expect((await b.page.request.post('/api/invitations/accept', { headers: auth(member), data: { token } })).ok()).toBe(true);
+  const { owner, auth } = await team(a.page, b.page, 'conc9', 'Άννα Ιδιοκτήτρια', 'Πέτρος Μέλος');
   const title = `Κοινή εργασία ${Date.now()}`;
-  // Accepting made the team's organisation the colleague's active one; the owner's is his.
   expect((await a.page.request.post('/api/tasks', { headers: auth(owner), data: { title } })).status()).toBe(201);
 
   await a.page.goto('/client/tasks');
