@@ -76,7 +76,7 @@ const path = (url: string) => {
 
 const listRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
-test('a colleague joins from the link in one step, sees the team’s releases, writes inside the team and cannot send past its approval rule', async ({ browser }) => {
+test('a colleague joins from the link in one step, sees the team’s releases and writes inside the team', async ({ browser }) => {
   // Three browsers (owner, colleague) and the live editor: slow by design.
   test.slow();
   const owner = await companyOwner(browser, 'owner28', 'Ελένη Ιδιοκτήτρια', 'Αιγαίο Ομάδα Α.Ε.');
@@ -126,12 +126,36 @@ test('a colleague joins from the link in one step, sees the team’s releases, w
   // Her new release appears live in the owner's list, with her as its author.
   await owner.page.goto('/client/history');
   await expect(listRow(owner.page, 'Ετήσια αποτελέσματα της ομάδας')).toBeVisible();
-  const hers = await createRelease(colleague, 'Νέο προϊόν της ομάδας');
+  await createRelease(colleague, 'Νέο προϊόν της ομάδας');
   await expect(listRow(owner.page, 'Νέο προϊόν της ομάδας')).toContainText('Μαρία Συντάκτρια', { timeout: LIVE_MS });
   // «Μόνο δικά μου» keeps the owner's own.
   await owner.page.getByRole('button', { name: 'Μόνο δικά μου' }).click();
   await expect(listRow(owner.page, 'Νέο προϊόν της ομάδας')).toHaveCount(0);
   await expect(listRow(owner.page, 'Ετήσια αποτελέσματα της ομάδας')).toBeVisible();
+
+  await owner.page.context().close();
+  await colleaguePage.context().close();
+});
+
+test('an editor of the team cannot send, her approval request reaches the owner’s queue live, and her release stays the team’s when she is removed', async ({
+  browser,
+}) => {
+  // Two browsers and the live editor: slow by design.
+  test.slow();
+  const owner = await companyOwner(browser, 'owner28e', 'Ελένη Ιδιοκτήτρια', 'Αιγαίο Ομάδα Β Α.Ε.');
+  const [org] = await organisationsOf(owner);
+  expect((await owner.page.request.patch(`/api/organisations/${org!.id}/settings`, { headers: auth(owner), data: { approval_required: true } })).ok()).toBe(true);
+  // She joins from the link (the sign-up itself is the test above): an account inside the team, as an editor.
+  const link = await invite(owner, org!.id, uniqueEmail('colleague28e'), 'editor');
+  const joined = await owner.page.request.post('/api/invitations/join', {
+    data: { token: new URL(link).searchParams.get('token'), name: 'Μαρία Συντάκτρια', password: PASSWORD, ...ACCEPTED_TERMS },
+  });
+  expect(joined.ok()).toBe(true);
+  const session = await joined.text();
+  const colleaguePage = await freshPage(browser);
+  await colleaguePage.evaluate(([k, v]) => localStorage.setItem(k, v), [SESSION_KEY, session] as const);
+  const colleague = { page: colleaguePage, token: (JSON.parse(session) as { access_token: string }).access_token };
+  const hers = await createRelease(colleague, 'Νέο προϊόν της ομάδας');
 
   // In the editor, an editor cannot send or schedule, and is told why; the server agrees.
   await colleaguePage.goto(`/client/press-releases/${hers}`);
