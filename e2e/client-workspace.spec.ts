@@ -120,19 +120,22 @@ test.describe('onboarding wizard', () => {
 });
 
 test.describe('press-release list', () => {
-  test('searches with and without accents, filters, pages, duplicates and deletes', async ({ page, consoleErrors }) => {
-    // Several browsers or the live editor, under CI load on two cores: slow by design (3× timeout).
-    test.slow();
-    const c = await onboardedClient(page, 'list');
-    await page.goto('/client/press-releases');
-    await expect(page.getByText('Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Δημιούργησε το πρώτο σου δελτίο τύπου' })).toHaveAttribute('href', '/client/press-releases/new');
-
+  /** Twelve releases of a new client's own: two pages of the list. */
+  async function twelveReleases(page: Page, c: { token: string }) {
     await apiCall(page.request, c.token, 'POST', '/releases', { title: 'Δελτίο Τύπου Εγκαινίων', content: 'Νέο κατάστημα', category: 'culture' });
     await apiCall(page.request, c.token, 'POST', '/releases', { title: 'Οικονομικά αποτελέσματα', content: 'Το ΔΕΛΤΊΟ των αποτελεσμάτων', category: 'economy' });
     for (let i = 1; i <= 10; i++) {
       await apiCall(page.request, c.token, 'POST', '/releases', { title: `Ανακοίνωση ${i}`, content: 'Κείμενο', category: 'sports' });
     }
+  }
+
+  test('searches with and without accents, filters and pages', async ({ page, consoleErrors }) => {
+    const c = await onboardedClient(page, 'list');
+    await page.goto('/client/press-releases');
+    await expect(page.getByText('Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Δημιούργησε το πρώτο σου δελτίο τύπου' })).toHaveAttribute('href', '/client/press-releases/new');
+
+    await twelveReleases(page, c);
     // Arrived live (socket) or on the next fetch: 12 releases, two pages.
     await page.reload();
     const rows = page.getByTestId('release-row');
@@ -167,6 +170,15 @@ test.describe('press-release list', () => {
     await expect(page.getByText('Δεν βρέθηκαν δελτία τύπου που να ταιριάζουν με τα κριτήρια αναζήτησης')).toBeVisible();
     await page.getByRole('button', { name: 'Καθαρισμός φίλτρων' }).click();
     await expect(page.getByTestId('pager')).toHaveText('Σελίδα 1 από 2');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('duplicates, deletes after confirming, opens the editor; the history and the dashboard count the same releases', async ({ page, consoleErrors }) => {
+    const c = await onboardedClient(page, 'listdup');
+    await twelveReleases(page, c);
+    await page.goto('/client/press-releases');
+    const rows = page.getByTestId('release-row');
+    const search = page.getByLabel('Αναζήτηση δελτίων τύπου');
 
     // Duplicate.
     await search.fill('εγκαινιων');
