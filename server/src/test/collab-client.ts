@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { MESSAGE_RENDER_ERROR, MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
 import { call } from './http';
 
 /** A co-editor in a test: a Y.Doc synced with the server's /collab endpoint, as the browser's editor is. */
@@ -19,6 +20,9 @@ export async function openEditor(base: string, token: string, releaseId: string)
     params: { ticket: t.body.ticket },
     disableBc: true,
   });
+  // The server's own messages (saved, render error), which y-websocket alone would log as
+  // "Unable to compute message": read by the tests that need them, through the socket.
+  for (const type of [MESSAGE_SAVED, MESSAGE_RENDER_ERROR]) provider.messageHandlers[type] ??= () => undefined;
   const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   return { doc, provider, synced };
 }
