@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { answerCookiesInStorage, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, signInViaApi, test } from './fixtures';
 
 /**
@@ -28,24 +28,23 @@ function brandName(): string {
   return `Ζεφυρ${s}ίδα`;
 }
 
-test('spelling: a misspelt word is underlined for both co-editors, a suggestion applied by one reaches the other, a learnt word stops being underlined for both', async ({
-  browser,
-  request,
-}) => {
-  // Several browsers on the live editor, under CI load on two cores: slow by design (3× timeout).
-  test.slow();
-  // An organisation of its own, with a colleague who joined as an editor: the word learnt below goes into its dictionary.
-  const org = await newClient(request, 'spelling', { members: [{ role: 'editor', name: 'Γιώργος Αντωνίου' }] });
+/** An organisation of its own with a colleague who joined as an editor, both in one new release. */
+async function twoEditors(browser: Browser, request: APIRequestContext, prefix: string) {
+  const org = await newClient(request, prefix, { members: [{ role: 'editor', name: 'Γιώργος Αντωνίου' }] });
   const owner = await openAs(browser, org, '/client/press-releases/new');
   await owner.page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/, { timeout: EDITOR_OPEN_MS });
   await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
-  const path = new URL(owner.page.url()).pathname;
-  const member = await openAs(browser, org.members[0]!, path);
+  const member = await openAs(browser, org.members[0]!, new URL(owner.page.url()).pathname);
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+  return { owner, member };
+}
 
-  const brand = brandName();
+test('spelling: a misspelt word is underlined for both co-editors, and a suggestion applied by one reaches the other', async ({ browser, request }) => {
+  // Two browsers on the live editor, under CI load on two cores: slow by design (3× timeout).
+  test.slow();
+  const { owner, member } = await twoEditors(browser, request, 'spelling');
   await text(owner.page).click();
-  await owner.page.keyboard.insertText(`Θεσσαλονίκη, 5 Μαρτίου 2026 — Η ${brand} ανακοινώνει την επενδιση σε νέο κέντρο δεδομένων...`);
+  await owner.page.keyboard.insertText('Θεσσαλονίκη, 5 Μαρτίου 2026 — Η εταιρεία ανακοινώνει την επενδιση σε νέο κέντρο δεδομένων.');
 
   // Both editors underline the misspelt word (each checks the shared text itself).
   await expect(underline(owner.page, 'επενδιση')).toBeVisible({ timeout: FIRST_CHECK_MS });
@@ -64,13 +63,26 @@ test('spelling: a misspelt word is underlined for both co-editors, a suggestion 
   await expect(underline(owner.page, 'επενδιση')).toHaveCount(0, { timeout: LIVE_MS });
   await expect(underline(member.page, 'επενδιση')).toHaveCount(0);
 
-  // The brand is an unknown name to both; the owner teaches it to the workspace.
-  await expect(underline(owner.page, brand)).toHaveClass(/deltio-unknown-name/, { timeout: LIVE_MS });
-  await expect(underline(member.page, brand)).toBeVisible({ timeout: LIVE_MS });
+  await owner.context.close();
+  await member.context.close();
+});
+
+test('spelling: a name learnt by one co-editor stops being underlined for both; a one-click fix of the coach reaches the other', async ({ browser, request }) => {
+  // Two browsers on the live editor, under CI load on two cores: slow by design (3× timeout).
+  test.slow();
+  // The word learnt below goes into this organisation's dictionary.
+  const { owner, member } = await twoEditors(browser, request, 'learnt');
+  const brand = brandName();
+  await text(owner.page).click();
+  await owner.page.keyboard.insertText(`Θεσσαλονίκη, 5 Μαρτίου 2026 — Η ${brand} ανακοινώνει νέο κέντρο δεδομένων...`);
+
+  // The brand is an unknown name to both; the owner teaches it to the organisation.
+  await expect(underline(owner.page, brand)).toHaveClass(/deltio-unknown-name/, { timeout: FIRST_CHECK_MS });
+  await expect(underline(member.page, brand)).toBeVisible({ timeout: FIRST_CHECK_MS });
   await underline(owner.page, brand).click();
   await owner.page.getByTestId('spelling-popover').getByRole('button', { name: 'Προσθήκη στο λεξικό' }).click();
   await expect(underline(owner.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
-  // The co-editor's underline goes too, live (the dictionary change is pushed to the workspace).
+  // The co-editor's underline goes too, live (the dictionary change is pushed to the organisation).
   await expect(underline(member.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
   await member.page.getByTestId('workspace-dictionary').locator('summary').click();
   await expect(member.page.getByTestId('workspace-dictionary')).toContainText(brand);
