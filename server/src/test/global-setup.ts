@@ -15,7 +15,10 @@ export default async function setup(): Promise<() => void> {
   const runsRedisTests = named.length === 0 || named.some((a) => /cluster|redis/.test(a));
   return () => {
     const skipped = runsRedisTests ? redisTestsSkippedReason() : undefined;
-    if (skipped) {
+    // Each vitest project runs this setup (vitest.config.ts has two): one banner per run.
+    const shown = globalThis as { deltioSkipBannerShown?: boolean };
+    if (skipped && !shown.deltioSkipBannerShown) {
+      shown.deltioSkipBannerShown = true;
       const line = '!'.repeat(78);
       console.warn(`\n${line}\n!! SKIPPED: the Redis and two-process tests did not run: ${skipped}\n${line}\n`);
     }
