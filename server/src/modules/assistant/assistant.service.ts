@@ -37,7 +37,7 @@ export async function review(ctx: AppContext, actor: Actor, body: ReviewBody): P
         contact: Boolean(release.press_contact_email?.trim() || release.press_contact_phone?.trim()),
       },
     },
-    today: new Date().toISOString(),
+    today: ctx.clock.now().toISOString(),
   };
   const out = await ctx.cpu.run<ReviewOutput>('assistant.review', input);
   return { ...out, workspaceId: release.organisation_id, canEditWords: roleMay(membership.role, 'words.write') };
