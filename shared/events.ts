@@ -67,6 +67,11 @@ export interface ServerToClientEvents {
    * fresh again (an edit after it): the workspace's editors and approvers refetch.
    */
   'approvals:changed': (payload: { releaseId: string; workspaceId: string; approvalId: string; status: string; stale: boolean }) => void;
+  // -- review in the editor
+  /** A comment thread of a release changed (created, replied, edited, deleted, resolved, reopened, detached): refetch its comments. */
+  'release:comments': (payload: { releaseId: string; threadId: string; reason: import('./schemas/review').CommentEventReason }) => void;
+  /** A release's open comments or pending suggestions changed: lists, the approval queue and the editor's badges refetch. */
+  'release:review': (payload: { releaseId: string; openComments: number; pendingSuggestions: number }) => void;
 }
 
 export interface NotificationPayload {
