@@ -37,6 +37,8 @@ export const queryKeys = {
   /** A release's version history and its compares. */
   versions: (releaseId: string) => ['versions', releaseId] as const,
   versionCompare: (releaseId: string, a: string, b: string) => ['versions', releaseId, 'compare', a, b] as const,
+  /** A release's comment threads (and, later, its suggestions). */
+  comments: (releaseId: string) => ['comments', releaseId] as const,
   /** Everything about approvals (the queue, its badge, each release's approval). */
   approvals: ['approvals'] as const,
   approvalCount: ['approvals', 'count'] as const,

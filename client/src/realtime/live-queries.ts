@@ -41,6 +41,9 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'release:versions': (p) => [queryKeys.versions(p.releaseId)],
   'approvals:changed': () => [queryKeys.approvals],
   'newsroom:changed': () => [queryKeys.newsroom],
+  'release:comments': (p) => [queryKeys.comments(p.releaseId)],
+  // The counts show in the release list and the approval queue.
+  'release:review': (p) => [queryKeys.releases, queryKeys.approvals, queryKeys.comments(p.releaseId)],
 };
 
 /**
