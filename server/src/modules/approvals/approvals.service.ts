@@ -130,7 +130,7 @@ export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: 
   if (!editable(release.status)) throw conflict409('read_only');
   const ws = await repo.organisationOfRelease(ctx.db, release);
   if (!ws?.approval_required) throw conflict409('approval_off');
-  await assertMayMailOnBehalf(ctx.db, actor.userId); // the approvers are mailed the request and its note
+  await assertMayMailOnBehalf(ctx.db, actor.userId, release.organisation_id); // the approvers are mailed the request and its note
   await ctx.collab.flushRelease(releaseId);
   const requester = actor.name?.trim() || actor.email;
   const done = await ctx.db.transaction(async (trx) => {
@@ -188,10 +188,10 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
     const a = await repo.lockApproval(trx, approvalId);
     if (!a) throw notFound('Approval not found');
     // A member of the release's organisation whose role approves (404 for anyone else, 403 `role_forbidden`).
-    await requireRelease(trx, actor, a.press_release_id, 'approve').catch((err: unknown) => {
+    const { release } = await requireRelease(trx, actor, a.press_release_id, 'approve').catch((err: unknown) => {
       throw err instanceof HttpError && err.status === 404 ? notFound('Approval not found') : err;
     });
-    await assertMayMailOnBehalf(trx, actor.userId); // the requester is mailed the decision and its comment
+    await assertMayMailOnBehalf(trx, actor.userId, release.organisation_id); // the requester is mailed the decision and its comment
     if (a.status !== 'pending') throw conflict409('approval_not_pending');
     if (a.version_id !== body.versionId) throw conflict409('approval_version_mismatch');
     if (a.requested_by === actor.userId) throw new HttpError(403, 'self_approval', APPROVAL_ERRORS.self_approval!);

@@ -62,6 +62,13 @@ const expectedCode = {
   pendingUnconfirmed: 'email_unconfirmed',
 } as const;
 const cases = Object.keys(expectedCode) as (keyof typeof expectedCode)[];
+/** The same accounts acting as members of ok's approved organisation (null: allowed). */
+const inApprovedOrganisation: Record<keyof typeof expectedCode, string | null> = {
+  unconfirmed: 'email_unconfirmed',
+  pending: null,
+  rejected: 'account_not_approved',
+  pendingUnconfirmed: 'email_unconfirmed',
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -120,17 +127,25 @@ describe.each(cases)('an account that is %s', (c) => {
     expect(await statusOf(id)).toBe('draft');
   });
 
-  it('cannot have its approval request mailed to the approvers', async () => {
+  // In ok's approved organisation the organisation's approval counts: a pending sign-up who was
+  // invited there mails for it; an unconfirmed address or a rejected person still may not.
+  const inApproved = inApprovedOrganisation[c];
+
+  it(inApproved ? 'cannot have its approval request mailed to the approvers' : 'has its approval request mailed in an approved organisation it belongs to', async () => {
     const id = await release(ok.id, { organisation_id: ok.workspaceId });
-    await expectRefused(code, () => api('POST', `/releases/${id}/approval-requests`, blocked[c].token, { note: 'Γράφω ό,τι θέλω εδώ' }));
+    const ask = () => api('POST', `/releases/${id}/approval-requests`, blocked[c].token, { note: 'Γράφω ό,τι θέλω εδώ' });
+    if (!inApproved) return void expect((await ask()).status).toBe(201);
+    await expectRefused(inApproved, ask);
     expect(await db('release_approvals').where('press_release_id', id)).toHaveLength(0);
   });
 
-  it('cannot have its approval decision mailed to the requester', async () => {
+  it(inApproved ? 'cannot have its approval decision mailed to the requester' : 'has its approval decision mailed in an approved organisation it belongs to', async () => {
     const id = await release(ok.id, { organisation_id: ok.workspaceId });
     const req = await api<{ id: string; versionId: string }>('POST', `/releases/${id}/approval-requests`, ok.token, { note: '' });
     expect(req.status).toBe(201);
-    await expectRefused(code, () => api('POST', `/approvals/${req.body.id}/decision`, blocked[c].token, { decision: 'reject', versionId: req.body.versionId, comment: 'Γράφω ό,τι θέλω εδώ' }));
+    const decide = () => api('POST', `/approvals/${req.body.id}/decision`, blocked[c].token, { decision: 'reject', versionId: req.body.versionId, comment: 'Γράφω ό,τι θέλω εδώ' });
+    if (!inApproved) return void expect((await decide()).status).toBe(200);
+    await expectRefused(inApproved, decide);
     expect(((await db('release_approvals').where('id', req.body.id).first('status')) as { status: string }).status).toBe('pending');
   });
 });
@@ -204,5 +219,32 @@ describe('the approval that counts is the organisation’s', () => {
     expect((await mailOnBehalfBlock(db, rejected.id, ok.workspaceId))?.code).toBe('account_not_approved');
     const unconfirmed = await account('unconfirmed-member', { confirmed: false, status: 'approved' });
     expect((await mailOnBehalfBlock(db, unconfirmed.id, ok.workspaceId))?.code).toBe('email_unconfirmed');
+  });
+});
+
+describe('the organisation the mail speaks for, not the active one', () => {
+  it('a member active in an approved organisation cannot send, schedule, test, ask approval or invite for a pending one she also belongs to', async () => {
+    // Approved and active in ok's organisation; publisher of a pending company's organisation.
+    const agent = await account('agency-member', { confirmed: true, status: 'approved' });
+    await db('organisation_members').insert({ organisation_id: ok.workspaceId, user_id: agent.id, role: 'publisher' });
+    await db('profiles').where('user_id', agent.id).update({ active_organisation_id: ok.workspaceId });
+    const pendingCompany = await account('pending-company', { confirmed: true, status: 'pending' });
+    await db('organisation_members').insert({ organisation_id: pendingCompany.workspaceId, user_id: agent.id, role: 'admin' });
+    await db('organisations').where('id', pendingCompany.workspaceId).update({ approval_required: true });
+    const id = await release(agent.id, { organisation_id: pendingCompany.workspaceId });
+    const before = await outboxSize();
+
+    for (const [method, path, body] of [
+      ['POST', `/releases/${id}/send`, undefined],
+      ['POST', `/releases/${id}/schedule`, { scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }],
+      ['POST', `/releases/${id}/test-email`, undefined],
+      ['POST', `/releases/${id}/approval-requests`, { note: 'Για αύριο' }],
+      ['POST', `/organisations/${pendingCompany.workspaceId}/invitations`, { email: 'new-colleague@on-behalf.test', role: 'editor' }],
+    ] as const) {
+      const r = await api<Err>(method, path, agent.token, body);
+      expect({ path, status: r.status, code: r.body.error?.code }).toEqual({ path, status: 403, code: 'account_not_approved' });
+    }
+    expect(await statusOf(id)).toBe('draft');
+    expect(await outboxSize()).toBe(before);
   });
 });

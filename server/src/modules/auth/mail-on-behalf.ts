@@ -52,12 +52,14 @@ export async function mailOnBehalfBlock(q: Q, userId: string, organisationId?: s
 /**
  * The one guard of every action that mails on a user's behalf (the test e-mail, invitations,
  * send, schedule, approval requests and decisions): 403 `email_unconfirmed` while the address
- * is not confirmed, 403 `account_not_approved` while the account or its organisation is pending
- * or rejected. Pass the organisation the mail speaks for when there is one (the release's);
- * without it, the user's active organisation is checked. Mails the account needs to get there
- * (confirmation, password recovery) never pass here.
+ * is not confirmed, 403 `account_not_approved` while the account or the organisation the mail
+ * speaks for is pending or rejected. The organisation is required (the release's, the
+ * invitation's): a member acts on any organisation she belongs to, not only the active one, so
+ * the active one's approval says nothing about this mail. `null` only for mail of a person
+ * outside any organisation. Mails the account needs to get there (confirmation, password
+ * recovery) never pass here.
  */
-export async function assertMayMailOnBehalf(q: Q, userId: string, organisationId?: string | null): Promise<void> {
+export async function assertMayMailOnBehalf(q: Q, userId: string, organisationId: string | null): Promise<void> {
   const block = await mailOnBehalfBlock(q, userId, organisationId);
   if (block) throw new HttpError(403, block.code, block.message);
 }

@@ -35,8 +35,8 @@ export class EditorService {
 
   /** Schedules the send: the lifecycle changes the row and its durable job together. */
   async schedule(actor: Actor, releaseId: string, scheduledAt: Date): Promise<ReleaseState> {
-    await this.load(actor, releaseId, 'schedule');
-    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
+    const row = await this.load(actor, releaseId, 'schedule');
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId, row.organisation_id);
     if (scheduledAt.getTime() < this.ctx.clock.now().getTime() - 60_000) {
       throw badRequest('schedule_in_past', 'The scheduled time has passed', { scheduledAt: 'must be in the future' });
     }
@@ -50,8 +50,8 @@ export class EditorService {
 
   /** Send now: delivered to every recipient at once (see the lifecycle and distribution). */
   async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    await this.load(actor, releaseId, 'send');
-    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
+    const row = await this.load(actor, releaseId, 'send');
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId, row.organisation_id);
     const done = await sendRelease(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx), fromScheduled: false });
     if (!done) throw new HttpError(409, 'already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί');
     return { ...done.state, recipients: done.recipients };
@@ -65,7 +65,7 @@ export class EditorService {
   /** The release's e-mail to the sender's own address, marked as a test and never tracked. */
   async testEmail(actor: Actor, releaseId: string): Promise<TestEmail> {
     const row = await this.load(actor, releaseId, 'write');
-    await assertMayMailOnBehalf(this.ctx.db, actor.userId);
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId, row.organisation_id);
     if (row.render_error) throw new HttpError(422, 'not_rendered', UNRENDERABLE_MESSAGE, { content: row.render_error });
     return sendTestEmail(this.ctx, actor.userId, row);
   }

@@ -21,8 +21,9 @@ export function presentWorkspace(r: WorkspaceRow, members: MemberRow[]): Workspa
   };
 }
 
-export function presentInvitation(r: InvitationRow): Invitation {
-  const expired = r.status === 'pending' && new Date(r.expires_at).getTime() <= Date.now();
+/** `now` is the server's clock (ctx.clock): an invitation past its expiry reads expired before the sweep marks it. */
+export function presentInvitation(r: InvitationRow, now: Date): Invitation {
+  const expired = r.status === 'pending' && new Date(r.expires_at).getTime() <= now.getTime();
   return {
     id: r.id,
     organisation_id: r.organisation_id,

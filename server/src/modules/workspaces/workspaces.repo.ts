@@ -131,10 +131,10 @@ export async function listPendingInvitations(q: Q, workspaceId: string): Promise
     .orderBy('i.created_at', 'desc')) as InvitationRow[];
 }
 
-export async function expireOld(q: Q, workspaceId: string): Promise<void> {
+export async function expireOld(q: Q, workspaceId: string, now: Date): Promise<void> {
   await q('organisation_invitations')
     .where({ organisation_id: workspaceId, status: 'pending' })
-    .andWhere('expires_at', '<=', q.fn.now())
+    .andWhere('expires_at', '<=', now)
     .update({ status: 'expired' });
 }
 

@@ -269,8 +269,9 @@ export async function updateSettings(ctx: AppContext, actor: Actor, workspaceId:
 export async function listInvitations(ctx: AppContext, actor: Actor, workspaceId: string): Promise<Invitation[]> {
   return ctx.db.transaction(async (trx) => {
     await requireOrganisation(trx, actor, workspaceId, 'members.manage');
-    await repo.expireOld(trx, workspaceId);
-    return (await repo.listPendingInvitations(trx, workspaceId)).map(presentInvitation);
+    const now = ctx.clock.now();
+    await repo.expireOld(trx, workspaceId, now);
+    return (await repo.listPendingInvitations(trx, workspaceId)).map((r) => presentInvitation(r, now));
   });
 }
 
@@ -288,10 +289,10 @@ async function mailInvitation(
   ctx: AppContext,
   trx: Knex.Transaction,
   actor: Actor,
-  inv: { email: string; organisation_name: string },
+  inv: { email: string; organisation_id: string; organisation_name: string },
   url: string,
 ): Promise<void> {
-  await assertMayMailOnBehalf(trx, actor.userId);
+  await assertMayMailOnBehalf(trx, actor.userId, inv.organisation_id);
   await ctx.limiter.consume(
     [ctx.limiter.limit('invitationsPerUser', actor.userId), ctx.limiter.limit('invitationsPerRecipient', inv.email)],
     'Too many invitations; try again later',
@@ -325,12 +326,12 @@ export async function invite(
     if (await repo.isMemberByEmail(trx, workspaceId, email)) {
       throw new HttpError(409, 'already_member', 'This person is already a member of the organisation', { email: 'already a member' });
     }
-    await repo.expireOld(trx, workspaceId);
-    const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+    await repo.expireOld(trx, workspaceId, ctx.clock.now());
+    const expiresAt = new Date(ctx.clock.now().getTime() + INVITATION_TTL_MS);
     const existing = await repo.findPendingByEmail(trx, workspaceId, email);
     // The organisation's plan: its trial, and its seats (a re-sent invitation takes no new seat).
     await plans.assertMayInvite(trx, workspaceId, { newSeat: !existing });
-    await mailInvitation(ctx, trx, actor, { email, organisation_name: ws.name }, acceptUrl);
+    await mailInvitation(ctx, trx, actor, { email, organisation_id: workspaceId, organisation_name: ws.name }, acceptUrl);
     // A second invitation to the same address re-sends it: a new link, a new expiry, the role asked now.
     const row = existing
       ? await repo.renewInvitation(trx, existing.id, { token_hash: hashToken(token), expires_at: expiresAt, invited_by: actor.userId, role })
@@ -342,7 +343,7 @@ export async function invite(
           invited_by: actor.userId,
           expires_at: expiresAt,
         });
-    return { invitation: presentInvitation({ ...row, invited_by_name: actor.name }), resent: !!existing };
+    return { invitation: presentInvitation({ ...row, invited_by_name: actor.name }, ctx.clock.now()), resent: !!existing };
   });
   ctx.mailer.kick();
   ctx.realtime.broadcast(rooms.organisation(workspaceId), 'workspace:members_changed', { workspaceId });
@@ -358,7 +359,7 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, invitation
     const inv = await repo.findInvitation(trx, invitationId);
     if (!inv || !(await membershipOf(trx, actor.userId, inv.organisation_id))) throw notFound('Invitation not found');
     await requireInviter(trx, actor, inv.organisation_id, inv.role);
-    const expired = inv.status === 'expired' || (inv.status === 'pending' && new Date(inv.expires_at).getTime() <= Date.now());
+    const expired = inv.status === 'expired' || (inv.status === 'pending' && new Date(inv.expires_at).getTime() <= ctx.clock.now().getTime());
     if (inv.status !== 'pending' && inv.status !== 'expired') throw conflict('invitation_not_pending', `The invitation is already ${inv.status}`);
     if (await repo.isMemberByEmail(trx, inv.organisation_id, inv.email)) {
       throw new HttpError(409, 'already_member', 'This person is already a member of the organisation', { email: 'already a member' });
@@ -366,13 +367,13 @@ export async function resendInvitation(ctx: AppContext, actor: Actor, invitation
     // An expired invitation held no seat: sending it again takes one.
     await plans.assertMayInvite(trx, inv.organisation_id, { newSeat: expired });
     const ws = await repo.findWorkspace(trx, inv.organisation_id);
-    await mailInvitation(ctx, trx, actor, { email: inv.email, organisation_name: ws?.name ?? '' }, acceptUrl);
+    await mailInvitation(ctx, trx, actor, { email: inv.email, organisation_id: inv.organisation_id, organisation_name: ws?.name ?? '' }, acceptUrl);
     const row = await repo.renewInvitation(trx, inv.id, {
       token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + INVITATION_TTL_MS),
+      expires_at: new Date(ctx.clock.now().getTime() + INVITATION_TTL_MS),
       invited_by: actor.userId,
     });
-    return presentInvitation({ ...row, invited_by_name: actor.name });
+    return presentInvitation({ ...row, invited_by_name: actor.name }, ctx.clock.now());
   });
   ctx.mailer.kick();
   ctx.realtime.broadcast(rooms.organisation(result.organisation_id), 'workspace:members_changed', { workspaceId: result.organisation_id });
@@ -397,6 +398,7 @@ type LinkRefusal = { error: HttpError };
 
 async function usableInvitation(
   trx: Knex.Transaction,
+  now: Date,
   token: string,
   status: { unknown: number; gone: number },
 ): Promise<repo.InvitationRow | LinkRefusal> {
@@ -406,7 +408,7 @@ async function usableInvitation(
   if (!inv) return err('invitation_invalid', 'The invitation link is not valid', false);
   if (inv.status === 'accepted') return err('invitation_used', 'The invitation has already been used');
   if (inv.status === 'revoked') return err('invitation_revoked', 'The invitation was revoked');
-  if (inv.status === 'expired' || new Date(inv.expires_at).getTime() <= Date.now()) {
+  if (inv.status === 'expired' || new Date(inv.expires_at).getTime() <= now.getTime()) {
     if (inv.status === 'pending') await repo.setInvitationStatus(trx, inv.id, 'expired');
     return err('invitation_expired', 'The invitation has expired');
   }
@@ -416,7 +418,7 @@ async function usableInvitation(
 /** The public preview of a link: the organisation, who invites, the address and the role. 404 unknown, 410 used/revoked/expired. */
 export async function previewInvitation(ctx: AppContext, token: string): Promise<InvitationPreview> {
   const outcome = await ctx.db.transaction(async (trx) => {
-    const inv = await usableInvitation(trx, token, { unknown: 404, gone: 410 });
+    const inv = await usableInvitation(trx, ctx.clock.now(), token, { unknown: 404, gone: 410 });
     if ('error' in inv) return inv;
     const row = (await repo.invitationWithOrganisation(trx, inv.token_hash))!;
     return {
@@ -465,7 +467,7 @@ export async function joinWithInvitation(ctx: AppContext, body: InvitationJoinBo
   const hash = await hashPassword(body.password, hashCostFor(ctx.config));
   type Joined = { session: SessionResponse; ws: { id: string; name: string }; userId: string; role: WorkspaceRole; notes: NotificationRow[] };
   const outcome = await ctx.db.transaction(async (trx): Promise<Joined | LinkRefusal> => {
-    const inv = await usableInvitation(trx, body.token, { unknown: 404, gone: 410 });
+    const inv = await usableInvitation(trx, ctx.clock.now(), body.token, { unknown: 404, gone: 410 });
     if ('error' in inv) return inv;
     if (await repo.userIdByEmail(trx, inv.email)) {
       return { error: new HttpError(409, 'account_exists', 'This address already has an account: sign in to accept the invitation', { email: 'has an account' }) };
@@ -510,7 +512,7 @@ export async function joinWithInvitation(ctx: AppContext, body: InvitationJoinBo
 export async function acceptInvitation(ctx: AppContext, actor: Actor, token: string): Promise<InvitationAccepted> {
   type Outcome = LinkRefusal | { ws: { id: string; name: string }; joined: boolean; notes: NotificationRow[]; role: WorkspaceRole };
   const outcome = await ctx.db.transaction(async (trx): Promise<Outcome> => {
-    const inv = await usableInvitation(trx, token, { unknown: 400, gone: 400 });
+    const inv = await usableInvitation(trx, ctx.clock.now(), token, { unknown: 400, gone: 400 });
     if ('error' in inv) return inv;
     if (inv.email.trim().toLowerCase() !== actor.email.trim().toLowerCase()) {
       return { error: new HttpError(403, 'invitation_email_mismatch', 'The invitation was sent to another e-mail address') };

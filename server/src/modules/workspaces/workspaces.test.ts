@@ -3,6 +3,8 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
 import { ACCEPTED_TERMS, call, joinOrganisation, signIn, signUp } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
+import { TestClock } from '../../clock';
+import { INVITATION_TTL_MS } from './workspaces.service';
 
 let server: TestServer;
 const mail = memoryTransport();
@@ -50,8 +52,11 @@ async function socketOf(token: string): Promise<Socket> {
   return s;
 }
 
+/** The server's clock, running: expiry is moved by it, never by the wall clock. */
+const clock = new TestClock(Date.now(), { running: true });
+
 beforeAll(async () => {
-  server = await startTestServer({}, { mailTransport: mail });
+  server = await startTestServer({}, { mailTransport: mail, clock });
   owner = await user('owner@org.test');
   orgId = await activeOrg(owner.token);
   // No seat limit for the role tests; the seats test uses an organisation of its own.
@@ -263,6 +268,21 @@ describe('members and roles', () => {
 });
 
 describe('invitations expire, are revoked and resent', () => {
+  it('an invitation expires by the server’s clock: listed as expired, its link refused, once the clock passes its expiry', async () => {
+    const inv = await invite('clockwise@org.test', 'editor');
+    expect((await preview(inv.token)).status).toBe(200);
+    clock.advance(INVITATION_TTL_MS + 60_000);
+    try {
+      const p = await preview(inv.token);
+      expect(p.status).toBe(410);
+      expect(p.body.error?.code).toBe('invitation_expired');
+      const list = await call<{ invitations: { id: string }[] }>(server.url, 'GET', `/api/organisations/${orgId}/invitations`, { token: owner.token });
+      expect(list.body.invitations.map((i) => i.id)).not.toContain(inv.id);
+    } finally {
+      clock.advance(-(INVITATION_TTL_MS + 60_000));
+    }
+  });
+
   it('an expired link answers 410 and drops from the list; resending gives a new link and expiry (the old one stops working)', async () => {
     const inv = await invite('late@org.test', 'reviewer');
     await server.ctx.db('organisation_invitations').where('id', inv.id).update({ expires_at: new Date(Date.now() - 1000) });
