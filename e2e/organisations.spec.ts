@@ -175,8 +175,17 @@ test('an editor of the team cannot send, her approval request reaches the owner�
   await expect(toast(colleaguePage, 'Το αίτημα έγκρισης στάλθηκε')).toBeVisible();
   await expect(owner.page.getByTestId('approval-row').filter({ hasText: 'Νέο προϊόν της ομάδας' })).toBeVisible({ timeout: LIVE_MS });
 
-  // Still one organisation for the brand.
+  // Still one organisation for the brand, with one newsroom: the colleague's settings are the team's.
   expect((await organisationsOf(owner)).map((o) => o.id)).toEqual([org!.id]);
+  const newsroomOf = async (p: { token: string; page: Page }) =>
+    ((await (await p.page.request.get('/api/newsroom/settings', { headers: auth(p) })).json()) as { newsroom_slug: string | null; suggested_slug: string }).newsroom_slug;
+  const teamNewsroom = `omada-${Date.now().toString(36)}`;
+  const saved = await owner.page.request.put('/api/newsroom/settings', {
+    headers: auth(owner),
+    data: { newsroom_slug: teamNewsroom, newsroom_enabled: true, boilerplate: '', press_contact_name: '', press_contact_email: '', press_contact_phone: '' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  expect(await newsroomOf(colleague)).toBe(teamNewsroom);
 
   // Removed from her only team, her screen says so at once; her release stays the team's.
   await colleaguePage.goto('/client');
