@@ -322,6 +322,20 @@ describe('invitations and the organisation itself', () => {
     }
   });
 
+  it('owners.manage: an invitation to become an owner is the owner’s to resend and to revoke; an admin gets 403', async () => {
+    const r = await api<{ id: string }>('POST', `/organisations/${orgId}/invitations`, team.owner.token, { email: 'co-owner@matrix.test', role: 'owner' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const resend = await api('POST', `/invitations/${r.body.id}/resend`, team.admin.token);
+    expect(resend.status).toBe(403);
+    expect(resend.body.error?.code).toBe('role_forbidden');
+    // Revoking it takes the owner role back from the one it was given to, as changing an owner's role does.
+    const revoke = await api('DELETE', `/invitations/${r.body.id}`, team.admin.token);
+    expect(revoke.status).toBe(403);
+    expect(revoke.body.error?.code).toBe('role_forbidden');
+    expect((await statusOf(r.body.id)).status).toBe('pending');
+    expect((await api('DELETE', `/invitations/${r.body.id}`, team.owner.token)).status).toBe(204);
+  });
+
   it('organisation.delete: only the owner, and only with the organisation’s name; the others 403; outside and removed 404', async () => {
     for (const who of CALLERS.filter((w) => w !== 'owner')) {
       const r = await api('DELETE', `/organisations/${orgId}`, tokenOf(who), { name: ORG_NAME });
