@@ -419,3 +419,32 @@ describe('tasks and the dictionary', () => {
     expect(await db('organisation_words').where('created_by', removed.id).first('id')).toBeUndefined();
   });
 });
+
+describe('deleting a release that is no longer a draft', () => {
+  // 'write' is «delete a draft» (shared/organisation-roles.ts); taking a scheduled release off
+  // the schedule is 'schedule', and a sent one is the publishers' too (its copy leaves the newsroom).
+  const statusOf = async (id: string) => ((await db('press_releases').where('id', id).first('status')) as { status: string } | undefined)?.status;
+
+  it('a scheduled release: an editor may not delete it (that would unschedule it, which needs schedule); a publisher may', async () => {
+    const at = new Date(Date.now() + 86_400_000);
+    const id = await insertRelease(db, orgId, team.editor.id, { title: 'Προγραμματισμένο', status: 'scheduled', scheduled_at: at });
+    const r = await api('DELETE', `/releases/${id}`, team.editor.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(403);
+    expect(r.body.error?.code).toBe('role_forbidden');
+    expect(await statusOf(id)).toBe('scheduled');
+    // The unschedule button says the same.
+    expect((await api('POST', `/releases/${id}/unschedule`, team.editor.token)).status).toBe(403);
+    expect((await api('DELETE', `/releases/${id}`, team.publisher.token)).status).toBe(200);
+    expect(await statusOf(id)).toBeUndefined();
+  });
+
+  it('a sent release: an editor may not archive it (withdraw it from the newsroom); a publisher may', async () => {
+    const id = await insertRelease(db, orgId, team.editor.id, { title: 'Σταλμένο, προς αρχειοθέτηση', status: 'sent', sent_at: new Date(Date.now() - 3_600_000) });
+    const r = await api('DELETE', `/releases/${id}`, team.editor.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(403);
+    expect(r.body.error?.code).toBe('role_forbidden');
+    expect(await statusOf(id)).toBe('sent');
+    expect((await api('DELETE', `/releases/${id}`, team.publisher.token)).status).toBe(200);
+    expect(await statusOf(id)).toBe('archived');
+  });
+});
