@@ -487,3 +487,40 @@ describe('migration to organisations: what belonged to a user who is no longer a
     ]);
   });
 });
+
+/**
+ * The same former client, with a release they sent while a client (before workspaces): its copy
+ * is in journalists' inboxes and in the sender's newsroom (release_sent_versions, which refuses
+ * to lose its release: ON DELETE RESTRICT). A sent release must survive the migration as every
+ * other sent release does, so the migration has to finish and keep it.
+ */
+describe('migration to organisations: a release the former client sent', () => {
+  let t: TestDb;
+  let db: Knex;
+  const id: Record<string, string> = {};
+  let migrated: unknown;
+
+  beforeAll(async () => {
+    t = await createTestDb({ migrate: false });
+    db = t.db;
+    await migrateUpTo(db, BEFORE);
+    id.former = await oldUser(db, 'former@sent.test', 'media', { organization: 'Πρώην πελάτης' });
+    const sentAt = new Date(Date.now() - 30 * DAY);
+    id.sent = await oldRelease(db, { title: 'Σταλμένο πριν τους χώρους', clientId: id.former, workspaceId: null, status: 'sent', sentAt });
+    await oldSentVersion(db, id.sent, id.former, 'Πρώην πελάτης', 'stalmeno', sentAt);
+    migrated = await migrateLatest(db).then(
+      () => 'done',
+      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it('finishes, and keeps the sent release and its sent copy', async () => {
+    expect(migrated).toBe('done');
+    expect(await db('press_releases').where('id', id.sent).first('id')).toEqual({ id: id.sent });
+    expect(await count(db('release_sent_versions').where('press_release_id', id.sent))).toBe(1);
+  });
+});
