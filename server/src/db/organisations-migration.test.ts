@@ -418,3 +418,109 @@ describe('migration to organisations, on the demo data as the old code seeded it
     );
   });
 });
+
+/**
+ * Rows the migration cannot give to an organisation. Every client gets one (step 2), so only a
+ * user who is no longer a client owns nothing: the superadmin's role change (admin-users,
+ * 'role_change') could make a client a journalist, and workspaces were made lazily, so such a
+ * former client may have releases with no workspace (workspace_id null), newsroom views and
+ * sender blocks of their own. What happens to each is deliberate.
+ */
+describe('migration to organisations: what belonged to a user who is no longer a client', () => {
+  let t: TestDb;
+  let db: Knex;
+  const id: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestDb({ migrate: false });
+    db = t.db;
+    await migrateUpTo(db, BEFORE);
+    // A client who never had a workspace: gets an organisation, and her old draft with it.
+    id.client = await oldUser(db, 'client@gone.test', 'client', { organization: 'Μένει Α.Ε.' });
+    // A client made a journalist by the superadmin (no workspace, so no organisation now).
+    id.former = await oldUser(db, 'former@gone.test', 'media', { organization: 'Πρώην πελάτης' });
+    id.journalist = await oldUser(db, 'journalist@gone.test', 'media');
+
+    id.kept = await oldRelease(db, { title: 'Προσχέδιο πελάτισσας', clientId: id.client, workspaceId: null });
+    id.orphan = await oldRelease(db, { title: 'Προσχέδιο πρώην πελάτη', clientId: id.former, workspaceId: null });
+    await db('unsubscribes').insert([
+      { user_id: id.journalist, scope: 'sender', sender_client_id: id.former },
+      { user_id: id.journalist, scope: 'sender', sender_client_id: id.client },
+    ]);
+    await db('reporting_events').insert([
+      { kind: 'view', channel: 'newsroom', client_id: id.former, is_proxy: false },
+      { kind: 'view', channel: 'newsroom', client_id: id.client, is_proxy: false },
+      // A release's own event names no newsroom owner: it is the release's, whoever owns that.
+      { kind: 'open', channel: 'email', client_id: null, press_release_id: id.kept, is_proxy: false },
+    ]);
+    await migrateLatest(db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it('moves a client’s draft without a workspace to her new organisation; drops the draft of the former client', async () => {
+    const org = (await db('organisation_members').where({ user_id: id.client, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
+    expect(await db('press_releases').orderBy('title').select('id', 'organisation_id', 'author_id')).toEqual([
+      { id: id.kept, organisation_id: org.organisation_id, author_id: id.client },
+    ]);
+    // Dropped on purpose: a journalist has no organisation and gets none (the migration makes
+    // organisations of clients only); the draft was unreachable already (releases are a client's,
+    // and a journalist's session never opened it), never sent, so no copy of it exists anywhere.
+    expect(await db('press_releases').where('id', id.orphan).first('id')).toBeUndefined();
+    expect(await db('organisation_members').where('user_id', id.former).first()).toBeUndefined();
+  });
+
+  it('drops the former client’s newsroom views and the block of them as a sender; keeps the rest', async () => {
+    const org = (await db('organisation_members').where({ user_id: id.client, role: 'owner' }).first('organisation_id')) as { organisation_id: string };
+    // Newsroom views count for a newsroom's organisation; the former client has neither a
+    // newsroom nor an organisation now, so nobody could ever read them in a report.
+    expect(await db('reporting_events').orderBy('id').select('channel', 'organisation_id', 'press_release_id')).toEqual([
+      { channel: 'newsroom', organisation_id: org.organisation_id, press_release_id: null },
+      { channel: 'email', organisation_id: null, press_release_id: id.kept },
+    ]);
+    // A block of a sender who can no longer send (no organisation mails on their behalf) blocks
+    // nothing; kept, it would need a sender_organisation_id that does not exist.
+    expect(await db('unsubscribes').where('user_id', id.journalist).select('scope', 'sender_organisation_id')).toEqual([
+      { scope: 'sender', sender_organisation_id: org.organisation_id },
+    ]);
+  });
+});
+
+/**
+ * The same former client, with a release they sent while a client (before workspaces): its copy
+ * is in journalists' inboxes and in the sender's newsroom (release_sent_versions, which refuses
+ * to lose its release: ON DELETE RESTRICT). A sent release must survive the migration as every
+ * other sent release does, so the migration has to finish and keep it.
+ */
+describe('migration to organisations: a release the former client sent', () => {
+  let t: TestDb;
+  let db: Knex;
+  const id: Record<string, string> = {};
+  let migrated: unknown;
+
+  beforeAll(async () => {
+    t = await createTestDb({ migrate: false });
+    db = t.db;
+    await migrateUpTo(db, BEFORE);
+    id.former = await oldUser(db, 'former@sent.test', 'media', { organization: 'Πρώην πελάτης' });
+    const sentAt = new Date(Date.now() - 30 * DAY);
+    id.sent = await oldRelease(db, { title: 'Σταλμένο πριν τους χώρους', clientId: id.former, workspaceId: null, status: 'sent', sentAt });
+    await oldSentVersion(db, id.sent, id.former, 'Πρώην πελάτης', 'stalmeno', sentAt);
+    migrated = await migrateLatest(db).then(
+      () => 'done',
+      (err: unknown) => (err instanceof Error ? err.message : String(err)),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it('finishes, and keeps the sent release and its sent copy', async () => {
+    expect(migrated).toBe('done');
+    expect(await db('press_releases').where('id', id.sent).first('id')).toEqual({ id: id.sent });
+    expect(await count(db('release_sent_versions').where('press_release_id', id.sent))).toBe(1);
+  });
+});
