@@ -76,11 +76,15 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
 
-  // 2. Every client owns an organisation; its owner is a member with the role 'owner'.
+  // 2. Every client owns an organisation; its owner is a member with the role 'owner'. So does a
+  //    former client (made a journalist by the superadmin) who had sent or scheduled a release:
+  //    journalists hold its copies and the newsroom shows it, so it needs an organisation to stay.
   await knex.raw(`insert into organisations (owner_user_id, name)
     select p.user_id, coalesce(nullif(btrim(p.organization), ''), p.name)
       from profiles p
-     where p.role = 'client' and not exists (select 1 from organisations o where o.owner_user_id = p.user_id)`);
+     where (p.role = 'client'
+            or exists (select 1 from press_releases r where r.client_id = p.user_id and r.organisation_id is null and r.status <> 'draft'))
+       and not exists (select 1 from organisations o where o.owner_user_id = p.user_id)`);
   await knex.raw(`insert into organisation_members (organisation_id, user_id, role)
     select o.id, o.owner_user_id, 'owner' from organisations o
     on conflict (organisation_id, user_id) do update set role = 'owner'`);

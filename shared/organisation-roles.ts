@@ -38,6 +38,13 @@ export const ORGANISATION_ACTIONS = {
 
 export type OrganisationAction = keyof typeof ORGANISATION_ACTIONS;
 
+/**
+ * What deleting a release of a status does, and so the action it needs: a draft goes for good
+ * ('write'); a scheduled one goes with its send ('schedule', as unscheduling); a sent one is
+ * archived and leaves the newsroom ('send').
+ */
+export const REMOVE_ACTION = { draft: 'write', scheduled: 'schedule', sent: 'send', archived: 'send' } as const satisfies Record<string, OrganisationAction>;
+
 export function roleMay(role: Role | null | undefined, action: OrganisationAction): boolean {
   return !!role && (ORGANISATION_ACTIONS[action] as readonly Role[]).includes(role);
 }

@@ -10,7 +10,7 @@ import {
   type ReleaseStatus,
 } from '@shared/constants';
 import type { ReleaseListItem, ReleaseListRow } from '@shared/schemas/releases';
-import { roleMay } from '@shared/organisation-roles';
+import { REMOVE_ACTION, roleMay } from '@shared/organisation-roles';
 import { useActiveOrganisation } from '@client/features/workspaces/use-workspaces';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
@@ -91,7 +91,10 @@ function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; 
   const navigate = useNavigate();
   const duplicate = useDuplicateRelease();
   // A reviewer reads and comments: copying and deleting are a writer's (the server checks too).
-  const mayWrite = roleMay(useActiveOrganisation().organisation?.role, 'write');
+  const role = useActiveOrganisation().organisation?.role;
+  const mayWrite = roleMay(role, 'write');
+  // Deleting a scheduled release cancels its send, and a sent one is archived: those are a publisher's.
+  const mayDelete = roleMay(role, REMOVE_ACTION[release.status]);
   const title = release.title || S.untitled;
   const open = () => void navigate({ to: '/client/press-releases/$id', params: { id: release.id } });
   const itemClass =
@@ -135,7 +138,7 @@ function RowMenu({ release, onDelete, onCoverage }: { release: ReleaseListItem; 
               {S.coverage}
             </DropdownMenu.Item>
           ) : null}
-          {release.status === 'archived' || !mayWrite ? null : (
+          {release.status === 'archived' || !mayDelete ? null : (
             <>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={cn(itemClass, 'text-red-700')} onSelect={onDelete}>

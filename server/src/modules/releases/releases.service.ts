@@ -7,7 +7,8 @@ import { copyDocument, releaseDocName } from '../../collab/persistence';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { requireActive, requireRelease } from '../organisations/access';
+import { assertRoleMay, requireActive, requireRelease } from '../organisations/access';
+import { REMOVE_ACTION } from '../../../../shared/organisation-roles';
 import { presentDetail, presentListRow } from './releases.presenter';
 import * as lifecycle from './releases.lifecycle';
 import * as repo from './releases.repo';
@@ -131,8 +132,11 @@ export async function duplicateRelease(ctx: AppContext, actor: Actor, id: string
   return presentDetail({ ...copy, author_name: actor.name }, membership);
 }
 
-/** Delete from the list (a role that writes): a draft goes for good, a sent release is archived (see the lifecycle). */
+/** Delete from the list: a draft goes for good, a sent release is archived (see the lifecycle); the role is checked on the locked row. */
 export async function removeRelease(ctx: AppContext, actor: Actor, id: string): Promise<'deleted' | 'archived'> {
-  await requireRelease(ctx.db, actor, id, 'write');
-  return lifecycle.removeRelease(ctx, actor, id);
+  const { membership } = await requireRelease(ctx.db, actor, id, 'write');
+  return lifecycle.removeRelease(ctx, actor, id, (row) => {
+    assertRoleMay(membership, REMOVE_ACTION[row.status as keyof typeof REMOVE_ACTION] ?? 'send');
+    return true;
+  });
 }

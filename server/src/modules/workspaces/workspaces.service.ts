@@ -384,7 +384,8 @@ export async function revokeInvitation(ctx: AppContext, actor: Actor, invitation
   const workspaceId = await ctx.db.transaction(async (trx) => {
     const inv = await repo.findInvitation(trx, invitationId);
     if (!inv || !(await membershipOf(trx, actor.userId, inv.organisation_id))) throw notFound('Invitation not found');
-    await requireOrganisation(trx, actor, inv.organisation_id, 'members.manage');
+    // As for sending it: an invitation to become an owner is the owners' to revoke.
+    await requireInviter(trx, actor, inv.organisation_id, inv.role);
     if (inv.status === 'revoked') return null;
     if (inv.status !== 'pending' && inv.status !== 'expired') throw conflict('invitation_not_pending', `The invitation is already ${inv.status}`);
     await repo.setInvitationStatus(trx, inv.id, 'revoked');
