@@ -35,10 +35,13 @@ const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
 const rel = (type: Y.Text | Y.XmlText, index: number, assoc: number) => b64(Y.encodeRelativePosition(Y.createRelativePositionFromTypeIndex(type, index, assoc)));
 const firstText = (doc: Y.Doc, i = 0) => (doc.getXmlFragment(CONTENT_FIELD).get(i) as Y.XmlElement).get(0) as Y.XmlText;
 
+/** The plain text of a Y.Text or Y.XmlText. */
+const plain = (t: Y.Text | Y.XmlText) => (t.toDelta() as { insert: unknown }[]).map((d) => (typeof d.insert === 'string' ? d.insert : '')).join('');
+
 /** The anchor of `words` inside a Y.Text / Y.XmlText, as the client computes it. */
 function anchorOn(type: Y.Text | Y.XmlText, words: string) {
-  const i = type.toString().indexOf(words);
-  if (i < 0) throw new Error(`"${words}" is not in "${type.toString()}"`);
+  const i = plain(type).indexOf(words);
+  if (i < 0) throw new Error(`"${words}" is not in "${plain(type)}"`);
   return { anchorStart: rel(type, i, 0), anchorEnd: rel(type, i + words.length, -1), quote: words };
 }
 
@@ -47,7 +50,7 @@ function wordsAt(doc: Y.Doc, t: Pick<CommentThread, 'anchorStart' | 'anchorEnd'>
   const pos = (a: string) => Y.createAbsolutePositionFromRelativePosition(Y.decodeRelativePosition(new Uint8Array(Buffer.from(a, 'base64'))), doc);
   const [s, e] = [pos(t.anchorStart), pos(t.anchorEnd)];
   if (!s || !e || s.type !== e.type) return null;
-  return s.type.toString().slice(s.index, e.index);
+  return plain(s.type as Y.XmlText).slice(s.index, e.index);
 }
 
 async function editorOn(token: string, releaseId: string) {
@@ -132,7 +135,7 @@ describe('threads anchored to words', () => {
     await server.ctx.collab.flushRelease(id);
     const after = await list(id);
     expect(after.body.threads[0]).toMatchObject({ id: t.body.id, detached: false });
-    expect(firstText(other.doc).toString()).toBe('Σήμερα, Η εταιρεία ανακοινώνει νέο προϊόν.');
+    expect(plain(firstText(other.doc))).toBe('Σήμερα, Η εταιρεία ανακοινώνει νέο προϊόν.');
     expect(wordsAt(other.doc, after.body.threads[0]!)).toBe('νέο προϊόν');
 
     // Deleting the paragraph detaches the thread; the quote remains, and the state is recorded.
