@@ -351,6 +351,21 @@ describe('mentions and live events', () => {
     expect(await db('mail_outbox').where('to_email', editorMember.email).where('text', 'like', `%${t.body.id}%`).first('id')).toBeDefined();
   });
 
+  it('keeps the bell but mails nobody while the platform may not mail on the author\'s behalf (organisation not approved)', async () => {
+    const pendingOrg = await newOrganisation(db, { name: 'Εκκρεμής ΑΕ' });
+    const author = await addMember(server, pendingOrg, 'owner', 'author@pending-comments.test', 'Συντάκτρια Εκκρεμούς');
+    const colleague = await addMember(server, pendingOrg, 'reviewer', 'colleague@pending-comments.test', 'Συνάδελφος');
+    await db('organisations').where('id', pendingOrg).update({ status: 'pending' });
+    const id = await insertRelease(db, pendingOrg, author.id, { title: 'Εκκρεμές δελτίο' });
+    const e = await editorOn(author.token, id);
+    setParagraphs(e.doc, ['Λόγια προς έλεγχο.']);
+    await roundTrip(e.provider);
+    const t = await createThread(id, { field: 'content', ...anchorOn(firstText(e.doc), 'Λόγια'), mentions: [colleague.id] }, author.token);
+    expect(t.status).toBe(201);
+    expect(await db('notifications').where({ user_id: colleague.id, kind: 'comment.mentioned' }).first('id')).toBeDefined();
+    expect(await db('mail_outbox').where('to_email', colleague.email).first('id')).toBeUndefined();
+  });
+
   it("announces changes in the release's organisation room: the thread and the open count", async () => {
     const { id, e } = await releaseWith(['Ζωντανά σχόλια.']);
     const socket = ioClient(server.url, { auth: { token: reviewer.token }, transports: ['websocket'] });
@@ -366,6 +381,14 @@ describe('mentions and live events', () => {
       const resolvedCount = new Promise<number>((resolve) => socket.on('release:review', (p) => p.releaseId === id && p.openComments === 0 && resolve(p.openComments)));
       await api('POST', `/comments/${t.body.id}/resolve`, owner.token);
       expect(await resolvedCount).toBe(0);
+
+      // The words deleted: the next read records the thread detached and tells the room once.
+      const detached = new Promise<string>((resolve) => socket.on('release:comments', (p) => p.releaseId === id && p.reason === 'detached' && resolve(p.threadId)));
+      setParagraphs(e.doc, ['Άλλο κείμενο.']);
+      await roundTrip(e.provider);
+      await server.ctx.collab.flushRelease(id);
+      expect((await list(id)).body.threads[0]!.detached).toBe(true);
+      expect(await detached).toBe(t.body.id);
     } finally {
       socket.close();
     }
