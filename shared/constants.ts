@@ -124,6 +124,13 @@ export const AUDIT_ACTIONS = [
   'user.plan_change',
   'organisation.member_removed',
   'organisation.deleted',
+  // comments on the text
+  'comment.created',
+  'comment.replied',
+  'comment.edited',
+  'comment.deleted',
+  'comment.resolved',
+  'comment.reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

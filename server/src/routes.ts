@@ -28,6 +28,8 @@ import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
 // imports: version history and approval
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
+// imports: comments on the text
+import { commentRoutes } from './modules/comments/comments.routes';
 // imports: plans and the trial
 import { planRoutes } from './modules/plans/plans.routes';
 // imports: newsroom
@@ -63,6 +65,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   // routes: version history and approval
   versionRoutes(api, ctx);
   approvalRoutes(api, ctx);
+  // routes: comments on the text
+  commentRoutes(api, ctx);
   // routes: plans and the trial
   planRoutes(api, ctx);
   // routes: newsroom

@@ -125,6 +125,7 @@ const ALL_TABLES = [
   'release_edit_marks',
   'release_approvals',
   'newsroom_redirects',
+  'release_comments',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -214,6 +215,9 @@ describe('database schema', () => {
     expect(has(/ON public\.audit_logs USING btree \(action_type\)/)).toBe(true);
     expect(has(/ON public\.audit_logs USING btree \(actor_user_id\)/)).toBe(true);
     expect(has(/UNIQUE INDEX .* ON public\.users USING btree \(lower\(email\)\)/)).toBe(true);
+    // Comments on the text: a release's comments in order, and its open threads counted by index.
+    expect(has(/ON public\.release_comments USING btree \(press_release_id, created_at\)/)).toBe(true);
+    expect(has(/ON public\.release_comments USING btree \(press_release_id\) WHERE \(\(thread_id IS NULL\) AND \(resolved_at IS NULL\) AND \(deleted_at IS NULL\)\)/)).toBe(true);
   });
 
   it('seeds idempotently', async () => {

@@ -102,6 +102,12 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.plan_change': 'Αλλαγή πλάνου',
   'organisation.member_removed': 'Αφαίρεση μέλους οργανισμού',
   'organisation.deleted': 'Διαγραφή οργανισμού',
+  'comment.created': 'Νέο σχόλιο στο κείμενο',
+  'comment.replied': 'Απάντηση σε σχόλιο',
+  'comment.edited': 'Αλλαγή σχολίου',
+  'comment.deleted': 'Διαγραφή σχολίου',
+  'comment.resolved': 'Επίλυση σχολίου',
+  'comment.reopened': 'Επανάνοιγμα σχολίου',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */
