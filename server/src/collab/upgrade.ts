@@ -102,9 +102,21 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   const deleted = new Set<string>();
   /** Releases being sent: their documents take no changes (also when loaded meanwhile). */
   const frozen = new Set<string>();
-  let unloadedHandler: (releaseId: string) => Promise<void> = () => Promise.resolve();
-  let storedHandler: (trx: Knex.Transaction, releaseId: string, authors: string[]) => Promise<void> = () => Promise.resolve();
-  let derivedHandler: (releaseId: string) => Promise<void> = () => Promise.resolve();
+  // Every module that subscribes is called, in the order they subscribed (a second subscriber
+  // must never silently replace the first).
+  const unloadedHandlers: ((releaseId: string) => Promise<void>)[] = [];
+  const storedHandlers: ((trx: Knex.Transaction, releaseId: string, authors: string[]) => Promise<void>)[] = [];
+  const derivedHandlers: ((releaseId: string) => Promise<void>)[] = [];
+  const unloadedHandler = async (releaseId: string) => {
+    for (const h of unloadedHandlers) await h(releaseId);
+  };
+  const storedHandler = async (trx: Knex.Transaction, releaseId: string, authors: string[]) => {
+    for (const h of storedHandlers) await h(trx, releaseId, authors);
+  };
+  /** Each after-derive subscriber on its own: one failing does not keep the next from running. */
+  const derivedHandler = async (releaseId: string) => {
+    for (const h of derivedHandlers) await h(releaseId).catch((err: unknown) => logger.error({ err, releaseId }, 'collab: after-derive handler failed'));
+  };
 
   function derive(releaseId: string, doc: Y.Doc): Promise<string | null> {
     const next = (deriving.get(releaseId) ?? Promise.resolve())
@@ -572,13 +584,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       };
     },
     onUnloaded(handler) {
-      unloadedHandler = handler;
+      unloadedHandlers.push(handler);
     },
     onStored(handler) {
-      storedHandler = handler;
+      storedHandlers.push(handler);
     },
     onDerived(handler) {
-      derivedHandler = handler;
+      derivedHandlers.push(handler);
     },
     async applyChange(releaseId, change, author) {
       const name = releaseDocName(releaseId);

@@ -4,6 +4,7 @@ import { registerSendJob } from '../modules/distribution/distribution.jobs';
 import { registerEmbargoJob } from '../modules/newsroom/newsroom.publication';
 import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
 import { registerApprovalHooks } from '../modules/approvals/approvals.service';
+import { registerCommentHooks } from '../modules/comments/comments.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
 import { registerTrialNotices } from '../modules/plans/plans.service';
 
@@ -14,6 +15,7 @@ export function registerJobs(ctx: AppContext): void {
   registerDraftsCleanup(ctx);
   registerVersionJobs(ctx);
   registerApprovalHooks(ctx);
+  registerCommentHooks(ctx);
   registerTrialNotices(ctx);
   registerEmbargoJob(ctx);
 }

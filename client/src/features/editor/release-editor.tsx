@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@client/api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { AlertTriangle, CalendarClock, History, RotateCw, Save, Send } from 'lucide-react';
+import { AlertTriangle, CalendarClock, History, MessageSquare, MessageSquarePlus, RotateCw, Save, Send } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUS_LABELS, type Category } from '@shared/constants';
 import { MEDIA_LISTS_FIELD, META_FIELD, TITLE_FIELD } from '@shared/editor/doc-fields';
 import { ApiError } from '@client/api/http';
@@ -35,6 +35,12 @@ import { useReleaseApproval } from '@client/features/approvals/queries';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
 import { isPlanError } from '@shared/plans';
 import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
+import { CommentsPanel } from '@client/features/comments/comments-panel';
+import { NO_SELECTION_MESSAGE, useReleaseComments } from '@client/features/comments/use-release-comments';
+import { useMembers } from '@client/features/workspaces/use-workspaces';
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { useMediaQuery } from '@client/hooks/use-media-query';
+import { cn } from '@client/lib/utils';
 
 // A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
 const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
@@ -101,7 +107,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const release = state.data;
   const frozen = release?.status === 'sent' || release?.status === 'archived';
   // What the caller's role in the release's organisation allows (a reviewer reads; only publishing roles send).
-  const myRole = useReleaseExists(releaseId).data?.my_role;
+  const releaseDetail = useReleaseExists(releaseId).data;
+  const myRole = releaseDetail?.my_role;
   const approvalRequired = useReleaseApproval(releaseId).data?.required ?? false;
   const may = roleActions(myRole, approvalRequired);
   const readOnly = frozen || !may.write || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
@@ -109,6 +116,43 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const renderError = saveState === 'error' ? liveRenderError : saveState === 'saved' ? null : (release?.renderError ?? null);
   // Send, schedule and the test e-mail wait for a confirmed address and an approved account.
   const block = useMailBlock();
+
+  // Comments: a column beside the text from 1024 px (a tab of the side column), a panel on a phone.
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const comments = useReleaseComments({ releaseId, editor, doc, role: myRole, titleInput: () => document.getElementById('release-title') as HTMLInputElement | null });
+  const members = useMembers(releaseDetail?.organisation_id).data?.members;
+  const mentionable = (members ?? []).filter((m) => m.user_id !== profile?.user_id).map((m) => ({ id: m.user_id, name: m.name || m.email }));
+  const linkedComment = () => new URLSearchParams(window.location.search).has('comment');
+  const [side, setSide] = useState<'send' | 'comments'>(() => (linkedComment() ? 'comments' : 'send'));
+  const [commentsOpen, setCommentsOpen] = useState(linkedComment);
+  // A reviewer's work is comments: their side column opens on them.
+  useEffect(() => {
+    if (myRole === 'reviewer') setSide('comments');
+  }, [myRole]);
+  const showComments = () => (wide ? setSide('comments') : setCommentsOpen(true));
+  /** Ctrl+Alt+M, the toolbar's and the title's button: a new thread on the selected words. */
+  function commentOnSelection() {
+    if (!comments.mayComment) return;
+    if (comments.startComment()) showComments();
+    else toast({ title: 'Σχόλιο', description: NO_SELECTION_MESSAGE });
+  }
+  const commentsPanel = (
+    <CommentsPanel
+      releaseId={releaseId}
+      threads={comments.threads}
+      me={profile?.user_id ?? null}
+      mayComment={comments.mayComment}
+      members={mentionable}
+      draft={comments.draft}
+      onDraftDone={(id) => {
+        comments.setDraft(null);
+        if (id) comments.activate(id);
+      }}
+      active={comments.active}
+      onActivate={comments.activate}
+      order={comments.order}
+    />
+  );
 
 
   // My name and colour for the carets and avatars.
@@ -173,7 +217,18 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const user = { name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" data-release-id={releaseId} data-ready={ready}>
+    <div
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+      data-release-id={releaseId}
+      data-ready={ready}
+      onKeyDown={(e) => {
+        // By the key's place (KeyM), so it works on the Greek layout too.
+        if (e.ctrlKey && e.altKey && e.code === 'KeyM') {
+          e.preventDefault();
+          commentOnSelection();
+        }
+      }}
+    >
       <div className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <PresenceBar awareness={provider.awareness} />
@@ -184,6 +239,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               </Badge>
             ) : null}
             <SaveIndicator state={saveState} reason={liveRenderError} />
+            {!wide ? (
+              <Button variant="outline" size="sm" onClick={() => setCommentsOpen(true)} data-testid="open-comments">
+                <MessageSquare className="h-4 w-4" aria-hidden /> Σχόλια{comments.openCount ? ` (${comments.openCount})` : ''}
+              </Button>
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => setHistory(true)} data-testid="open-versions">
               <History className="h-4 w-4" aria-hidden /> Ιστορικό εκδόσεων
             </Button>
@@ -208,7 +268,29 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           </div>
         ) : null}
         <div className="space-y-2">
-          <Label htmlFor="release-title">Τίτλος *</Label>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Label htmlFor="release-title">Τίτλος *</Label>
+            <div className="flex items-center gap-2">
+              {comments.titleCount ? (
+                <button type="button" className="text-xs text-amber-800 underline-offset-2 hover:underline" onClick={showComments} data-testid="title-comments">
+                  {comments.titleCount === 1 ? '1 σχόλιο στον τίτλο' : `${comments.titleCount} σχόλια στον τίτλο`}
+                </button>
+              ) : null}
+              {comments.mayComment ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 px-2 text-xs"
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={commentOnSelection}
+                  title="Σχόλιο στις λέξεις του τίτλου που επιλέξατε (Ctrl+Alt+M)"
+                >
+                  <MessageSquarePlus className="h-3.5 w-3.5" aria-hidden /> Σχόλιο
+                </Button>
+              ) : null}
+            </div>
+          </div>
           <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !ready} className="text-lg font-semibold" />
         </div>
         <div className="space-y-2">
@@ -231,7 +313,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             Κείμενο *
           </span>
           {ready ? (
-            <RichTextEditor doc={doc} provider={provider} user={user} readOnly={readOnly} onEditor={setEditor} />
+            <RichTextEditor doc={doc} provider={provider} user={user} readOnly={readOnly} onEditor={setEditor} onComment={comments.mayComment ? commentOnSelection : undefined} />
           ) : (
             <div className="min-h-[18rem] animate-pulse rounded-md border bg-muted/40" aria-busy="true" />
           )}
@@ -239,71 +321,108 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       </div>
 
       <aside className="min-w-0 space-y-4">
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Αποστολή</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {block ? <MailBlockNotice block={block} text={block.code === 'account_not_approved' && profile?.status === 'pending' ? PENDING_MESSAGE : undefined} /> : null}
-            <div className="grid grid-cols-2 gap-2">
-              <div className="space-y-1">
-                <Label htmlFor="release-date">Ημερομηνία</Label>
-                <DateField id="release-date" value={scheduledDate} min={dayjs().format('YYYY-MM-DD')} onChange={setScheduledDate} disabled={readOnly} />
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor="release-time">Ώρα</Label>
-                <TimeField id="release-time" value={scheduledTime} onChange={setScheduledTime} disabled={readOnly} />
-              </div>
-            </div>
-            {release?.status === 'scheduled' && release.scheduledAt ? (
-              <p className="text-sm text-muted-foreground" data-testid="scheduled-at">
-                Προγραμματισμένο για {formatDateTime(release.scheduledAt)}
-              </p>
-            ) : null}
-            <div className="flex flex-col gap-2">
-              <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
-                <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
-              </Button>
-              <Button
-                ref={scheduleButton}
-                variant="secondary"
-                onClick={() => ask('schedule')}
-                disabled={busy !== null || readOnly || block !== null || !may.schedule}
-                aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+        {wide ? (
+          <div role="tablist" aria-label="Πλαϊνή στήλη" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
+            {(['send', 'comments'] as const).map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                role="tab"
+                id={`side-tab-${tab}`}
+                aria-selected={side === tab}
+                aria-controls={`side-panel-${tab}`}
+                className={cn('rounded px-3 py-1.5 text-sm font-medium', side === tab ? 'bg-background shadow-sm' : 'text-muted-foreground hover:text-foreground')}
+                onClick={() => setSide(tab)}
+                data-testid={`side-tab-${tab}`}
               >
-                <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
-              </Button>
-              <Button
-                ref={sendButton}
-                onClick={() => ask('send')}
-                disabled={busy !== null || readOnly || block !== null || !may.send}
-                aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
-              >
-                <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
-              </Button>
-              {may.sendReason && !frozen ? (
-                <p id="send-role-reason" className="text-sm text-muted-foreground" data-testid="send-role-reason">
-                  {may.sendReason}
-                </p>
-              ) : null}
-            </div>
-          </CardContent>
-        </Card>
-        <ApprovalCard releaseId={releaseId} readOnly={readOnly} />
-        <EmbargoCard meta={meta} disabled={readOnly || !ready} sentEmbargo={frozen ? (release?.embargoUntil ?? null) : undefined} />
-        <Card>
-          <CardContent className="pt-6">
-            <MediaListsPicker lists={lists} disabled={readOnly} />
-          </CardContent>
-        </Card>
-        <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
-        {frozen ? (
-          <Suspense fallback={null}>
-            <CoverageCard releaseId={releaseId} />
-          </Suspense>
+                {tab === 'send' ? 'Αποστολή' : `Σχόλια${comments.openCount ? ` (${comments.openCount})` : ''}`}
+              </button>
+            ))}
+          </div>
         ) : null}
-        <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
+        {wide && side === 'comments' ? (
+          <div role="tabpanel" id="side-panel-comments" aria-labelledby="side-tab-comments">
+            {commentsPanel}
+          </div>
+        ) : (
+          <div role={wide ? 'tabpanel' : undefined} id={wide ? 'side-panel-send' : undefined} aria-labelledby={wide ? 'side-tab-send' : undefined} className="space-y-4">
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Αποστολή</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-4">
+                {block ? <MailBlockNotice block={block} text={block.code === 'account_not_approved' && profile?.status === 'pending' ? PENDING_MESSAGE : undefined} /> : null}
+                <div className="grid grid-cols-2 gap-2">
+                  <div className="space-y-1">
+                    <Label htmlFor="release-date">Ημερομηνία</Label>
+                    <DateField id="release-date" value={scheduledDate} min={dayjs().format('YYYY-MM-DD')} onChange={setScheduledDate} disabled={readOnly} />
+                  </div>
+                  <div className="space-y-1">
+                    <Label htmlFor="release-time">Ώρα</Label>
+                    <TimeField id="release-time" value={scheduledTime} onChange={setScheduledTime} disabled={readOnly} />
+                  </div>
+                </div>
+                {release?.status === 'scheduled' && release.scheduledAt ? (
+                  <p className="text-sm text-muted-foreground" data-testid="scheduled-at">
+                    Προγραμματισμένο για {formatDateTime(release.scheduledAt)}
+                  </p>
+                ) : null}
+                <div className="flex flex-col gap-2">
+                  <Button variant="outline" onClick={() => void run('save')} disabled={busy !== null || readOnly}>
+                    <Save className="h-4 w-4" aria-hidden /> Αποθήκευση
+                  </Button>
+                  <Button
+                    ref={scheduleButton}
+                    variant="secondary"
+                    onClick={() => ask('schedule')}
+                    disabled={busy !== null || readOnly || block !== null || !may.schedule}
+                    aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+                  >
+                    <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
+                  </Button>
+                  <Button
+                    ref={sendButton}
+                    onClick={() => ask('send')}
+                    disabled={busy !== null || readOnly || block !== null || !may.send}
+                    aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+                  >
+                    <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
+                  </Button>
+                  {may.sendReason && !frozen ? (
+                    <p id="send-role-reason" className="text-sm text-muted-foreground" data-testid="send-role-reason">
+                      {may.sendReason}
+                    </p>
+                  ) : null}
+                </div>
+              </CardContent>
+            </Card>
+            <ApprovalCard releaseId={releaseId} readOnly={readOnly} />
+            <EmbargoCard meta={meta} disabled={readOnly || !ready} sentEmbargo={frozen ? (release?.embargoUntil ?? null) : undefined} />
+            <Card>
+              <CardContent className="pt-6">
+                <MediaListsPicker lists={lists} disabled={readOnly} />
+              </CardContent>
+            </Card>
+            <AttachmentsCard releaseId={releaseId} disabled={readOnly} />
+            {frozen ? (
+              <Suspense fallback={null}>
+                <CoverageCard releaseId={releaseId} />
+              </Suspense>
+            ) : null}
+            <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
+          </div>
+        )}
       </aside>
+      {!wide ? (
+        <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
+          <DialogContent className="bottom-0 top-auto max-h-[85dvh] translate-y-0 rounded-b-none" data-testid="comments-sheet">
+            <DialogHeader>
+              <DialogTitle>Σχόλια{comments.openCount ? ` (${comments.openCount})` : ''}</DialogTitle>
+            </DialogHeader>
+            {commentsPanel}
+          </DialogContent>
+        </Dialog>
+      ) : null}
       <SendDialog
         releaseId={releaseId}
         kind={confirm && !readOnly && (confirm.kind === 'send' ? may.send : may.schedule) ? confirm.kind : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, Quote, Unlink } from 'lucide-react';
+import { Bold, Heading2, Heading3, Italic, Link2, List, ListOrdered, MessageSquarePlus, Quote, Unlink } from 'lucide-react';
 import type { WebsocketProvider } from 'y-websocket';
 import type * as Y from 'yjs';
 import { CONTENT_FIELD, editorExtensions } from '@shared/editor/extensions';
@@ -39,7 +39,7 @@ function ToolbarButton({ label, active, onClick, disabled, children }: { label: 
   );
 }
 
-function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+function Toolbar({ editor, disabled, onComment }: { editor: Editor; disabled: boolean; onComment?: () => void }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -105,6 +105,14 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
           <Unlink className="h-4 w-4" aria-hidden />
         </ToolbarButton>
       ) : null}
+      {onComment ? (
+        <>
+          <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+          <ToolbarButton label="Σχόλιο στην επιλογή (Ctrl+Alt+M)" onClick={onComment}>
+            <MessageSquarePlus className="h-4 w-4" aria-hidden />
+          </ToolbarButton>
+        </>
+      ) : null}
       <Dialog open={linkOpen} onOpenChange={setLinkOpen}>
         <DialogContent>
           <form
@@ -138,12 +146,15 @@ export function RichTextEditor({
   user,
   readOnly,
   onEditor,
+  onComment,
 }: {
   doc: Y.Doc;
   provider: WebsocketProvider;
   user: EditorUser;
   readOnly: boolean;
   onEditor?: (editor: Editor | null) => void;
+  /** Starts a comment on the selection (shown to those who may comment, even on a read-only text). */
+  onComment?: () => void;
 }) {
   const editor = useEditor(
     {
@@ -172,7 +183,7 @@ export function RichTextEditor({
 
   return (
     <div className="overflow-hidden rounded-md border bg-background focus-within:ring-2 focus-within:ring-ring">
-      {editor ? <Toolbar editor={editor} disabled={readOnly} /> : null}
+      {editor ? <Toolbar editor={editor} disabled={readOnly} onComment={onComment} /> : null}
       <EditorContent editor={editor} />
     </div>
   );

@@ -150,26 +150,48 @@ async function threadOf(q: Knex | Knex.Transaction, rootId: string): Promise<Com
  * load for the whole list). A thread whose state flipped is recorded (detached_at, which counts
  * and reports read) and announced.
  */
+/**
+ * Resolves the anchors of the live threads against the stored document, records the threads
+ * whose state flipped (detached_at, which counts and reports read) and tells the release's
+ * members. Returns every thread's detached state.
+ */
+async function recheckDetached(ctx: AppContext, release: Pick<CommentRelease, 'id' | 'organisation_id'>, live: ReturnType<typeof groupThreads>): Promise<Map<string, boolean>> {
+  const detached = new Map<string, boolean>(live.map((g) => [g.root.id, Boolean(g.root.detached_at)]));
+  if (!live.length) return detached;
+  const doc = await storedDoc(ctx, release.id);
+  try {
+    for (const { root } of live) detached.set(root.id, isDetached(doc, root.field, new Uint8Array(root.anchor_start), new Uint8Array(root.anchor_end)));
+  } finally {
+    doc.destroy();
+  }
+  const nowDetached = live.filter((g) => detached.get(g.root.id) && !g.root.detached_at).map((g) => g.root.id);
+  const nowAttached = live.filter((g) => !detached.get(g.root.id) && g.root.detached_at).map((g) => g.root.id);
+  if (nowDetached.length || nowAttached.length) {
+    const flipped = await repo.setDetached(ctx.db, nowDetached, nowAttached);
+    for (const threadId of flipped) announce(ctx, { release, threadId, reason: 'detached' });
+  }
+  return detached;
+}
+
+/**
+ * After every derive of a release (its text stored), its threads whose words were deleted turn
+ * detached (and back, on undo) for everyone at once, not only at the next read.
+ */
+export function registerCommentHooks(ctx: AppContext): void {
+  ctx.collab.onDerived(async (releaseId) => {
+    const live = groupThreads(await repo.listForRelease(ctx.db, releaseId)).filter((g) => !g.root.deleted_at);
+    if (!live.length) return;
+    const release = (await ctx.db('press_releases').where('id', releaseId).first('id', 'organisation_id')) as Pick<CommentRelease, 'id' | 'organisation_id'> | undefined;
+    if (release) await recheckDetached(ctx, release, live);
+  });
+}
+
 export async function listComments(ctx: AppContext, actor: Actor, releaseId: string): Promise<CommentList> {
   const { release, membership } = await accessible(ctx.db, actor, releaseId, 'read');
   const rows = await repo.listForRelease(ctx.db, releaseId);
   const groups = groupThreads(rows);
   const live = groups.filter((g) => !g.root.deleted_at);
-  const detached = new Map<string, boolean>(groups.map((g) => [g.root.id, Boolean(g.root.detached_at)]));
-  if (live.length) {
-    const doc = await storedDoc(ctx, releaseId);
-    try {
-      for (const { root } of live) detached.set(root.id, isDetached(doc, root.field, new Uint8Array(root.anchor_start), new Uint8Array(root.anchor_end)));
-    } finally {
-      doc.destroy();
-    }
-    const nowDetached = live.filter((g) => detached.get(g.root.id) && !g.root.detached_at).map((g) => g.root.id);
-    const nowAttached = live.filter((g) => !detached.get(g.root.id) && g.root.detached_at).map((g) => g.root.id);
-    if (nowDetached.length || nowAttached.length) {
-      const flipped = await repo.setDetached(ctx.db, nowDetached, nowAttached);
-      for (const threadId of flipped) announce(ctx, { release, threadId, reason: 'detached' });
-    }
-  }
+  const detached = await recheckDetached(ctx, release, live);
   const names = await namesOf(ctx.db, peopleOf(rows));
   const threads = groups.map((g) => presentThread(g.root, g.replies, names, detached.get(g.root.id) ?? false)).filter((t): t is CommentThread => t !== null);
   return {
