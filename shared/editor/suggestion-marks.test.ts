@@ -9,7 +9,7 @@
 import { getSchema, type JSONContent } from '@tiptap/core';
 import { EditorState } from '@tiptap/pm/state';
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
-import { revertSuggestions, transformToSuggestionTransaction } from '@handlewithcare/prosemirror-suggest-changes';
+import { applySuggestions, revertSuggestions, transformToSuggestionTransaction } from '@handlewithcare/prosemirror-suggest-changes';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CONTENT_FIELD, editorExtensions } from './extensions';
@@ -108,19 +108,34 @@ describe('node marks (not synced by y-tiptap 3.0.9): the client converts them to
     expect(JSON.stringify(back)).not.toContain('insertion');
   });
 
-  it('converted to inline marks (a zero-width space in the empty block) it survives, and reverts whole', () => {
+  it('converted to inline marks (zero-width spaces at the boundary and in the empty block) it survives, and reverts whole', () => {
     const state = EditorState.create({ doc: withNodeMark() });
     const converted = state.apply(inlineSuggestionNodeMarks(state.tr)).doc;
     const json = converted.toJSON() as JSONContent;
-    expect(json.content![1]!.marks).toBeUndefined();
-    expect(json.content![1]!.content).toEqual([text('Ολόκληρη νέα.', [ins('h8')])]);
+    expect(json.content!.map((b) => b.marks)).toEqual([undefined, undefined, undefined]);
+    expect(json.content![0]!.content).toEqual([text('Πρώτη.'), text(SUGGESTION_ANCHOR, [ins('h8')])]);
+    expect(json.content![1]!.content).toEqual([text('Ολόκληρη νέα.', [ins('h8')]), text(SUGGESTION_ANCHOR, [ins('i9')])]);
     expect(json.content![2]!.content).toEqual([text(SUGGESTION_ANCHOR, [ins('i9')])]);
     const back = viaFresh(json);
     expect(normal(back)).toEqual(normal(json));
     const s = EditorState.create({ doc: schema.nodeFromJSON(back) });
     let reverted = s.doc;
     revertSuggestions(s, (tr) => (reverted = tr.doc));
-    expect(reverted.textContent).toBe('Πρώτη.');
-    expect(reverted.textContent).not.toContain(SUGGESTION_ANCHOR);
+    expect(reverted.toJSON()).toEqual(docJson(p(text('Πρώτη.'))));
+    let applied = s.doc;
+    applySuggestions(s, (tr) => (applied = tr.doc));
+    expect(applied.toJSON()).toEqual(docJson(p(text('Πρώτη.')), p(text('Ολόκληρη νέα.')), p()));
+  });
+
+  it('a deleted first paragraph takes its boundary from the next one, and accepting removes it whole', () => {
+    const doc = schema.nodeFromJSON(docJson({ type: 'paragraph', marks: [del('j0')], content: [text('Παλιά.')] }, p(text('Μένει.'))));
+    const state = EditorState.create({ doc });
+    const converted = state.apply(inlineSuggestionNodeMarks(state.tr));
+    let applied = converted.doc;
+    applySuggestions(converted, (tr) => (applied = tr.doc));
+    expect(applied.toJSON()).toEqual(docJson(p(text('Μένει.'))));
+    let reverted = converted.doc;
+    revertSuggestions(converted, (tr) => (reverted = tr.doc));
+    expect(reverted.toJSON()).toEqual(docJson(p(text('Παλιά.')), p(text('Μένει.'))));
   });
 });

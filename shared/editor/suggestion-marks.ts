@@ -1,5 +1,5 @@
 import { Mark, type AnyExtension } from '@tiptap/core';
-import type { Mark as PMMark, Node as PMNode } from '@tiptap/pm/model';
+import type { Mark as PMMark } from '@tiptap/pm/model';
 import type { Transform } from '@tiptap/pm/transform';
 
 /**
@@ -113,32 +113,53 @@ export function suggestionExtensions(): AnyExtension[] {
  * The conversion the client's suggesting-mode hook must run on every suggestion transaction
  * before y-sync sees it (y-tiptap 3.0.9 does not sync node marks): each suggestion node mark is
  * removed and the same mark is put on the text of every textblock inside the node (a marked
- * zero-width space in an empty one). Returns the transaction (unchanged when there is nothing to do).
+ * zero-width space in an empty one), plus a marked zero-width space at the block boundary (the
+ * end of the textblock before, or else the start of the one after), the way the library itself
+ * marks a split. Reverting (or applying a deletion) then removes the whole block, as the node
+ * mark would have. Returns the transaction.
  */
 export function inlineSuggestionNodeMarks<T extends Transform>(tr: T): T {
   const names = new Set<string>(SUGGESTION_MARK_NAMES);
-  const found: { pos: number; node: PMNode; marks: PMMark[] }[] = [];
+  const found: { pos: number; marks: PMMark[] }[] = [];
   tr.doc.descendants((node, pos) => {
     if (node.isInline) return false;
     const marks = node.marks.filter((m) => names.has(m.type.name));
-    if (marks.length) found.push({ pos, node, marks });
+    if (marks.length) found.push({ pos, marks });
     return true;
   });
-  // From the end, so a zero-width space put in does not move what is still to do.
-  for (const { pos, node, marks } of found.reverse()) {
-    for (const mark of marks) tr.removeNodeMark(pos, mark);
-    const blocks: number[] = [];
-    if (node.isTextblock) blocks.push(pos);
-    else node.descendants((child, at) => (child.isTextblock ? (blocks.push(pos + 1 + at), false) : true));
-    for (const at of blocks.reverse()) {
+  const start = tr.steps.length;
+  const anchor = (marks: readonly PMMark[]) => tr.doc.type.schema.text(SUGGESTION_ANCHOR, marks);
+  for (const f of found) {
+    const pos = tr.mapping.slice(start).map(f.pos);
+    for (const mark of f.marks) tr.removeNodeMark(pos, mark);
+    const node = tr.doc.nodeAt(pos)!;
+    const inside: number[] = [];
+    if (node.isTextblock) inside.push(pos);
+    else node.descendants((child, at) => (child.isTextblock ? (inside.push(pos + 1 + at), false) : true));
+    for (const at of inside.reverse()) {
       const block = tr.doc.nodeAt(at)!;
-      const from = at + 1;
-      if (block.content.size === 0) {
-        tr.insert(from, tr.doc.type.schema.text(SUGGESTION_ANCHOR, marks));
-      } else {
-        for (const mark of marks) tr.addMark(from, from + block.content.size, mark);
-      }
+      if (block.content.size === 0) tr.insert(at + 1, anchor(f.marks));
+      else for (const mark of f.marks) tr.addMark(at + 1, at + 1 + block.content.size, mark);
     }
+    // The boundary: the nearest textblock before the node (with nothing but block ends between), else the one after.
+    const end = pos + tr.doc.nodeAt(pos)!.nodeSize;
+    let before: number | null = null;
+    let after: number | null = null;
+    tr.doc.descendants((child, at) => {
+      if (!child.isTextblock) return true;
+      if (at + child.nodeSize <= pos) before = at + child.nodeSize - 1;
+      else if (at >= end && after === null) after = at + 1;
+      return false;
+    });
+    const clear = (from: number, to: number) => {
+      let leaf = false;
+      tr.doc.nodesBetween(from, to, (n) => {
+        if (n.isLeaf) leaf = true;
+      });
+      return !leaf;
+    };
+    if (before !== null && clear(before, pos)) tr.insert(before, anchor(f.marks));
+    else if (after !== null && clear(end, after)) tr.insert(after, anchor(f.marks));
   }
   return tr;
 }
