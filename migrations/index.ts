@@ -26,6 +26,7 @@ import * as m20261126400000 from './20261126400000_add_daily_release_limit';
 import * as m20261126510000 from './20261126510000_mail_outbox_message_id';
 import * as m20261127000000 from './20261127000000_audit_refused_sends';
 import * as m20261128000000 from './20261128000000_organisations';
+import * as m20261129100000 from './20261129100000_create_release_suggestions';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '20261126510000_mail_outbox_message_id': m20261126510000,
   '20261127000000_audit_refused_sends': m20261127000000,
   '20261128000000_organisations': m20261128000000,
+  '20261129100000_create_release_suggestions': m20261129100000,
 };

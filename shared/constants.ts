@@ -124,6 +124,9 @@ export const AUDIT_ACTIONS = [
   'user.plan_change',
   'organisation.member_removed',
   'organisation.deleted',
+  // suggested changes in the editor
+  'suggestion.accepted',
+  'suggestion.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

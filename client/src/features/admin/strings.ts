@@ -102,6 +102,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'user.plan_change': 'Αλλαγή πλάνου',
   'organisation.member_removed': 'Αφαίρεση μέλους οργανισμού',
   'organisation.deleted': 'Διαγραφή οργανισμού',
+  'suggestion.accepted': 'Αποδοχή προτεινόμενης αλλαγής',
+  'suggestion.rejected': 'Απόρριψη προτεινόμενης αλλαγής',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */
