@@ -28,6 +28,7 @@ import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
 // imports: version history and approval
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 // imports: plans and the trial
 import { planRoutes } from './modules/plans/plans.routes';
 // imports: newsroom
@@ -63,6 +64,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   // routes: version history and approval
   versionRoutes(api, ctx);
   approvalRoutes(api, ctx);
+  // routes: suggested changes in the editor
+  suggestionRoutes(api, ctx);
   // routes: plans and the trial
   planRoutes(api, ctx);
   // routes: newsroom

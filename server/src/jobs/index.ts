@@ -6,6 +6,7 @@ import { registerDraftsCleanup } from '../modules/releases/drafts-cleanup';
 import { registerApprovalHooks } from '../modules/approvals/approvals.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
 import { registerTrialNotices } from '../modules/plans/plans.service';
+import { registerSuggestionHooks } from '../modules/suggestions/suggestions.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
@@ -14,6 +15,7 @@ export function registerJobs(ctx: AppContext): void {
   registerDraftsCleanup(ctx);
   registerVersionJobs(ctx);
   registerApprovalHooks(ctx);
+  registerSuggestionHooks(ctx);
   registerTrialNotices(ctx);
   registerEmbargoJob(ctx);
 }
