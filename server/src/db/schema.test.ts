@@ -125,6 +125,7 @@ const ALL_TABLES = [
   'release_edit_marks',
   'release_approvals',
   'newsroom_redirects',
+  'release_suggestions',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
