@@ -7,6 +7,7 @@
  * client's suggesting hook must make.
  */
 import { getSchema, type JSONContent } from '@tiptap/core';
+import { DOMParser } from '@tiptap/pm/model';
 import { EditorState } from '@tiptap/pm/state';
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { applySuggestions, revertSuggestions, transformToSuggestionTransaction } from '@handlewithcare/prosemirror-suggest-changes';
@@ -137,5 +138,13 @@ describe('node marks (not synced by y-tiptap 3.0.9): the client converts them to
     let reverted = converted.doc;
     revertSuggestions(converted, (tr) => (reverted = tr.doc));
     expect(reverted.toJSON()).toEqual(docJson(p(text('Παλιά.')), p(text('Μένει.'))));
+  });
+});
+
+describe('pasted HTML', () => {
+  it('never becomes a suggestion: no parse rule makes a suggestion mark (no one pastes a suggestion in another’s name)', () => {
+    const rules = DOMParser.fromSchema(schema).rules;
+    expect(rules.length).toBeGreaterThan(10);
+    expect(rules.filter((r) => 'mark' in r && ['insertion', 'deletion', 'modification'].includes(String(r.mark)))).toEqual([]);
   });
 });

@@ -37,26 +37,20 @@ export function suggestionAuthor(id: unknown): string | null {
 export const SUGGESTION_ANCHOR = '\u200B';
 
 const idAttribute = {
-  id: {
-    default: null,
-    parseHTML: (el: HTMLElement) => {
-      const raw = el.getAttribute('data-id');
-      try {
-        return raw ? (JSON.parse(raw) as unknown) : null;
-      } catch {
-        return raw;
-      }
-    },
-    renderHTML: (attrs: Record<string, unknown>) => ({ 'data-id': JSON.stringify(attrs.id) }),
-  },
+  id: { default: null, renderHTML: (attrs: Record<string, unknown>) => ({ 'data-id': JSON.stringify(attrs.id) }) },
 };
+
+/*
+ * No parseHTML: the marks are never read from HTML. Pasted or dropped content (also a copy of
+ * suggested text from this editor) arrives as plain text, so nobody pastes a suggestion in
+ * someone else's name (the server would refuse the update and close the connection).
+ */
 
 export const Insertion = Mark.create({
   name: 'insertion',
   inclusive: false,
   excludes: 'deletion modification insertion',
   addAttributes: () => idAttribute,
-  parseHTML: () => [{ tag: 'ins[data-id]' }],
   renderHTML: ({ HTMLAttributes }) => ['ins', HTMLAttributes, 0],
 });
 
@@ -65,7 +59,6 @@ export const Deletion = Mark.create({
   inclusive: false,
   excludes: 'insertion modification deletion',
   addAttributes: () => idAttribute,
-  parseHTML: () => [{ tag: 'del[data-id]' }],
   renderHTML: ({ HTMLAttributes }) => ['del', HTMLAttributes, 0],
 });
 
@@ -80,7 +73,6 @@ export const Modification = Mark.create({
     previousValue: { default: null, rendered: false },
     newValue: { default: null, rendered: false },
   }),
-  parseHTML: () => [{ tag: 'span[data-type="modification"]' }],
   renderHTML: ({ HTMLAttributes }) => ['span', { ...HTMLAttributes, 'data-type': 'modification' }, 0],
 });
 
