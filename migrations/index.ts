@@ -27,6 +27,7 @@ import * as m20261126510000 from './20261126510000_mail_outbox_message_id';
 import * as m20261127000000 from './20261127000000_audit_refused_sends';
 import * as m20261128000000 from './20261128000000_organisations';
 import * as m20261129000000 from './20261129000000_create_release_comments';
+import * as m20261129100000 from './20261129100000_create_release_suggestions';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000000_audit_refused_sends': m20261127000000,
   '20261128000000_organisations': m20261128000000,
   '20261129000000_create_release_comments': m20261129000000,
+  '20261129100000_create_release_suggestions': m20261129100000,
 };

@@ -131,6 +131,9 @@ export const AUDIT_ACTIONS = [
   'comment.deleted',
   'comment.resolved',
   'comment.reopened',
+  // suggested changes in the editor
+  'suggestion.accepted',
+  'suggestion.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
 // imports: comments on the text
 import { commentRoutes } from './modules/comments/comments.routes';
+import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 // imports: plans and the trial
 import { planRoutes } from './modules/plans/plans.routes';
 // imports: newsroom
@@ -67,6 +68,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   approvalRoutes(api, ctx);
   // routes: comments on the text
   commentRoutes(api, ctx);
+  // routes: suggested changes in the editor
+  suggestionRoutes(api, ctx);
   // routes: plans and the trial
   planRoutes(api, ctx);
   // routes: newsroom

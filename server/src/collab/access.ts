@@ -13,8 +13,14 @@ export interface CollabRelease {
 export interface CollabAccess {
   release: CollabRelease;
   membership: Membership;
-  /** The role writes ('write'); a reviewer's connection only reads (its changes are refused). */
+  /** The role writes ('write'). */
   mayWrite: boolean;
+  /**
+   * What a connection of this role may change while the release is editable: everything
+   * (`write`), only suggestions of its own (`suggest`: a role that comments but does not write,
+   * the reviewer), or nothing (`read`).
+   */
+  mode: 'write' | 'suggest' | 'read';
 }
 
 /**
@@ -26,7 +32,8 @@ export async function collabAccess(q: Knex | Knex.Transaction, userId: string, r
   const actor = { userId, role: 'client' } as Actor;
   try {
     const { release, membership } = await requireRelease<CollabRelease>(q, actor, releaseId, 'read', ['status']);
-    return { release, membership, mayWrite: roleMay(membership.role, 'write') };
+    const mayWrite = roleMay(membership.role, 'write');
+    return { release, membership, mayWrite, mode: mayWrite ? 'write' : roleMay(membership.role, 'comment') ? 'suggest' : 'read' };
   } catch (err) {
     if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return undefined;
     throw err;

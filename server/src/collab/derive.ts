@@ -4,6 +4,7 @@ import { embargoOf, hasFields, readFields, type ReleaseFields } from '../../../s
 import type { Db } from '../db/knex';
 import { renderDoc, searchTextOf, type RenderedContent } from './render';
 import { BadTextViolation, checkDocument, checkStorableText, documentHoldsBadText } from './schema-check';
+import type { PendingSuggestion } from './suggestions';
 
 /** Renders a document, or says in Greek why it cannot be. */
 export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | { ok: false; reason: string } {
@@ -18,13 +19,19 @@ export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | 
   }
 }
 
-/** What a document says, ready for the release row (worked out on the render thread). */
-export type DerivedContent = { ok: true; html: string; text: string; fields: ReleaseFields | null } | { ok: false; reason: string };
+/**
+ * What a document says, ready for the release row (worked out on the render thread): the text
+ * without pending suggestions, and the pending suggestions apart (absent: none, or not known).
+ */
+export type DerivedContent =
+  | { ok: true; html: string; text: string; fields: ReleaseFields | null; suggestions?: PendingSuggestion[] }
+  | { ok: false; reason: string };
 
 export function deriveContent(doc: Y.Doc): DerivedContent {
   const rendered = tryRender(doc);
   if (!rendered.ok) return rendered;
-  return { ok: true, html: rendered.content.html, text: rendered.content.text, fields: hasFields(doc) ? readFields(doc) : null };
+  const { html, text, suggestions } = rendered.content;
+  return { ok: true, html, text, fields: hasFields(doc) ? readFields(doc) : null, suggestions };
 }
 
 /** The same from a document's encoded state (what the render thread receives). */
@@ -48,10 +55,16 @@ export function deriveContentFromState(state: Uint8Array): DerivedContent {
  * (`render_error`, which makes sending and scheduling refuse). Resolves with that reason,
  * or null when the row now says what the document says.
  */
-export async function deriveRelease(db: Db, releaseId: string, derived: DerivedContent): Promise<string | null> {
-  const current = await db('press_releases')
-    .where('id', releaseId)
-    .first<{ title: string; status: string; edited_at: Date | null; render_error: string | null } | undefined>('title', 'status', 'edited_at', 'render_error');
+export interface ReviewCount {
+  organisationId: string;
+  pendingSuggestions: number;
+}
+
+export async function deriveRelease(db: Db, releaseId: string, derived: DerivedContent, onReview?: (r: ReviewCount) => void): Promise<string | null> {
+  const current = await db('press_releases').where('id', releaseId).first<
+    | { title: string; status: string; edited_at: Date | null; render_error: string | null; organisation_id: string; pending_suggestions: number }
+    | undefined
+  >('title', 'status', 'edited_at', 'render_error', 'organisation_id', 'pending_suggestions');
   if (!current || (current.status !== 'draft' && current.status !== 'scheduled')) return null;
   const editable = () => db('press_releases').where('id', releaseId).whereIn('status', ['draft', 'scheduled']);
   if (!derived.ok) {
@@ -59,7 +72,8 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
     return derived.reason;
   }
   const { html, text, fields } = derived;
-  const update: Record<string, unknown> = { content: html, content_text: text, render_error: null };
+  const suggestions = derived.suggestions ?? [];
+  const update: Record<string, unknown> = { content: html, content_text: text, render_error: null, pending_suggestions: suggestions.length };
   let title = current.title;
   if (fields) {
     title = fields.title.slice(0, 300);
@@ -72,7 +86,10 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
   // The first real edit: a title or text. A draft that never had one is an untouched empty draft.
   if (!current.edited_at && (title.trim() || text.trim())) update.edited_at = db.fn.now();
   try {
-    await editable().update(update);
+    await db.transaction(async (trx) => {
+      await trx('press_releases').where('id', releaseId).whereIn('status', ['draft', 'scheduled']).update(update);
+      await reconcileSuggestions(trx, releaseId, suggestions);
+    });
   } catch (err) {
     // A value the database refuses (SQLSTATE class 22, data exception: a NUL, bad encoding, a
     // value too long) would fail on every later edit too: the row keeps its last good content
@@ -81,7 +98,38 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
     await editable().update({ render_error: RENDER_ERRORS.notStorable });
     return RENDER_ERRORS.notStorable;
   }
+  if (onReview && current.pending_suggestions !== suggestions.length) {
+    onReview({ organisationId: current.organisation_id, pendingSuggestions: suggestions.length });
+  }
   return null;
+}
+
+/**
+ * Keeps `release_suggestions` in step with the suggestions pending in the document: a new id
+ * gets its row (an id that is back, after an undo, is open again); an open row whose id left
+ * the document without a decision through the routes (which set their own outcome afterwards)
+ * was withdrawn or edited away by its author or a writer: outcome `edited`.
+ */
+async function reconcileSuggestions(trx: Db | import('knex').Knex.Transaction, releaseId: string, pending: PendingSuggestion[]): Promise<void> {
+  const authors = [...new Set(pending.flatMap((s) => (s.authorId ? [s.authorId] : [])))];
+  const known = new Set(authors.length ? ((await trx('users').whereIn('id', authors).pluck('id')) as string[]) : []);
+  if (pending.length) {
+    await trx('release_suggestions')
+      .insert(
+        pending.map((s) => ({
+          press_release_id: releaseId,
+          id: s.id,
+          author_id: s.authorId && known.has(s.authorId) ? s.authorId : null,
+          kind: s.kind,
+          excerpt: s.excerpt,
+        })),
+      )
+      .onConflict(['press_release_id', 'id'])
+      .merge({ kind: trx.raw('excluded.kind'), excerpt: trx.raw('excluded.excerpt'), resolved_at: null, resolved_by: null, outcome: null });
+  }
+  const open = trx('release_suggestions').where('press_release_id', releaseId).whereNull('resolved_at');
+  if (pending.length) open.whereNotIn('id', pending.map((s) => s.id));
+  await open.update({ resolved_at: trx.fn.now(), outcome: 'edited' });
 }
 
 function isDataException(err: unknown): boolean {

@@ -5,6 +5,8 @@ import sanitizeHtml from 'sanitize-html';
 import * as Y from 'yjs';
 import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
 import { toSearchText } from '../../../shared/search-text';
+import { SUGGESTION_MARK_NAMES } from '../../../shared/editor/suggestion-marks';
+import { pendingSuggestions, revertAll, type PendingSuggestion } from './suggestions';
 
 const extensions = editorExtensions();
 const schema = getSchema(extensions);
@@ -27,6 +29,8 @@ export interface RenderedContent {
   html: string;
   text: string;
   json: JSONContent;
+  /** The pending suggested changes (not part of html, text and json). */
+  suggestions: PendingSuggestion[];
 }
 
 function textOf(node: JSONContent): string {
@@ -37,15 +41,30 @@ function textOf(node: JSONContent): string {
   return block ? `${inner}\n` : inner;
 }
 
-/** Derives the HTML and plain text of a document from its Yjs state (read-only, never the reverse). */
+const SUGGESTION_NAMES = new Set<string>(SUGGESTION_MARK_NAMES);
+const holdsSuggestions = (node: JSONContent): boolean =>
+  (node.marks ?? []).some((m) => SUGGESTION_NAMES.has(m.type)) || (node.content ?? []).some(holdsSuggestions);
+
+/**
+ * Derives the HTML and plain text of a document from its Yjs state (read-only, never the
+ * reverse). Pending suggested changes are not part of it: they are rejected first (insertions
+ * dropped, deletions kept, anchors removed), so what is sent, mailed, published, exported and
+ * hashed is the text as the writers left it; a suggestion counts once it is accepted.
+ */
 export function renderDoc(doc: Y.Doc): RenderedContent {
-  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)) as JSONContent;
+  let json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)) as JSONContent;
+  let suggestions: PendingSuggestion[] = [];
+  if (json.content?.length && holdsSuggestions(json)) {
+    const node = schema.nodeFromJSON(json);
+    suggestions = pendingSuggestions(node);
+    json = revertAll(node).toJSON() as JSONContent;
+  }
   let html = '';
   if (json.content?.length) {
     html = renderToHTMLString({ extensions, content: json });
   }
   const text = textOf(json).replace(/\n{3,}/g, '\n\n').trim();
-  return { html: sanitizeReleaseHtml(html), text, json };
+  return { html: sanitizeReleaseHtml(html), text, json, suggestions };
 }
 
 export function searchTextOf(title: string, text: string): string {

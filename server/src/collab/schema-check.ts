@@ -6,6 +6,9 @@ import { RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { holdsBadText, isBadText } from '../../../shared/storable-text';
 import { MEDIA_LISTS_FIELD, META_FIELD, META_KEYS as META_FIELD_KEYS, TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+import { suggestionAuthor } from '../../../shared/editor/suggestion-marks';
+import type { Node as PMNode } from '@tiptap/pm/model';
+import { checkSuggestionMarks, contentNode, revertAll, suggestionsOf, SuggestionRuleError, type SuggestionParts } from './suggestions';
 
 /** The editor's own schema: the same extension list as the client editor (shared/editor/). */
 const schema = getSchema(editorExtensions());
@@ -85,17 +88,28 @@ export function documentHoldsBadText(doc: Y.Doc): boolean {
   return false;
 }
 
-/** The rich text: exactly what the editor's ProseMirror schema accepts (nodes, marks, attributes, nesting). */
-function checkContent(doc: Y.Doc): void {
+/**
+ * The rich text: exactly what the editor's ProseMirror schema accepts (nodes, marks, attributes,
+ * nesting), and suggestion marks only as v1 stores them (checkSuggestionMarks). Returns the
+ * checked node (null for a new, empty document).
+ */
+function checkedContent(doc: Y.Doc): PMNode | null {
   const fragment = doc.getXmlFragment(CONTENT_FIELD);
-  if (fragment.length === 0) return; // a new, empty document
+  if (fragment.length === 0) return null; // a new, empty document
   const json = yXmlFragmentToProsemirrorJSON(fragment) as JsonNode;
   checkAttributes(json);
   try {
-    schema.nodeFromJSON(json).check();
+    checkSuggestionMarks(json);
+    const node = schema.nodeFromJSON(json);
+    node.check();
+    return node;
   } catch (err) {
-    throw new SchemaViolation(`content: ${(err as Error).message}`);
+    throw new SchemaViolation(err instanceof SuggestionRuleError ? err.message : `content: ${(err as Error).message}`);
   }
+}
+
+function checkContent(doc: Y.Doc): void {
+  checkedContent(doc);
 }
 
 interface JsonNode {
@@ -156,6 +170,52 @@ export function checkDocument(doc: Y.Doc, roots: Iterable<string> = doc.share.ke
   for (const name of roots) CHECKS[name]?.(doc);
 }
 
+/**
+ * What a connection may do with suggestions (upgrade.ts connection modes): `write` may edit
+ * freely but only add suggestions of its own (no impersonation); `suggest` (a reviewer) may only
+ * add or withdraw suggestions of its own (checkSuggestOnly).
+ */
+export interface SuggestionRules {
+  mode: 'write' | 'suggest';
+  userId: string;
+}
+
+/** What the guard knows of the real document's rich text between checks (dropped when it cannot know). */
+interface ContentCache {
+  node: PMNode;
+  /** What the text says without its pending suggestions (ProseMirror JSON), once worked out. */
+  base?: string;
+  suggestions?: Map<string, SuggestionParts>;
+}
+
+const baseOf = (c: ContentCache) => (c.base ??= JSON.stringify(revertAll(c.node).toJSON()));
+const suggestionsIn = (c: ContentCache) => (c.suggestions ??= suggestionsOf(c.node));
+
+/** Every suggestion id the update adds names `userId` as its author. */
+function checkOwnNewIds(before: ContentCache, after: ContentCache, userId: string): void {
+  const had = suggestionsIn(before);
+  for (const id of suggestionsIn(after).keys()) {
+    if (!had.has(id) && suggestionAuthor(id) !== userId) throw new SchemaViolation('suggestion: a new suggestion must carry your own id');
+  }
+}
+
+/**
+ * A reviewer's update (mode `suggest`): (i) only the rich text changes; (ii) the base invariant:
+ * the text without its pending suggestions is the same before and after, so text typed without
+ * a mark, an insertion mark removed (an acceptance) or deletion-marked text removed is refused;
+ * (iii) new ids are the reviewer's own; (iv) every suggestion of another author, as (id, kind,
+ * text), is unchanged. So a reviewer can only add or withdraw their own suggestions.
+ */
+function checkSuggestOnly(before: ContentCache, after: ContentCache, userId: string): void {
+  if (baseOf(before) !== baseOf(after)) throw new SchemaViolation('suggestion: only suggested changes are allowed (the text itself changed)');
+  checkOwnNewIds(before, after, userId);
+  const was = suggestionsIn(before);
+  const now = suggestionsIn(after);
+  const same = (a?: SuggestionParts, b?: SuggestionParts) => !!a && !!b && a.insertion === b.insertion && a.deletion === b.deletion && a.modification === b.modification;
+  for (const [id, s] of was) if (suggestionAuthor(id) !== userId && !same(s, now.get(id))) throw new SchemaViolation("suggestion: another author's suggestion changed");
+  for (const id of now.keys()) if (suggestionAuthor(id) !== userId && !was.has(id)) throw new SchemaViolation("suggestion: another author's suggestion changed");
+}
+
 /** The root type an event's target belongs to. */
 function rootName(type: Y.AbstractType<any>): string | null { // eslint-disable-line @typescript-eslint/no-explicit-any
   let t = type;
@@ -175,6 +235,8 @@ function rootName(type: Y.AbstractType<any>): string | null { // eslint-disable-
 export class UpdateGuard {
   private shadow: Y.Doc;
   private touched = new Set<string>();
+  /** The real document's rich text as of the last check (null: worked out again when needed). */
+  private cache: ContentCache | null = null;
 
   constructor(private readonly source: Y.Doc) {
     this.shadow = this.clone();
@@ -196,22 +258,43 @@ export class UpdateGuard {
     return d;
   }
 
-  /** Throws SchemaViolation (or the decoder's error) when the update must not be applied. */
-  check(update: Uint8Array): void {
+  /**
+   * Throws SchemaViolation (or the decoder's error) when the update must not be applied.
+   * `rules`: the connection's suggestion rules (none for a change the server makes itself).
+   */
+  check(update: Uint8Array, rules?: SuggestionRules): void {
     this.touched.clear();
     const before = new Set(this.shadow.share.keys());
     try {
       Y.applyUpdate(this.shadow, update); // a malformed update throws here (not a SchemaViolation)
     } catch (err) {
-      this.reset();
+      this.rebuild();
       throw err;
     }
     try {
       for (const name of this.shadow.share.keys()) if (!before.has(name)) this.touched.add(name);
       if (updateHoldsBadText(update)) throw new BadTextViolation([...this.touched].join(', ') || 'update');
-      checkDocument(this.shadow, this.touched);
+      if (rules?.mode === 'suggest') {
+        const other = [...this.touched].filter((name) => name !== CONTENT_FIELD);
+        if (other.length) throw new SchemaViolation(`suggestion: only the text may change, not ${other.join(', ')}`);
+      }
+      const content = this.touched.has(CONTENT_FIELD);
+      checkDocument(this.shadow, [...this.touched].filter((name) => name !== CONTENT_FIELD));
+      if (content) {
+        const node = checkedContent(this.shadow);
+        if (rules) {
+          // The real document has not received the update yet: it is the state before it.
+          const was = (this.cache ??= { node: contentNode(this.source) });
+          const now: ContentCache = { node: node ?? contentNode(this.shadow) };
+          if (rules.mode === 'suggest') checkSuggestOnly(was, now, rules.userId);
+          else checkOwnNewIds(was, now, rules.userId);
+          this.cache = now;
+        } else {
+          this.cache = null;
+        }
+      }
     } catch (err) {
-      this.reset();
+      this.rebuild();
       throw err instanceof SchemaViolation ? err : new SchemaViolation((err as Error).message);
     }
   }
@@ -221,11 +304,18 @@ export class UpdateGuard {
    * shadow, unchecked: the real document receives it too, so the two stay identical.
    */
   follow(update: Uint8Array): void {
+    this.cache = null;
     Y.applyUpdate(this.shadow, update);
   }
 
-  /** Rebuilds the shadow from the real document. */
+  /** Rebuilds the shadow from the real document (which changed without a check). */
   reset(): void {
+    this.cache = null;
+    this.rebuild();
+  }
+
+  /** Rebuilds the shadow after a refused update (the real document, and so the cache, did not change). */
+  private rebuild(): void {
     this.shadow.destroy();
     this.shadow = this.clone();
   }

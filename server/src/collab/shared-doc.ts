@@ -7,6 +7,14 @@ import * as Y from 'yjs';
 import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_RENDER_ERROR, MESSAGE_SAVED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { SchemaViolation, UpdateGuard, wouldChange } from './schema-check';
 
+/**
+ * What a connection may do with the document: `write` edits (adding only suggestions of its
+ * own); `suggest` (a reviewer) only adds or withdraws its own suggested changes of the text
+ * (UpdateGuard's checkSuggestOnly; anything else closes the connection with 4422); `read` syncs
+ * and may change nothing (4409).
+ */
+export type ConnectionMode = 'write' | 'suggest' | 'read';
+
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export { MESSAGE_SAVED };
@@ -32,8 +40,8 @@ export interface ConnInfo {
   sessionId: string;
   /** Awareness client ids this connection controls (removed when it closes). */
   awarenessIds: Set<number>;
-  /** A viewer (a sent release, or a role that does not write): it syncs the document but may not change it. */
-  readOnly?: boolean;
+  /** What the connection may change (a sent release, or a role that neither writes nor comments: `read`). */
+  mode: ConnectionMode;
 }
 
 /** An update that was refused: nothing of it was applied; the connection is closed with `code`. */
@@ -218,7 +226,8 @@ export class SharedDoc {
 
   /** An update from a connection: checked, then applied (and so stored and relayed), or refused whole. */
   private receive(ws: WebSocket, update: Uint8Array): void {
-    if (this.readOnly || this.conns.get(ws)?.readOnly) {
+    const info = this.conns.get(ws);
+    if (this.readOnly || info?.mode === 'read') {
       // A viewer's sync reply that adds nothing is fine; any change is refused.
       if (wouldChange(this.doc, update)) {
         throw new UpdateRefused(CLOSE_READ_ONLY, this.readOnly ? 'read-only: the press release was sent' : 'read-only: your role does not edit');
@@ -226,9 +235,9 @@ export class SharedDoc {
       return;
     }
     try {
-      this.guard.check(update);
+      this.guard.check(update, info ? { mode: info.mode, userId: info.userId } : undefined);
     } catch (err) {
-      // Content outside the schema is refused with 4422; a malformed update is rethrown (1003).
+      // Content outside the schema, or a change beyond a reviewer's suggestions, is refused with 4422; a malformed update is rethrown (1003).
       if (err instanceof SchemaViolation) throw new UpdateRefused(CLOSE_REJECTED, `rejected: ${err.message}`.slice(0, 120));
       throw err;
     }

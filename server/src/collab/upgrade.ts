@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import { collabAccess } from './access';
-import { deriveRelease } from './derive';
+import { deriveRelease, type ReviewCount } from './derive';
 import { threadRenderer, type ContentRenderer } from './render-thread';
 import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
 import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnapshot } from './persistence';
@@ -31,8 +31,8 @@ export interface CollabEndpoint {
   endSessions(sessionIds: string[]): void;
   /**
    * Re-checks a user's open connections (after removal from an organisation or a role change):
-   * closes, with 4403, those to documents they may no longer open, and makes read-only (or
-   * writable again) those whose role no longer writes (or does again). Resolves when done.
+   * closes, with 4403, those to documents they may no longer open, and changes the mode
+   * (write, suggest, read) of those whose role changed. Resolves when done.
    */
   recheckAccess(userId: string): Promise<void>;
   /** The release was deleted: close its editors (4403) and drop the document unsaved. */
@@ -57,6 +57,8 @@ export interface CollabEndpoint {
   onStored(handler: (trx: Knex.Transaction, releaseId: string, authors: string[]) => Promise<void>): void;
   /** Called after a release's row was derived from its document (approvals notice an edit). */
   onDerived(handler: (releaseId: string) => Promise<void>): void;
+  /** Called after a derive changed a release's count of pending suggestions (the review badges refetch). */
+  onReviewChanged(handler: (releaseId: string, review: ReviewCount) => void): void;
   /**
    * Changes a release's live document on a user's behalf as one update (restoring a version),
    * through the path a co-editor's update takes (SharedDoc.applyServerChange): checked, stored,
@@ -117,11 +119,23 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   const derivedHandler = async (releaseId: string) => {
     for (const h of derivedHandlers) await h(releaseId).catch((err: unknown) => logger.error({ err, releaseId }, 'collab: after-derive handler failed'));
   };
+  const reviewHandlers: ((releaseId: string, review: ReviewCount) => void)[] = [];
+  const reviewHandler = (releaseId: string, review: ReviewCount) => {
+    for (const h of reviewHandlers) h(releaseId, review);
+  };
 
   function derive(releaseId: string, doc: Y.Doc): Promise<string | null> {
     const next = (deriving.get(releaseId) ?? Promise.resolve())
       .then(() => renderer.render(doc))
-      .then((derived) => deriveRelease(db, releaseId, derived))
+      .then((derived) =>
+        deriveRelease(db, releaseId, derived, (review) => {
+          try {
+            reviewHandler(releaseId, review);
+          } catch (err) {
+            logger.error({ err, releaseId }, 'collab: review handler failed');
+          }
+        }),
+      )
       .then(async (reason) => {
         await derivedHandler(releaseId).catch((err: unknown) => logger.error({ err, releaseId }, 'collab: after-derive handler failed'));
         return reason;
@@ -408,8 +422,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     // A sent (or archived) release is served read-only: viewers sync, nobody writes.
     const sent = !editableStatus(access.release.status);
     if (sent) shared.readOnly = true;
-    // A role that does not write (a reviewer) reads along; its changes are refused.
-    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), readOnly: sent || !access.mayWrite });
+    // A role that does not write (a reviewer) only suggests: its other changes are refused (4422).
+    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), mode: sent ? 'read' : access.mode });
     let refused = false;
     const handle = (data: Buffer) => {
       if (refused) return; // closing: the rest of what this connection sent is dropped
@@ -464,12 +478,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
 
   /**
    * A connection's access as it is now: closed (4403) when its user left the release's
-   * organisation; made read-only, or writable again, when their role changed.
+   * organisation; its mode follows a role change (an editor made reviewer only suggests from
+   * now on, a reviewer made editor writes).
    */
   async function recheckConnection(ws: WebSocket, info: ConnInfo, releaseId: string): Promise<void> {
     const access = await collabAccess(db, info.userId, releaseId);
     if (!access) return ws.close(CLOSE_FORBIDDEN, 'access ended');
-    info.readOnly = !access.mayWrite || !editableStatus(access.release.status);
+    info.mode = editableStatus(access.release.status) ? access.mode : 'read';
   }
 
   async function recheckHere(userId: string): Promise<void> {
@@ -591,6 +606,9 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     },
     onDerived(handler) {
       derivedHandlers.push(handler);
+    },
+    onReviewChanged(handler) {
+      reviewHandlers.push(handler);
     },
     async applyChange(releaseId, change, author) {
       const name = releaseDocName(releaseId);

@@ -126,6 +126,7 @@ const ALL_TABLES = [
   'release_approvals',
   'newsroom_redirects',
   'release_comments',
+  'release_suggestions',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {

@@ -7,6 +7,7 @@ import { registerApprovalHooks } from '../modules/approvals/approvals.service';
 import { registerCommentHooks } from '../modules/comments/comments.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
 import { registerTrialNotices } from '../modules/plans/plans.service';
+import { registerSuggestionHooks } from '../modules/suggestions/suggestions.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
@@ -16,6 +17,7 @@ export function registerJobs(ctx: AppContext): void {
   registerVersionJobs(ctx);
   registerApprovalHooks(ctx);
   registerCommentHooks(ctx);
+  registerSuggestionHooks(ctx);
   registerTrialNotices(ctx);
   registerEmbargoJob(ctx);
 }

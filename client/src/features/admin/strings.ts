@@ -108,6 +108,8 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'comment.deleted': 'Διαγραφή σχολίου',
   'comment.resolved': 'Επίλυση σχολίου',
   'comment.reopened': 'Επανάνοιγμα σχολίου',
+  'suggestion.accepted': 'Αποδοχή προτεινόμενης αλλαγής',
+  'suggestion.rejected': 'Απόρριψη προτεινόμενης αλλαγής',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

@@ -71,27 +71,6 @@ export async function lockReleaseStatus(trx: Knex.Transaction, releaseId: string
   return row?.status;
 }
 
-/**
- * Open threads per release: roots not resolved and not deleted (detached ones included), for
- * the release list, the approval gate and the editor's badge. Releases without any are 0.
- */
-export async function openCommentCounts(q: Q, releaseIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>(releaseIds.map((id) => [id, 0]));
-  if (!releaseIds.length) return out;
-  const rows = (await q('release_comments')
-    .whereIn('press_release_id', [...new Set(releaseIds)])
-    .whereNull('thread_id')
-    .whereNull('resolved_at')
-    .whereNull('deleted_at')
-    .groupBy('press_release_id')
-    .select('press_release_id', q.raw('count(*)::int as n'))) as { press_release_id: string; n: number }[];
-  for (const r of rows) out.set(r.press_release_id, Number(r.n));
-  return out;
-}
-
-export async function openCommentCount(q: Q, releaseId: string): Promise<number> {
-  return (await openCommentCounts(q, [releaseId])).get(releaseId) ?? 0;
-}
 
 /**
  * Records which roots are detached now (their words were deleted) or attached again (an undo,
@@ -127,10 +106,3 @@ export async function membersAmong(q: Q, organisationId: string, ids: string[]):
   return rows.map((r) => ({ user_id: r.user_id, email: r.email, name: r.name?.trim() || r.email }));
 }
 
-/** The release's pending suggestions, once the suggestions' counter column exists (0 before). */
-export async function pendingSuggestions(q: Q, releaseId: string): Promise<number> {
-  const res = (await q.raw(`select (to_jsonb(p) ->> 'pending_suggestions')::int as n from press_releases p where p.id = ?`, [releaseId])) as {
-    rows: { n: number | null }[];
-  };
-  return Number(res.rows[0]?.n ?? 0);
-}

@@ -23,6 +23,7 @@ import { checkAnchor, decodeAnchor, isDetached } from './comments.anchors';
 import { mentionMail } from './comments.mail';
 import { groupThreads, peopleOf, presentComment, presentThread } from './comments.presenter';
 import * as repo from './comments.repo';
+import { reviewCountOf } from '../review/review-counts';
 
 interface CommentRelease {
   id: string;
@@ -84,10 +85,6 @@ function announce(ctx: AppContext, a: Announce): void {
   const room = releaseRoom(a.release);
   ctx.realtime.broadcast(room, 'release:comments', { releaseId: a.release.id, threadId: a.threadId, reason: a.reason });
   if (a.review) ctx.realtime.broadcast(room, 'release:review', { releaseId: a.release.id, ...a.review });
-}
-
-async function reviewCounts(trx: Knex.Transaction, releaseId: string) {
-  return { openComments: await repo.openCommentCount(trx, releaseId), pendingSuggestions: await repo.pendingSuggestions(trx, releaseId) };
 }
 
 /**
@@ -243,7 +240,7 @@ export async function createThread(ctx: AppContext, actor: Actor, releaseId: str
       action: 'comment.created',
       metadata: { releaseId, threadId: row.id, field: body.field, mentions: m.mentions },
     });
-    return { thread: await threadOf(trx, row.id), m, review: await reviewCounts(trx, releaseId) };
+    return { thread: await threadOf(trx, row.id), m, review: await reviewCountOf(trx, releaseId) };
   });
   announce(ctx, { release, threadId: done.thread.id, reason: 'created', review: done.review, notes: done.m.notes, mailed: done.m.mailed });
   return done.thread;
@@ -331,7 +328,7 @@ export async function deleteComment(ctx: AppContext, actor: Actor, commentId: st
       action: 'comment.deleted',
       metadata: { releaseId: release.id, threadId, commentId, root: repo.isRoot(current) },
     });
-    return repo.isRoot(current) && !current.resolved_at ? reviewCounts(trx, release.id) : undefined;
+    return repo.isRoot(current) && !current.resolved_at ? reviewCountOf(trx, release.id) : undefined;
   });
   announce(ctx, { release, threadId, reason: 'deleted', review });
 }
@@ -353,10 +350,9 @@ export async function setResolved(ctx: AppContext, actor: Actor, commentId: stri
       action: resolved ? 'comment.resolved' : 'comment.reopened',
       metadata: { releaseId: release.id, threadId: commentId },
     });
-    return { thread: await threadOf(trx, commentId), review: await reviewCounts(trx, release.id) };
+    return { thread: await threadOf(trx, commentId), review: await reviewCountOf(trx, release.id) };
   });
   if (done.review) announce(ctx, { release, threadId: commentId, reason: resolved ? 'resolved' : 'reopened', review: done.review });
   return done.thread;
 }
 
-export { openCommentCounts } from './comments.repo';

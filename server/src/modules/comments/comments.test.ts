@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { openEditor, roundTrip, setParagraphs, type TestEditor } from '../../test/collab-client';
 import { call } from '../../test/http';
 import { addMember, insertRelease, newOrganisation, type TestMember } from '../../test/releases';
-import { openCommentCounts } from './comments.repo';
+import { reviewCounts } from '../review/review-counts';
 
 let server: TestServer;
 let db: Db;
@@ -117,7 +117,7 @@ describe('threads anchored to words', () => {
       ['title', 'από την εταιρεία', false],
     ]);
     expect(got.body).toMatchObject({ openCount: 2, mayComment: true });
-    expect((await openCommentCounts(db, [id])).get(id)).toBe(2);
+    expect((await reviewCounts(db, [id])).get(id)?.openComments).toBe(2);
     const audit = await db('audit_logs').where({ entity_id: id, action_type: 'comment.created' }).select('metadata', 'actor_user_id');
     expect(audit).toHaveLength(2);
     expect(audit.map((a: { metadata: { threadId: string } }) => a.metadata.threadId).sort()).toEqual([onBody.body.id, onTitle.body.id].sort());
@@ -242,7 +242,7 @@ describe('replies, edits, deletes, resolve and reopen', () => {
     expect(resolved.body).toMatchObject({ id: a.id, resolvedBy: { id: reviewer.id, name: 'Άννα Αναθεωρήτρια' } });
     expect(resolved.body.resolvedAt).not.toBeNull();
     expect((await list(id)).body.openCount).toBe(1);
-    expect((await openCommentCounts(db, [id, b.id])).get(id)).toBe(1);
+    expect((await reviewCounts(db, [id, b.id])).get(id)?.openComments).toBe(1);
 
     const reopened = await api<CommentThread>('POST', `/comments/${a.id}/reopen`, owner.token);
     expect(reopened.body).toMatchObject({ resolvedAt: null, resolvedBy: null });

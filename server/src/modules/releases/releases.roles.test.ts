@@ -99,7 +99,7 @@ describe('per role and action', () => {
     }
   });
 
-  it('edit: a writing role changes the live document; a reviewer reads along and is refused (4409); others get no ticket', async () => {
+  it('edit: a writing role changes the live document; a reviewer only suggests, a plain change is refused (4422); others get no ticket', async () => {
     const id = await release({ title: 'Κοινό κείμενο' });
     for (const who of ['owner', 'admin', 'publisher', 'editor'] as const) {
       const e = await openEditor(server.url, team[who].token, id);
@@ -109,14 +109,14 @@ describe('per role and action', () => {
       await until(async () => ((await db('press_releases').where('id', id).first('content_text')) as { content_text: string }).content_text.includes(`από ${who}`));
       e.provider.destroy();
     }
-    // The reviewer syncs the document (reads it) but any change closes the connection, unapplied.
+    // The reviewer syncs the document (reads it) but a change that is not a suggestion of their own closes the connection, unapplied.
     const rv = await openEditor(server.url, team.reviewer.token, id);
     editors.push(rv);
     await rv.synced;
     expect(JSON.stringify(rv.doc.getXmlFragment('default').toJSON())).toContain('Γραμμένο από editor.');
     const closed = new Promise<number>((resolve) => rv.provider.on('connection-close', (ev: { code?: number } | null) => resolve(ev?.code ?? 0)));
     setParagraphs(rv.doc, ['Αλλαγή του αναθεωρητή.']);
-    expect(await closed).toBe(4409);
+    expect(await closed).toBe(4422);
     rv.provider.destroy();
     // The server's copy lacks it (a document being unloaded is reopened only once it is stored),
     // and storing what it holds pending now (as its timer would ~0.5 s later) leaves the row without it.
@@ -142,7 +142,7 @@ describe('per role and action', () => {
     expect(copy.body.author?.id).toBe(team.publisher.id);
   });
 
-  it("a member's open editor turns read-only when their role stops writing, and closes when they are removed", async () => {
+  it("a member's open editor only suggests when their role stops writing, and closes when they are removed", async () => {
     const id = await release({ title: 'Αλλαγή ρόλου' });
     const m = await addMember(server, orgId, 'editor', 'demoted@roles.test');
     const e = await openEditor(server.url, m.token, id);
@@ -152,7 +152,7 @@ describe('per role and action', () => {
     await server.ctx.collab.recheckAccess(m.id);
     const closed = new Promise<number>((resolve) => e.provider.on('connection-close', (ev: { code?: number } | null) => resolve(ev?.code ?? 0)));
     setParagraphs(e.doc, ['Μετά τον υποβιβασμό.']);
-    expect(await closed).toBe(4409);
+    expect(await closed).toBe(4422);
     e.provider.destroy();
 
     const again = await openEditor(server.url, m.token, id);

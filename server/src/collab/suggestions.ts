@@ -1,0 +1,140 @@
+import { applySuggestion, applySuggestions, revertSuggestion, revertSuggestions } from '@handlewithcare/prosemirror-suggest-changes';
+import { getSchema } from '@tiptap/core';
+import type { Node as PMNode } from '@tiptap/pm/model';
+import { EditorState, type Transaction } from '@tiptap/pm/state';
+import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import type * as Y from 'yjs';
+import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+import { SUGGESTION_ANCHOR, SUGGESTION_ID_PATTERN, SUGGESTION_MARK_NAMES, suggestionAuthor } from '../../../shared/editor/suggestion-marks';
+
+/**
+ * Suggested changes on the server (shared/editor/suggestion-marks.ts): what a document says
+ * without them, the pending ones, and accepting or rejecting one, with the library's own
+ * commands on a bare EditorState (no view, no plugins).
+ */
+export const schema = getSchema(editorExtensions());
+
+const SUGGESTION_NAMES = new Set<string>(SUGGESTION_MARK_NAMES);
+export type SuggestionKind = 'insertion' | 'deletion' | 'replace';
+
+export interface PendingSuggestion {
+  id: string;
+  /** The user the id names (its prefix). */
+  authorId: string | null;
+  kind: SuggestionKind;
+  /** The suggested words: inserted, deleted, or «deleted → inserted» (zero-width anchors dropped). */
+  excerpt: string;
+}
+
+export const EXCERPT_MAX = 200;
+
+/** An empty document as ProseMirror reads one (a Y fragment with nothing in it). */
+export const emptyDoc = (): PMNode => schema.topNodeType.createAndFill()!;
+
+/** The rich text of a Yjs document as a ProseMirror node of the editor schema. */
+export function contentNode(doc: Y.Doc): PMNode {
+  const fragment = doc.getXmlFragment(CONTENT_FIELD);
+  return fragment.length === 0 ? emptyDoc() : yXmlFragmentToProseMirrorRootNode(fragment, schema);
+}
+
+function run(doc: PMNode, command: (state: EditorState, dispatch: (tr: Transaction) => void) => boolean): PMNode | null {
+  let out: PMNode | null = null;
+  command(EditorState.create({ doc }), (tr) => (out = tr.doc));
+  return out;
+}
+
+/** The document with every pending suggestion rejected: insertions dropped, deletions kept, anchors removed. */
+export function revertAll(doc: PMNode): PMNode {
+  if (!hasSuggestions(doc)) return doc;
+  return run(doc, revertSuggestions) ?? doc;
+}
+
+export function hasSuggestions(doc: PMNode): boolean {
+  let found = false;
+  doc.descendants((node) => {
+    if (found) return false;
+    if (node.marks.some((m) => SUGGESTION_NAMES.has(m.type.name))) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** One suggestion as a whole: its id, the kinds of mark it has, and the text under each, in order. */
+export interface SuggestionParts {
+  id: string;
+  insertion: string;
+  deletion: string;
+  modification: boolean;
+}
+
+/** Every suggestion of a document, in document order (node marks count, with the node's text). */
+export function suggestionsOf(doc: PMNode): Map<string, SuggestionParts> {
+  const out = new Map<string, SuggestionParts>();
+  doc.descendants((node) => {
+    for (const mark of node.marks) {
+      if (!SUGGESTION_NAMES.has(mark.type.name)) continue;
+      const id = String(mark.attrs.id);
+      let s = out.get(id);
+      if (!s) out.set(id, (s = { id, insertion: '', deletion: '', modification: false }));
+      if (mark.type.name === 'modification') s.modification = true;
+      else s[mark.type.name as 'insertion' | 'deletion'] += node.isText ? node.text! : node.textContent;
+    }
+    return true;
+  });
+  return out;
+}
+
+const clean = (s: string) => s.replaceAll(SUGGESTION_ANCHOR, '').replace(/\s+/g, ' ').trim();
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** The pending suggestions as the review list shows them (an insertion and a deletion with one id: a replacement). */
+export function pendingSuggestions(doc: PMNode): PendingSuggestion[] {
+  return [...suggestionsOf(doc).values()].map((s) => {
+    const ins = clean(s.insertion);
+    const del = clean(s.deletion);
+    const kind: SuggestionKind = s.insertion && s.deletion ? 'replace' : s.deletion ? 'deletion' : 'insertion';
+    const text = kind === 'replace' ? `${cut(del, 96)} → ${cut(ins, 96)}` : kind === 'deletion' ? del : ins;
+    return { id: s.id, authorId: suggestionAuthor(s.id), kind, excerpt: cut(text, EXCERPT_MAX) || '¶' };
+  });
+}
+
+export class SuggestionRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SuggestionRuleError';
+  }
+}
+
+interface JsonNode {
+  type?: string;
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  content?: JsonNode[];
+}
+
+/**
+ * Suggestion marks as stored content allows them in v1: ids of the form `<user uuid>:<random>`,
+ * and no `modification` (block type changes are not suggested yet). Throws SuggestionRuleError.
+ */
+export function checkSuggestionMarks(node: JsonNode): void {
+  for (const m of node.marks ?? []) {
+    if (!SUGGESTION_NAMES.has(m.type)) continue;
+    if (m.type === 'modification') throw new SuggestionRuleError('content: modification suggestions are not accepted');
+    const id = m.attrs?.id;
+    if (typeof id !== 'string' || !SUGGESTION_ID_PATTERN.test(id)) throw new SuggestionRuleError(`content: suggestion id ${JSON.stringify(id)?.slice(0, 60)} is not valid`);
+  }
+  for (const child of node.content ?? []) checkSuggestionMarks(child);
+}
+
+/**
+ * Accepts (`apply`) or rejects (`revert`) one suggestion, or all of them (`id` null), in a live
+ * document (inside the caller's Yjs transaction), touching only what changes. Returns whether
+ * anything changed.
+ */
+export function resolveInto(live: Y.Doc, id: string | null, outcome: 'accept' | 'reject', before: PMNode = contentNode(live)): boolean {
+  const fragment = live.getXmlFragment(CONTENT_FIELD);
+  const command = id === null ? (outcome === 'accept' ? applySuggestions : revertSuggestions) : outcome === 'accept' ? applySuggestion(id) : revertSuggestion(id);
+  const after = run(before, command);
+  if (!after || after.eq(before)) return false;
+  updateYFragment(live, fragment, after, { mapping: new Map(), isOMark: new Map() });
+  return true;
+}
