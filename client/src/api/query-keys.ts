@@ -39,6 +39,8 @@ export const queryKeys = {
   versionCompare: (releaseId: string, a: string, b: string) => ['versions', releaseId, 'compare', a, b] as const,
   /** A release's comment threads (and, later, its suggestions). */
   comments: (releaseId: string) => ['comments', releaseId] as const,
+  /** A release's pending suggested changes. */
+  suggestions: (releaseId: string) => ['suggestions', releaseId] as const,
   /** Everything about approvals (the queue, its badge, each release's approval). */
   approvals: ['approvals'] as const,
   approvalCount: ['approvals', 'count'] as const,

@@ -43,7 +43,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'newsroom:changed': () => [queryKeys.newsroom],
   'release:comments': (p) => [queryKeys.comments(p.releaseId)],
   // The counts show in the release list and the approval queue.
-  'release:review': (p) => [queryKeys.releases, queryKeys.approvals, queryKeys.comments(p.releaseId)],
+  'release:review': (p) => [queryKeys.releases, queryKeys.approvals, queryKeys.comments(p.releaseId), queryKeys.suggestions(p.releaseId)],
 };
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '@client/api/query-keys';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
@@ -18,7 +18,7 @@ import { useSession } from '@client/stores/session';
 import { AssistantCard } from './assistant-card';
 import { AttachmentsCard } from './attachments-card';
 import { colorFor, PresenceBar } from './presence';
-import { RichTextEditor } from './rich-text';
+import { RichTextEditor, type EditMode } from './rich-text';
 import { REJECTED_MESSAGE, SaveIndicator } from './save-indicator';
 import { SendDialog, type SendKind } from './send-dialog';
 import { MediaListsPicker } from './media-lists-picker';
@@ -40,6 +40,9 @@ import { NO_SELECTION_MESSAGE, useReleaseComments } from '@client/features/comme
 import { useMembers } from '@client/features/workspaces/use-workspaces';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { useMediaQuery } from '@client/hooks/use-media-query';
+import { SuggestionsList } from '@client/features/suggestions/suggestions-list';
+import { useSuggestions } from '@client/features/suggestions/queries';
+import { roleMay } from '@shared/organisation-roles';
 import { cn } from '@client/lib/utils';
 
 // A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
@@ -112,6 +115,11 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const approvalRequired = useReleaseApproval(releaseId).data?.required ?? false;
   const may = roleActions(myRole, approvalRequired);
   const readOnly = frozen || !may.write || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
+  // A reviewer only suggests: the text takes their changes as suggestions (the server lets nothing else in).
+  const onlySuggests = !may.write && roleMay(myRole, 'comment');
+  const [chosenMode, setMode] = useState<EditMode>('edit');
+  const mode: EditMode = onlySuggests ? 'suggest' : chosenMode;
+  const textReadOnly = readOnly && !(onlySuggests && !frozen && !!profile && saveState !== 'forbidden' && saveState !== 'rejected' && saveState !== 'readonly');
   // The live word of the server wins; before it spoke, the state's (it flushes the document first).
   const renderError = saveState === 'error' ? liveRenderError : saveState === 'saved' ? null : (release?.renderError ?? null);
   // Send, schedule and the test e-mail wait for a confirmed address and an approved account.
@@ -122,6 +130,16 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const comments = useReleaseComments({ releaseId, editor, doc, role: myRole, titleInput: () => document.getElementById('release-title') as HTMLInputElement | null });
   const members = useMembers(releaseDetail?.organisation_id).data?.members;
   const mentionable = (members ?? []).filter((m) => m.user_id !== profile?.user_id).map((m) => ({ id: m.user_id, name: m.name || m.email }));
+  const suggestions = useSuggestions(releaseId).data;
+  const pendingSuggestions = suggestions?.suggestions.length ?? 0;
+  const reviewCount = comments.openCount + pendingSuggestions;
+  const authorOf = useCallback(
+    (userId: string) => {
+      const m = members?.find((x) => x.user_id === userId);
+      return { name: m ? m.name || m.email : 'πρώην μέλος', color: colorFor(userId) };
+    },
+    [members],
+  );
   const linkedComment = () => new URLSearchParams(window.location.search).has('comment');
   const [side, setSide] = useState<'send' | 'comments'>(() => (linkedComment() ? 'comments' : 'send'));
   const [commentsOpen, setCommentsOpen] = useState(linkedComment);
@@ -137,6 +155,15 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     else toast({ title: 'Σχόλιο', description: NO_SELECTION_MESSAGE });
   }
   const commentsPanel = (
+    <div className="space-y-4">
+      <SuggestionsList
+        releaseId={releaseId}
+        suggestions={suggestions?.suggestions ?? []}
+        mayResolve={suggestions?.mayResolve ?? false}
+        me={profile?.user_id ?? null}
+        colorOf={colorFor}
+        onShow={(id) => document.querySelector(`[data-suggestion-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' })}
+      />
     <CommentsPanel
       releaseId={releaseId}
       threads={comments.threads}
@@ -152,6 +179,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       onActivate={comments.activate}
       order={comments.order}
     />
+    </div>
   );
 
 
@@ -241,7 +269,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             <SaveIndicator state={saveState} reason={liveRenderError} />
             {!wide ? (
               <Button variant="outline" size="sm" onClick={() => setCommentsOpen(true)} data-testid="open-comments">
-                <MessageSquare className="h-4 w-4" aria-hidden /> Σχόλια{comments.openCount ? ` (${comments.openCount})` : ''}
+                <MessageSquare className="h-4 w-4" aria-hidden /> Σχόλια{reviewCount ? ` (${reviewCount})` : ''}
               </Button>
             ) : null}
             <Button variant="outline" size="sm" onClick={() => setHistory(true)} data-testid="open-versions">
@@ -313,7 +341,15 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             Κείμενο *
           </span>
           {ready ? (
-            <RichTextEditor doc={doc} provider={provider} user={user} readOnly={readOnly} onEditor={setEditor} onComment={comments.mayComment ? commentOnSelection : undefined} />
+            <RichTextEditor
+              doc={doc}
+              provider={provider}
+              user={user}
+              readOnly={textReadOnly}
+              onEditor={setEditor}
+              onComment={comments.mayComment ? commentOnSelection : undefined}
+              suggest={frozen || !profile || (!may.write && !onlySuggests) ? undefined : { userId: profile.user_id, authorOf, mode, forced: onlySuggests, onModeChange: setMode }}
+            />
           ) : (
             <div className="min-h-[18rem] animate-pulse rounded-md border bg-muted/40" aria-busy="true" />
           )}
@@ -335,7 +371,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 onClick={() => setSide(tab)}
                 data-testid={`side-tab-${tab}`}
               >
-                {tab === 'send' ? 'Αποστολή' : `Σχόλια${comments.openCount ? ` (${comments.openCount})` : ''}`}
+                {tab === 'send' ? 'Αποστολή' : `Σχόλια${reviewCount ? ` (${reviewCount})` : ''}`}
               </button>
             ))}
           </div>
@@ -417,7 +453,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>
           <DialogContent className="bottom-0 top-auto max-h-[85dvh] translate-y-0 rounded-b-none" data-testid="comments-sheet">
             <DialogHeader>
-              <DialogTitle>Σχόλια{comments.openCount ? ` (${comments.openCount})` : ''}</DialogTitle>
+              <DialogTitle>Σχόλια{reviewCount ? ` (${reviewCount})` : ''}</DialogTitle>
             </DialogHeader>
             {commentsPanel}
           </DialogContent>

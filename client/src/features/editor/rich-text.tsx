@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -13,6 +13,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/utils';
 import { StorablePaste } from './storable-paste';
+import { repaintSuggestions, setSuggesting, SuggestChanges } from '@client/features/suggestions/suggest-changes';
 import './editor.css';
 
 export interface EditorUser {
@@ -39,7 +40,43 @@ function ToolbarButton({ label, active, onClick, disabled, children }: { label: 
   );
 }
 
-function Toolbar({ editor, disabled, onComment }: { editor: Editor; disabled: boolean; onComment?: () => void }) {
+export type EditMode = 'edit' | 'suggest';
+
+/** Suggesting mode: who writes, the authors' names and colours, the mode and whether the role fixes it. */
+export interface SuggestOptions {
+  userId: string;
+  authorOf: (userId: string) => { name: string; color: string };
+  mode: EditMode;
+  /** A reviewer only suggests: the switch shows the mode but does not change it. */
+  forced: boolean;
+  onModeChange: (mode: EditMode) => void;
+}
+
+function ModeSwitch({ mode, forced, onChange }: { mode: EditMode; forced: boolean; onChange: (m: EditMode) => void }) {
+  return (
+    <div role="radiogroup" aria-label="Τρόπος επεξεργασίας" className="ml-auto flex rounded-md bg-background p-0.5 ring-1 ring-border" data-testid="edit-mode">
+      {(['edit', 'suggest'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="radio"
+          aria-checked={mode === m}
+          disabled={forced && m !== mode}
+          title={forced && m !== mode ? 'Ως Αναθεωρητής προτείνετε αλλαγές· τις εφαρμόζει ένα μέλος που γράφει.' : undefined}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onChange(m)}
+          className={cn('rounded px-2 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50', mode === m ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground')}
+        >
+          {m === 'edit' ? 'Επεξεργασία' : 'Προτάσεις'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Toolbar({ editor, disabled, onComment, suggest }: { editor: Editor; disabled: boolean; onComment?: () => void; suggest?: SuggestOptions }) {
+  // While suggesting, a block's type is not changed (no 'modification' suggestions yet): inline formatting is.
+  const blockDisabled = disabled || suggest?.mode === 'suggest';
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -66,10 +103,10 @@ function Toolbar({ editor, disabled, onComment }: { editor: Editor; disabled: bo
 
   return (
     <div role="toolbar" aria-label="Μορφοποίηση κειμένου" className="flex flex-wrap items-center gap-0.5 border-b bg-muted/40 p-1">
-      <ToolbarButton label="Επικεφαλίδα" active={s.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+      <ToolbarButton label="Επικεφαλίδα" active={s.h2} disabled={blockDisabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
         <Heading2 className="h-4 w-4" aria-hidden />
       </ToolbarButton>
-      <ToolbarButton label="Υπότιτλος" active={s.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+      <ToolbarButton label="Υπότιτλος" active={s.h3} disabled={blockDisabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
         <Heading3 className="h-4 w-4" aria-hidden />
       </ToolbarButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
@@ -80,13 +117,13 @@ function Toolbar({ editor, disabled, onComment }: { editor: Editor; disabled: bo
         <Italic className="h-4 w-4" aria-hidden />
       </ToolbarButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
-      <ToolbarButton label="Λίστα με κουκκίδες" active={s.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+      <ToolbarButton label="Λίστα με κουκκίδες" active={s.bullet} disabled={blockDisabled} onClick={() => chain().toggleBulletList().run()}>
         <List className="h-4 w-4" aria-hidden />
       </ToolbarButton>
-      <ToolbarButton label="Αριθμημένη λίστα" active={s.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolbarButton label="Αριθμημένη λίστα" active={s.ordered} disabled={blockDisabled} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered className="h-4 w-4" aria-hidden />
       </ToolbarButton>
-      <ToolbarButton label="Παράθεση" active={s.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
+      <ToolbarButton label="Παράθεση" active={s.quote} disabled={blockDisabled} onClick={() => chain().toggleBlockquote().run()}>
         <Quote className="h-4 w-4" aria-hidden />
       </ToolbarButton>
       <ToolbarButton
@@ -113,6 +150,7 @@ function Toolbar({ editor, disabled, onComment }: { editor: Editor; disabled: bo
           </ToolbarButton>
         </>
       ) : null}
+      {suggest ? <ModeSwitch mode={suggest.mode} forced={suggest.forced} onChange={suggest.onModeChange} /> : null}
       <Dialog open={linkOpen} onOpenChange={setLinkOpen}>
         <DialogContent>
           <form
@@ -147,6 +185,7 @@ export function RichTextEditor({
   readOnly,
   onEditor,
   onComment,
+  suggest,
 }: {
   doc: Y.Doc;
   provider: WebsocketProvider;
@@ -155,7 +194,11 @@ export function RichTextEditor({
   onEditor?: (editor: Editor | null) => void;
   /** Starts a comment on the selection (shown to those who may comment, even on a read-only text). */
   onComment?: () => void;
+  suggest?: SuggestOptions;
 }) {
+  // The extension reads the latest names and colours (members load after the editor).
+  const authors = useRef(suggest?.authorOf);
+  authors.current = suggest?.authorOf;
   const editor = useEditor(
     {
       extensions: [
@@ -163,6 +206,10 @@ export function RichTextEditor({
         StorablePaste,
         Collaboration.configure({ document: doc, field: CONTENT_FIELD }),
         CollaborationCaret.configure({ provider, user }),
+        SuggestChanges.configure({
+          userId: suggest?.userId ?? '',
+          authorOf: (id: string) => authors.current?.(id) ?? { name: '', color: '#64748b' },
+        }),
       ],
       editable: !readOnly,
       editorProps: {
@@ -181,9 +228,18 @@ export function RichTextEditor({
 
   if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly);
 
+  const mode = suggest?.mode ?? 'edit';
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) setSuggesting(editor.view, mode === 'suggest');
+  }, [editor, mode]);
+  const authorOf = suggest?.authorOf;
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) repaintSuggestions(editor.view);
+  }, [editor, authorOf]);
+
   return (
     <div className="overflow-hidden rounded-md border bg-background focus-within:ring-2 focus-within:ring-ring">
-      {editor ? <Toolbar editor={editor} disabled={readOnly} onComment={onComment} /> : null}
+      {editor ? <Toolbar editor={editor} disabled={readOnly} onComment={onComment} suggest={suggest} /> : null}
       <EditorContent editor={editor} />
     </div>
   );
