@@ -87,6 +87,15 @@ test('a comment with a mention, its reply and its resolution reach the other mem
   await colleague.page.getByRole('button', { name: 'Επιλυμένα (1)' }).click();
   await expect(thread(colleague.page, 'αύξηση πωλήσεων')).toContainText('Επιλύθηκε από');
 
+  // The mention's link opens the release at its thread: the comments shown, the thread active.
+  const notes = (await (await colleague.page.request.get('/api/notifications', { headers: org.members[0]!.headers })).json()) as { items: { kind: string; link: string }[] };
+  const link = notes.items.find((n) => n.kind === 'comment.mentioned')!.link;
+  expect(link).toMatch(new RegExp(`^/client/press-releases/${id}\\?comment=`));
+  await colleague.page.goto(link);
+  await expect(colleague.page.getByTestId('side-tab-comments')).toHaveAttribute('aria-selected', 'true', { timeout: EDITOR_OPEN_MS });
+  await colleague.page.getByRole('button', { name: 'Επιλυμένα (1)' }).click();
+  await expect(thread(colleague.page, 'αύξηση πωλήσεων')).toHaveAttribute('data-active', 'true');
+
   await owner.context.close();
   await colleague.context.close();
 });

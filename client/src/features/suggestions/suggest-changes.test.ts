@@ -72,6 +72,15 @@ describe('suggesting mode', () => {
     ]);
   });
 
+  it('making words bold is suggested too (the plain words deleted, the bold ones inserted)', () => {
+    let s = stateOf(doc(para('Σημαντική ανακοίνωση.')));
+    s = suggest(s, B, (tr) => tr.addMark(1, 11, schema.marks.bold!.create()));
+    expect(marks(s)).toEqual([
+      ['deletion', B, 'Σημαντική '],
+      ['insertion', B, 'Σημαντική '],
+    ]);
+  });
+
   it('a new paragraph is suggested with inline marks that survive the Yjs round trip', () => {
     let s = stateOf(doc(para('Πρώτη παράγραφος.')));
     const end = s.doc.child(0).nodeSize - 1;
