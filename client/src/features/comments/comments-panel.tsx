@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Check, MessageSquarePlus, RotateCcw } from 'lucide-react';
 import { REVIEW_TEXT, type Comment, type CommentThread } from '@shared/schemas/review';
 import { ApiError } from '@client/api/errors';
@@ -9,6 +9,7 @@ import { cn } from '@client/lib/utils';
 import { CommentComposer, type Mentionable } from './comment-composer';
 import { commentCalls, useCommentAction } from './queries';
 import type { Anchor } from './anchors';
+import { useBesideLines } from './beside-lines';
 
 /** A new thread waiting for its first comment: the words chosen and where they are. */
 export interface CommentDraft extends Anchor {
@@ -111,7 +112,9 @@ function ThreadCard({
   members,
   active,
   onActivate,
+  style,
 }: {
+  style?: CSSProperties;
   releaseId: string;
   thread: CommentThread;
   me: string | null;
@@ -138,6 +141,7 @@ function ThreadCard({
       data-testid="comment-thread"
       data-thread-id={thread.id}
       data-active={active || undefined}
+      style={style}
       className={cn('space-y-3 rounded-md border bg-card p-3 shadow-sm transition-colors', active && 'border-amber-400 ring-2 ring-amber-200', resolved && 'opacity-75')}
       onClick={() => onActivate(thread.id)}
       onFocus={() => onActivate(thread.id)}
@@ -215,7 +219,10 @@ export function CommentsPanel({
   active,
   onActivate,
   order,
+  beside,
 }: {
+  /** Beside the text (a wide screen): where each thread's words are on screen, and what moves them. */
+  beside?: { lineTop: (t: CommentThread) => number | null; version: unknown };
   releaseId: string;
   threads: CommentThread[];
   me: string | null;
@@ -232,6 +239,8 @@ export function CommentsPanel({
   const create = useCommentAction(releaseId, commentCalls.create);
   const open = threads.filter((t) => !t.resolvedAt).sort((a, b) => order(a) - order(b));
   const resolved = threads.filter((t) => t.resolvedAt);
+  const list = useRef<HTMLDivElement>(null);
+  const margins = useBesideLines(list, (i) => (beside && open[i] ? beside.lineTop(open[i]) : null), !!beside, [beside?.version, open.map((t) => t.id).join(), draft]);
 
   return (
     <section aria-label="Σχόλια" className="space-y-3" data-testid="comments-panel">
@@ -261,9 +270,21 @@ export function CommentsPanel({
             : 'Δεν υπάρχουν ανοιχτά σχόλια.'}
         </p>
       ) : null}
-      {open.map((t) => (
-        <ThreadCard key={t.id} releaseId={releaseId} thread={t} me={me} mayComment={mayComment} members={members} active={active === t.id} onActivate={onActivate} />
-      ))}
+      <div ref={list} className="flex flex-col gap-3">
+        {open.map((t, i) => (
+          <ThreadCard
+            key={t.id}
+            releaseId={releaseId}
+            thread={t}
+            me={me}
+            mayComment={mayComment}
+            members={members}
+            active={active === t.id}
+            onActivate={onActivate}
+            style={margins[i] ? { marginTop: margins[i] } : undefined}
+          />
+        ))}
+      </div>
       {resolved.length ? (
         <div className="space-y-3">
           <Button variant="ghost" size="sm" aria-expanded={showResolved} onClick={() => setShowResolved((v) => !v)}>

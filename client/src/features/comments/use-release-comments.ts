@@ -102,7 +102,29 @@ export function useReleaseComments({
     [doc, editor],
   );
 
+  // What moves the threads' words on screen: every change of the text (local or remote).
+  const [layout, setLayout] = useState(0);
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const bump = () => setLayout((n) => n + 1);
+    editor.on('update', bump);
+    return () => void editor.off('update', bump);
+  }, [editor]);
+
+  /** The viewport top of a thread's words (the title's input for the title), null when they are gone. */
+  const lineTop = useCallback(
+    (t: CommentThread): number | null => {
+      if (t.detached) return null;
+      if (t.field === 'title') return titleInput()?.getBoundingClientRect().top ?? null;
+      if (!editor || editor.isDestroyed) return null;
+      const r = resolveContent(editor.state, t);
+      return r ? editor.view.coordsAtPos(r.from).top : null;
+    },
+    [editor, titleInput],
+  );
+
   return {
+    beside: { lineTop, version: `${layout}:${threads.length}` },
     threads,
     openCount: list.data?.openCount ?? 0,
     titleCount: threads.filter((t) => t.field === 'title' && !t.resolvedAt).length,

@@ -178,6 +178,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
       active={comments.active}
       onActivate={comments.activate}
       order={comments.order}
+      beside={wide ? comments.beside : undefined}
     />
     </div>
   );
