@@ -80,6 +80,22 @@ export default defineConfig(({ isSsrBuild }) => ({
       'tailwind-merge',
       'lucide-react',
       'socket.io-client',
+      // The editor's packages in one pre-bundling run: y-tiptap's plugin key ('y-sync$') and
+      // ProseMirror's classes must be one copy for the editor, the comment anchors and the
+      // suggestion library alike (a second copy names its key 'y-sync$1' and finds no binding).
+      'yjs',
+      'y-websocket',
+      '@tiptap/core',
+      '@tiptap/react',
+      '@tiptap/starter-kit',
+      '@tiptap/pm/state',
+      '@tiptap/pm/view',
+      '@tiptap/pm/model',
+      '@tiptap/pm/transform',
+      '@tiptap/y-tiptap',
+      '@tiptap/extension-collaboration',
+      '@tiptap/extension-collaboration-caret',
+      '@handlewithcare/prosemirror-suggest-changes',
     ],
   },
   build: {

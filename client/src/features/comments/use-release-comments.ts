@@ -31,7 +31,9 @@ export function useReleaseComments({
 }) {
   const list = useComments(releaseId);
   const threads = useMemo(() => list.data?.threads ?? [], [list.data]);
-  const mayComment = (list.data?.mayComment ?? false) && roleMay(role, 'comment');
+  // The role decides until the list says more (a sent release takes no comments): a shortcut
+  // pressed before the list arrived must not do nothing.
+  const mayComment = roleMay(role, 'comment') && (list.data?.mayComment ?? true);
   const [draft, setDraft] = useState<CommentDraft | null>(null);
   const [active, setActive] = useState<string | null>(() => new URLSearchParams(window.location.search).get('comment'));
 

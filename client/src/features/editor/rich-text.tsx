@@ -220,13 +220,21 @@ export function RichTextEditor({
           role: 'textbox',
         },
       },
-      onCreate: ({ editor: e }) => onEditor?.(e),
-      onDestroy: () => onEditor?.(null),
     },
     [doc, provider],
   );
 
   if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly);
+
+  // The screen gets the editor that is mounted now. Not from onCreate/onDestroy: under
+  // StrictMode (development) the first editor's destroy comes after the second's create, and
+  // would leave the screen (the coach, comments) with no editor at all.
+  const announce = useRef(onEditor);
+  announce.current = onEditor;
+  useEffect(() => {
+    announce.current?.(editor);
+    return () => announce.current?.(null);
+  }, [editor]);
 
   const mode = suggest?.mode ?? 'edit';
   useEffect(() => {
