@@ -136,6 +136,10 @@ describe('with the approval rule on', () => {
     const sent = await api('POST', `/releases/${id}/send`, publisher.token);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(await statusOf(id)).toBe('sent');
+    // The organisation's report counts the release's comment threads (one, resolved).
+    const report = await api<{ rows: { id: string; comments: number; openComments: number }[] }>('GET', '/client/reports?pageSize=100', writer.token);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.rows.find((r) => r.id === id)).toMatchObject({ comments: 1, openComments: 0 });
   });
 
   it('a rejection is not refused while review is open', async () => {
