@@ -45,6 +45,9 @@ export const approvalSchema = z.object({
   decidedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
   comment: z.string(),
+  /** The release's review now: unresolved comment threads and suggested changes not yet accepted or rejected. */
+  openComments: z.number().int(),
+  pendingSuggestions: z.number().int(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -84,4 +87,31 @@ export const APPROVAL_ERRORS: Record<string, string> = {
   not_approver: 'Μόνο όσοι έχουν ρόλο εγκρίνοντος μπορούν να αποφασίσουν.',
   approval_off: 'Ο χώρος εργασίας δεν απαιτεί έγκριση πριν από την αποστολή.',
   read_only: 'Το δελτίο τύπου έχει σταλεί ή αρχειοθετηθεί· οι εκδόσεις του δεν επαναφέρονται.',
+  review_open: 'Υπάρχουν εκκρεμείς προτάσεις ή ανοιχτά σχόλια· αποδεχτείτε ή απορρίψτε τις προτάσεις και επιλύστε τα σχόλια πριν από την έγκριση ή την αποστολή.',
 };
+
+type OpenReview = { openComments: number; pendingSuggestions: number };
+
+/** «2 εκκρεμείς προτάσεις και 1 ανοιχτό σχόλιο»: only what is non-zero ('' when nothing is open). */
+export function openReviewPhrase(c: OpenReview): string {
+  const parts: string[] = [];
+  if (c.pendingSuggestions > 0) parts.push(c.pendingSuggestions === 1 ? '1 εκκρεμής πρόταση' : `${c.pendingSuggestions} εκκρεμείς προτάσεις`);
+  if (c.openComments > 0) parts.push(c.openComments === 1 ? '1 ανοιχτό σχόλιο' : `${c.openComments} ανοιχτά σχόλια`);
+  return parts.join(' και ');
+}
+
+/** «υπάρχουν 2 εκκρεμείς προτάσεις και 1 ανοιχτό σχόλιο» (the verb agrees: «υπάρχει 1 ανοιχτό σχόλιο»). */
+export function openReviewClause(c: OpenReview): string {
+  const total = Math.max(0, c.pendingSuggestions) + Math.max(0, c.openComments);
+  return `${total === 1 ? 'υπάρχει' : 'υπάρχουν'} ${openReviewPhrase(c)}`;
+}
+
+/** The refusal of approval or sending while review is open, naming how much is open. */
+export function reviewOpenMessage(c: OpenReview): string {
+  // The instruction names only what is open (the wording of the design note, review-in-editor.md B.5).
+  const todo = [c.pendingSuggestions > 0 ? 'αποδεχτείτε ή απορρίψτε τις προτάσεις' : '', c.openComments > 0 ? 'επιλύστε τα σχόλια' : '']
+    .filter(Boolean)
+    .join(' και ');
+  const clause = openReviewClause(c);
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}· ${todo} πριν από την έγκριση ή την αποστολή.`;
+}

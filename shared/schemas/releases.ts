@@ -36,6 +36,9 @@ export type ReleaseListItem = z.infer<typeof releaseListItem>;
 /** A row of the organisation's list: also who else edited it. */
 export const releaseListRow = releaseListItem.extend({
   co_editors: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** Review still open on it: unresolved comment threads, suggested changes not yet accepted or rejected. */
+  openComments: z.number().int(),
+  pendingSuggestions: z.number().int(),
 });
 export type ReleaseListRow = z.infer<typeof releaseListRow>;
 

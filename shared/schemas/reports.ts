@@ -63,6 +63,9 @@ export const reportRow = z.object({
   coverageLinks: z.array(z.string()),
   /** The coverage links added by hand (removable). */
   manualCoverage: z.array(z.string()),
+  /** Comment threads on its text (not deleted), and how many are still open. */
+  comments: z.number().int(),
+  openComments: z.number().int(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

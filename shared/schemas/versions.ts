@@ -66,7 +66,31 @@ const sideSchema = z.object({
   mediaLists: z.array(z.string()),
 });
 
-export const compareSchema = z.object({ a: sideSchema, b: sideSchema, charsAdded: z.number().int(), charsRemoved: z.number().int() });
+const personSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A suggested change that ended between the two sides: who proposed it, who decided it, how it ended. */
+export const reviewStepSchema = z.object({
+  suggestionId: z.string(),
+  kind: z.enum(['insertion', 'deletion', 'replace']),
+  /** Its words as they were suggested. */
+  excerpt: z.string(),
+  /** The suggester (null once their account is deleted). */
+  author: personSchema.nullable(),
+  /** Who accepted or rejected it (null for a withdrawn or edited one, or a deleted account). */
+  decidedBy: personSchema.nullable(),
+  outcome: z.enum(['accepted', 'rejected', 'withdrawn', 'edited']),
+  at: z.string(),
+});
+export type ReviewStep = z.infer<typeof reviewStepSchema>;
+
+export const compareSchema = z.object({
+  a: sideSchema,
+  b: sideSchema,
+  charsAdded: z.number().int(),
+  charsRemoved: z.number().int(),
+  /** The suggested changes resolved between the two sides' times, oldest first. */
+  review: z.array(reviewStepSchema),
+});
 export type VersionCompare = z.infer<typeof compareSchema>;
 
 export const restoreResultSchema = z.object({

@@ -5,7 +5,7 @@ import { storageFaultAnswer, storageFaultKind } from '../storage/fault-kind';
 
 /** The one JSON error shape: { error: { code, message, fields? } }. */
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 }
 
 export class HttpError extends Error {
@@ -14,6 +14,8 @@ export class HttpError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Facts the client may show beside the message (counts, limits); never field errors. */
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -37,8 +39,8 @@ export function zodFields(err: ZodError): Record<string, string> {
   return fields;
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function errorBody(code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>): ErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
 }
 
 /** JSON 404 for unknown API paths (the client app handles every other path). */
@@ -84,7 +86,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) {
       const retryAfter = (err as HttpError & { retryAfter?: unknown }).retryAfter;
       if (typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
-      res.status(err.status).json(errorBody(err.code, err.message, err.fields));
+      res.status(err.status).json(errorBody(err.code, err.message, err.fields, err.details));
       return;
     }
     if (err instanceof ZodError) {

@@ -93,7 +93,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'approval.approved': 'Έγκριση έκδοσης',
   'approval.rejected': 'Απόρριψη έκδοσης',
   'approval.stale': 'Αλλαγή κειμένου μετά την έγκριση',
-  'approval.send_refused': 'Άρνηση αποστολής χωρίς ισχύουσα έγκριση',
+  'approval.send_refused': 'Άρνηση αποστολής (χωρίς ισχύουσα έγκριση ή με ανοιχτό έλεγχο)',
   'workspace.settings_changed': 'Αλλαγή ρυθμίσεων οργανισμού',
   'workspace.member_role_changed': 'Αλλαγή ρόλου μέλους',
   'workspace_word.add': 'Προσθήκη λέξης στο λεξικό του οργανισμού',

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { AlertTriangle, CheckCircle2, Clock, ShieldCheck, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, MessageSquare, ShieldCheck, XCircle } from 'lucide-react';
 import type { Approval } from '@shared/schemas/approvals';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { MailBlockNotice, useMailBlock } from '@client/features/auth/mail-block';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { reviewSummary } from '@client/features/comments/review-count';
 import { formatDateTime } from '@client/lib/dates';
 import { useSession } from '@client/stores/session';
 import { useReleaseApproval } from './queries';
@@ -55,6 +56,9 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
   const a = data.approval;
   const canAsk = data.required && !readOnly && (!a || a.status === 'rejected' || a.status === 'sent' || a.stale);
   const canDecide = data.canApprove && a?.status === 'pending' && a.requestedBy.id !== me;
+  // Under the rule, nothing is approved while suggestions wait or comments are open (the server refuses it too).
+  const review = a && (a.status === 'pending' || a.status === 'approved') ? reviewSummary(a) : '';
+  const reviewBlocks = data.required && review !== '';
   return (
     <Card data-testid="approval-card">
       <CardHeader>
@@ -74,6 +78,12 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
               {S.requestedBy} {a.requestedBy.name} · {formatDateTime(a.requestedAt)}
             </p>
             {a.note ? <p className="whitespace-pre-wrap">«{a.note}»</p> : null}
+            {review ? (
+              <p className="flex items-center gap-1.5 text-amber-900" data-testid="approval-review">
+                <MessageSquare className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                {review}
+              </p>
+            ) : null}
             {a.decidedBy && a.decidedAt ? (
               <p className="text-muted-foreground">
                 {S.decidedBy} {a.decidedBy.name} · {formatDateTime(a.decidedAt)}
@@ -85,9 +95,20 @@ export function ApprovalCard({ releaseId, readOnly }: { releaseId: string; readO
           <p>{S.none}</p>
         )}
         {block && (canDecide || canAsk) ? <MailBlockNotice block={block} /> : null}
+        {canDecide && reviewBlocks ? (
+          <p id="approval-review-block" className="text-xs text-muted-foreground" data-testid="approval-review-block">
+            {S.reviewBlocks}
+          </p>
+        ) : null}
         {canDecide ? (
           <div className="grid grid-cols-2 gap-2">
-            <Button size="sm" onClick={() => setDeciding('approve')} disabled={block !== null}>
+            <Button
+              size="sm"
+              onClick={() => setDeciding('approve')}
+              disabled={block !== null || reviewBlocks}
+              aria-describedby={reviewBlocks ? 'approval-review-block' : undefined}
+              title={reviewBlocks ? S.reviewBlocks : undefined}
+            >
               {S.approve}
             </Button>
             <Button size="sm" variant="outline" onClick={() => setDeciding('reject')} disabled={block !== null}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, MessageSquare } from 'lucide-react';
 import type { Approval } from '@shared/schemas/approvals';
 import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { PageHeader } from '@client/components/page-header';
@@ -11,6 +11,7 @@ import { formatDateTime } from '@client/lib/dates';
 import { ApprovalStatusBadge } from './approval-card';
 import { DecisionDialog } from './decision-dialog';
 import { MailBlockNotice, useMailBlock } from '@client/features/auth/mail-block';
+import { reviewSummary } from '@client/features/comments/review-count';
 import { useApprovalQueue } from './queries';
 import { APPROVAL_STRINGS as S, versionLabel } from './strings';
 
@@ -31,6 +32,12 @@ function Row({ a, onDecide, blocked = false }: { a: Approval; onDecide?: (a: App
           {versionLabel(a)} · {a.workspaceName} · {S.requestedBy} {a.requestedBy.name}, {formatDateTime(a.requestedAt)}
         </p>
         {a.note ? <p className="whitespace-pre-wrap text-sm">«{a.note}»</p> : null}
+        {reviewSummary(a) && (a.status === 'pending' || a.status === 'approved') ? (
+          <p className="flex items-center gap-1.5 text-sm text-amber-900" data-testid="approval-review">
+            <MessageSquare className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            {reviewSummary(a)}
+          </p>
+        ) : null}
         {a.decidedBy && a.decidedAt ? (
           <p className="text-sm text-muted-foreground">
             {S.decidedBy} {a.decidedBy.name}, {formatDateTime(a.decidedAt)}

@@ -15,6 +15,8 @@ import { approvalCalls } from './queries';
 import { APPROVAL_STRINGS as S, versionLabel } from './strings';
 
 export function approvalError(err: unknown): string {
+  // Open review: the server's message names how many suggestions and comments are open.
+  if (err instanceof ApiError && err.code === 'review_open' && err.message) return err.message;
   if (err instanceof ApiError) return APPROVAL_ERRORS[err.code] ?? (err.status < 500 && /[α-ω]/i.test(err.message) ? err.message : S.failed);
   return S.failed;
 }

@@ -74,6 +74,8 @@ function errorText(err: unknown): string {
     if (err.code === 'not_rendered') return notRendered(err.fields?.content);
     if (err.code in CONFLICT_MESSAGES) return err.message || CONFLICT_MESSAGES[err.code]!;
     if (err.code === 'schedule_in_past') return 'Η ημερομηνία και η ώρα αποστολής έχουν ήδη περάσει';
+    // Open review: the server's message names how many suggestions and comments are open.
+    if (err.code === 'review_open' && err.message) return err.message;
     if (err.code in APPROVAL_ERRORS) return APPROVAL_ERRORS[err.code]!;
     const embargo = embargoError(err);
     if (embargo) return embargo;

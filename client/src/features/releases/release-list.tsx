@@ -12,6 +12,7 @@ import {
 import type { ReleaseListItem, ReleaseListRow } from '@shared/schemas/releases';
 import { REMOVE_ACTION, roleMay } from '@shared/organisation-roles';
 import { useActiveOrganisation } from '@client/features/workspaces/use-workspaces';
+import { ReviewCountBadge } from '@client/features/comments/review-count';
 import { FilterSelect } from '@client/components/filter-select';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -341,9 +342,10 @@ export function ReleaseList() {
                     <span className="block truncate text-xs text-muted-foreground md:hidden">
                       {authorName(r)} · {r.category ? CATEGORY_LABELS[r.category] : S.noCategory} · {formatDate(r.created_at)}
                     </span>
-                    <Badge variant={STATUS_BADGE[r.status]} className="mt-1 sm:hidden">
-                      {RELEASE_STATUS_LABELS[r.status]}
-                    </Badge>
+                    <span className="mt-1 flex flex-wrap items-center gap-1 sm:hidden">
+                      <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
+                      <ReviewCountBadge counts={r} />
+                    </span>
                   </TableCell>
                   <TableCell className="hidden max-w-[10rem] md:table-cell" data-testid="release-author">
                     <span className="block truncate">{authorName(r)}</span>
@@ -362,7 +364,10 @@ export function ReleaseList() {
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">{formatDate(r.created_at)}</TableCell>
                   <TableCell className="hidden whitespace-nowrap lg:table-cell">{r.scheduled_at ? formatDateTime(r.scheduled_at) : '—'}</TableCell>
                   <TableCell className="hidden sm:table-cell">
-                    <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
+                    <span className="flex flex-wrap items-center gap-1">
+                      <Badge variant={STATUS_BADGE[r.status]}>{RELEASE_STATUS_LABELS[r.status]}</Badge>
+                      <ReviewCountBadge counts={r} />
+                    </span>
                   </TableCell>
                   <TableCell className="sticky right-0 bg-background text-right">
                     <RowMenu release={r} onDelete={() => setToDelete(r)} onCoverage={() => setCoverageOf(r.id)} />

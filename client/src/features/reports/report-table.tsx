@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Link2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Link2, MessageSquare } from 'lucide-react';
 import { CATEGORY_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';
@@ -25,6 +25,9 @@ export const TABLE_STRINGS = {
   /** Under the title where the columns are hidden (below 1536 px). */
   downloadsShort: (n: number) => `Λήψεις ${int(n)}`,
   newsroomShort: (n: number) => `Προβολές newsroom ${int(n)}`,
+  /** «3 σχόλια · 1 ανοιχτό»: the release's comment threads, and those still open. */
+  commentsShort: (total: number, open: number) =>
+    `${total === 1 ? '1 σχόλιο' : `${int(total)} σχόλια`}${open > 0 ? ` · ${open === 1 ? '1 ανοιχτό' : `${int(open)} ανοιχτά`}` : ''}`,
   embargoShort: (before: number, after: number) => `Εμβάργκο ${int(before)} / ${int(after)}`,
   embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
@@ -163,6 +166,12 @@ export function ReportTable({
                   {r.category ? CATEGORY_LABELS[r.category] : TABLE_STRINGS.noCategory} · {formatDate(r.updated_at)}
                 </span>
                 <HiddenFigures row={r} />
+                {r.comments > 0 ? (
+                  <span className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground" data-testid="report-row-comments">
+                    <MessageSquare className="h-3 w-3 shrink-0" aria-hidden />
+                    <span className="truncate">{TABLE_STRINGS.commentsShort(r.comments, r.openComments)}</span>
+                  </span>
+                ) : null}
               </TableCell>
               <TableCell className="hidden md:table-cell" data-col="category">
                 {r.category ? CATEGORY_LABELS[r.category] : TABLE_STRINGS.noCategory}

@@ -1,4 +1,11 @@
-import type { Version, VersionKind } from '@shared/schemas/versions';
+import type { ReviewStep, Version, VersionKind } from '@shared/schemas/versions';
+
+const OUTCOME: Record<ReviewStep['outcome'], string> = {
+  accepted: 'αποδοχή',
+  rejected: 'απόρριψη',
+  withdrawn: 'αποσύρθηκε',
+  edited: 'άλλαξε στο κείμενο',
+};
 
 /** Greek strings of the version history. */
 export const VERSION_STRINGS = {
@@ -38,6 +45,10 @@ export const VERSION_STRINGS = {
   failed: 'Η ενέργεια απέτυχε. Δοκιμάστε ξανά.',
   chars: (added: number, removed: number) => `+${added.toLocaleString('el-GR')} / −${removed.toLocaleString('el-GR')} χαρακτήρες`,
   restoredFrom: (seq: number) => `Επαναφορά της έκδοσης ${seq}`,
+  reviewTitle: 'Προτάσεις που κρίθηκαν στο διάστημα',
+  /** «Πρόταση από Νίκο · αποδοχή από Ελένη» («από», not «του»: a name's genitive is not known; withdrawn or edited away: no one decided). */
+  reviewLine: (r: ReviewStep) =>
+    `Πρόταση από ${r.author?.name ?? 'πρώην μέλος'} · ${OUTCOME[r.outcome]}${r.decidedBy && (r.outcome === 'accepted' || r.outcome === 'rejected') ? ` από ${r.decidedBy.name}` : ''}`,
 };
 
 export const versionTitle = (v: Pick<Version, 'seq' | 'name'>) => `Έκδοση ${v.seq}${v.name ? ` «${v.name}»` : ''}`;

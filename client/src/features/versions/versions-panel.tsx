@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { GitCompare, RotateCcw, Save } from 'lucide-react';
-import { namedVersionBody, type DiffPart, type Version, type VersionCompare } from '@shared/schemas/versions';
+import { namedVersionBody, type DiffPart, type ReviewStep, type Version, type VersionCompare } from '@shared/schemas/versions';
 import { LoadErrorPanel, LoadingPanel } from '@client/components/load-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -63,6 +63,24 @@ function Side({ side, testId }: { side: VersionCompare['a']; testId: string }) {
   );
 }
 
+/** The suggested changes decided between the two versions: «Πρόταση του X · αποδοχή από Y». */
+function ReviewTrail({ steps }: { steps: ReviewStep[] }) {
+  if (!steps.length) return null;
+  return (
+    <section className="space-y-1 rounded-md border p-3" data-testid="compare-review">
+      <h3 className="text-sm font-semibold">{S.reviewTitle}</h3>
+      <ul className="space-y-1 text-sm">
+        {steps.map((r) => (
+          <li key={r.suggestionId} className="min-w-0" data-testid="compare-review-step">
+            <span className="font-medium">{S.reviewLine(r)}</span>
+            {r.excerpt ? <span className="block truncate text-muted-foreground" title={r.excerpt}>«{r.excerpt}»</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Two versions side by side (the older on the left with its deletions, the newer with its insertions). */
 function CompareDialog({ releaseId, pair, onClose }: { releaseId: string; pair: { a: string; b: string } | null; onClose: () => void }) {
   const q = useVersionCompare(releaseId, pair);
@@ -84,6 +102,7 @@ function CompareDialog({ releaseId, pair, onClose }: { releaseId: string; pair: 
               <Side side={q.data.a} testId="compare-a" />
               <Side side={q.data.b} testId="compare-b" />
             </div>
+            <ReviewTrail steps={q.data.review} />
           </div>
         )}
       </DialogContent>

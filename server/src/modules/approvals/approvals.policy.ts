@@ -12,9 +12,10 @@ export function gate(approval: { status: string; content_hash: string } | undefi
 }
 
 /** Why a scheduled send did not go out, as the author's notification says it (a phrase, not a sentence). */
-export const GATE_REASONS: Record<Exclude<GateOutcome, 'ok'>, string> = {
+export const GATE_REASONS: Record<Exclude<GateOutcome, 'ok'> | 'review_open', string> = {
   approval_required: 'δεν έχει ζητηθεί έγκριση του κειμένου',
   approval_pending: 'η έγκριση του κειμένου εκκρεμεί',
   approval_rejected: 'η έκδοση για έγκριση απορρίφθηκε',
   approval_stale: 'το κείμενο άλλαξε μετά την έγκριση',
+  review_open: 'υπάρχουν εκκρεμείς προτάσεις ή ανοιχτά σχόλια',
 };

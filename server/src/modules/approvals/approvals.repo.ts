@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ApprovalStatus } from '../../../../shared/schemas/approvals';
 import { ORGANISATION_ACTIONS } from '../../../../shared/organisation-roles';
+import { openCommentsOf } from '../review/review-counts';
 
 /** The roles that approve (and so are asked for approval): ORGANISATION_ACTIONS.approve. */
 const APPROVER_ROLES = [...ORGANISATION_ACTIONS.approve];
@@ -36,6 +37,9 @@ export interface ApprovalView extends ApprovalRow {
   content_hash: string;
   requested_by_name: string | null;
   decided_by_name: string | null;
+  /** The release's review as it is now (review/review-counts.ts). */
+  open_comments: number | string;
+  pending_suggestions: number;
 }
 
 export interface OrganisationOfRelease {
@@ -72,6 +76,8 @@ function views(q: Q) {
       'r.category as release_category',
       'r.media_list_categories as release_lists',
       'r.render_error as release_render_error',
+      'r.pending_suggestions',
+      openCommentsOf(q, 'r').as('open_comments'),
       'w.name as workspace_name',
       'v.seq as version_seq',
       'v.name as version_name',

@@ -8,6 +8,7 @@ import {
   type ApprovalQueue,
   type ApprovalRequestBody,
   type ReleaseApproval,
+  reviewOpenMessage,
 } from '../../../../shared/schemas/approvals';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
@@ -17,6 +18,7 @@ import { assertMayMailOnBehalf } from '../auth/mail-on-behalf';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import { activeMembership, requireRelease, type Membership } from '../organisations/access';
 import { roleMay, type OrganisationAction } from '../../../../shared/organisation-roles';
+import { reviewCountOf } from '../review/review-counts';
 import { rowHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
 import { approvalDecisionMail, approvalRequestMail, approvalStaleMail } from './approvals.mail';
@@ -63,6 +65,8 @@ export function presentApproval(v: repo.ApprovalView): Approval {
     decidedBy: v.decided_by ? { id: v.decided_by, name: v.decided_by_name ?? 'Χρήστης' } : null,
     decidedAt: v.decided_at ? new Date(v.decided_at).toISOString() : null,
     comment: v.comment,
+    openComments: Number(v.open_comments ?? 0),
+    pendingSuggestions: Number(v.pending_suggestions ?? 0),
   };
 }
 
@@ -88,10 +92,25 @@ function announce(ctx: AppContext, a: Pick<repo.ApprovalRow, 'id' | 'press_relea
 export async function approvalGate(trx: Knex.Transaction, release: ReleaseRef): Promise<{ id: string; version_id: string } | null> {
   const org = await repo.organisationOfRelease(trx, release);
   if (!org?.approval_required) return null;
+  await reviewGate(trx, release, org);
   const current = await repo.currentView(trx, release.id);
   const outcome = gate(current && current.status !== 'sent' ? current : undefined, rowHash(release));
   if (outcome !== 'ok') throw conflict409(outcome);
   return { id: current!.id, version_id: current!.version_id };
+}
+
+/**
+ * Under the organisation's approval rule, a release is approved or sent only once its review is
+ * closed: no suggested change pending, no comment thread open. Otherwise a 409 `review_open`
+ * whose Greek message names how many of each, with both counts in `details`.
+ */
+export async function reviewGate(trx: Knex.Transaction, release: Pick<ReleaseRef, 'id' | 'organisation_id'>, org?: repo.OrganisationOfRelease): Promise<void> {
+  const rule = org ?? (await repo.organisationOfRelease(trx, release));
+  if (!rule?.approval_required) return;
+  const counts = await reviewCountOf(trx, release.id);
+  if (counts.openComments > 0 || counts.pendingSuggestions > 0) {
+    throw new HttpError(409, 'review_open', reviewOpenMessage(counts), undefined, { ...counts });
+  }
 }
 
 /** The approved version went out (inside the send's transaction): the approval is spent. */
@@ -196,6 +215,8 @@ export async function decideApproval(ctx: AppContext, actor: Actor, approvalId: 
     if (a.version_id !== body.versionId) throw conflict409('approval_version_mismatch');
     if (a.requested_by === actor.userId) throw new HttpError(403, 'self_approval', APPROVAL_ERRORS.self_approval!);
     const approved = body.decision === 'approve';
+    // Nothing is approved while suggestions wait or comments are open (a rejection always goes through).
+    if (approved) await reviewGate(trx, release);
     await repo.update(trx, a.id, { status: approved ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: new Date(), comment: body.comment });
     const view = (await repo.findView(trx, a.id))!;
     await writeAudit(trx, ctx.logger, actor, {

@@ -5,6 +5,7 @@ import { failScheduledSend, sendRelease } from '../releases/releases.lifecycle';
 import { EMAIL_JOB, SEND_JOB, writeReleaseEmails } from './distribution.service';
 import { missingFields } from './distribution.policy';
 import { GATE_REASONS } from '../approvals/approvals.policy';
+import { openReviewClause } from '../../../../shared/schemas/approvals';
 import type { SendableRelease } from './distribution.repo';
 
 interface SendPayload {
@@ -51,13 +52,15 @@ export function registerSendJob(ctx: AppContext): void {
         const reason =
           err.code === 'not_rendered'
             ? `το κείμενο δεν αποθηκεύτηκε (${err.fields?.content ?? ''})`
-            : err.code in GATE_REASONS
-              ? GATE_REASONS[err.code as keyof typeof GATE_REASONS]
-              : isPlanError(err.code)
-                ? PLAN_SCHEDULE_REASONS[err.code]
-                : err.code === 'embargo_past'
-                  ? 'η λήξη του εμβάργκο είχε ήδη περάσει'
-                  : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
+            : err.code === 'review_open' && err.details
+              ? openReviewClause(err.details as { openComments: number; pendingSuggestions: number })
+              : err.code in GATE_REASONS
+                ? GATE_REASONS[err.code as keyof typeof GATE_REASONS]
+                : isPlanError(err.code)
+                  ? PLAN_SCHEDULE_REASONS[err.code]
+                  : err.code === 'embargo_past'
+                    ? 'η λήξη του εμβάργκο είχε ήδη περάσει'
+                    : 'λείπουν υποχρεωτικά πεδία (τίτλος, περιεχόμενο ή κατηγορία)';
         return failScheduledSend(ctx, releaseId, reason);
       }
       throw err;

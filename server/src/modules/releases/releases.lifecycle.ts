@@ -118,10 +118,14 @@ const entity = (id: string) => ({ entityType: 'press_release', entityId: id });
  * is audited (its own transaction was rolled back and wrote nothing), with the reason code.
  */
 async function auditApprovalRefusal(ctx: AppContext, actor: AuditActor, id: string, err: unknown, attempt: 'send' | 'schedule'): Promise<void> {
-  if (!(err instanceof HttpError) || !err.code.startsWith('approval_')) return;
+  if (!(err instanceof HttpError) || !(err.code.startsWith('approval_') || err.code === 'review_open')) return;
   const row = (await ctx.db('press_releases').where('id', id).first('title')) as { title: string } | undefined;
   await ctx.db.transaction((trx) =>
-    writeAudit(trx, ctx.logger, actor, { ...entity(id), action: 'approval.send_refused', metadata: { title: row?.title ?? '', reason: err.code, attempt } }),
+    writeAudit(trx, ctx.logger, actor, {
+      ...entity(id),
+      action: 'approval.send_refused',
+      metadata: { title: row?.title ?? '', reason: err.code, attempt, ...(err.code === 'review_open' ? { ...err.details } : {}) },
+    }),
   );
 }
 

@@ -7,7 +7,7 @@ import type { ReleaseListRow, ReleaseRow } from './releases.repo';
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
-type ItemRow = Omit<ReleaseListRow, 'author_name' | 'co_editors'> & { author_name?: string | null };
+type ItemRow = Omit<ReleaseListRow, 'author_name' | 'co_editors' | 'open_comments' | 'pending_suggestions'> & { author_name?: string | null };
 
 export function presentListItem(r: ItemRow): ReleaseListItem {
   return {
@@ -26,7 +26,12 @@ export function presentListItem(r: ItemRow): ReleaseListItem {
 
 /** A row of the organisation's list, with its author and co-editors by name. */
 export function presentListRow(r: ReleaseListRow): ListRowPayload {
-  return { ...presentListItem(r), co_editors: r.co_editors ?? [] };
+  return {
+    ...presentListItem(r),
+    co_editors: r.co_editors ?? [],
+    openComments: Number(r.open_comments ?? 0),
+    pendingSuggestions: Number(r.pending_suggestions ?? 0),
+  };
 }
 
 /** One release as the editor opens it, with the caller's role in its organisation. */

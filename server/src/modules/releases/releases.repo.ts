@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Category, ReleaseStatus } from '../../../../shared/constants';
 import { likeContains } from '../../../../shared/search-text';
+import { openCommentsOf } from '../review/review-counts';
 import { touchedSql } from './releases.lifecycle';
 
 export interface ReleaseRow {
@@ -41,6 +42,9 @@ export type ReleaseListRow = Pick<ReleaseRow, (typeof LIST_COLUMNS)[number]> & {
   author_name: string | null;
   /** Everyone else who edited it (version authors and edits not yet in a version). */
   co_editors: { id: string; name: string }[] | null;
+  /** Open review (review/review-counts.ts), read in the same query. */
+  open_comments: number | string;
+  pending_suggestions: number;
 };
 
 export interface ListFilter {
@@ -91,6 +95,8 @@ export async function listReleases(q: Q, f: ListFilter): Promise<{ rows: Release
       q.raw(`(select json_agg(json_build_object('id', p.user_id, 'name', coalesce(nullif(btrim(p.name), ''), p.email)) order by p.name)
                 from profiles p
                where p.user_id in ${editorsSql('r')} and p.user_id is distinct from r.author_id) as co_editors`),
+      'r.pending_suggestions',
+      openCommentsOf(q, 'r').as('open_comments'),
     )
     .orderBy([
       { column: 'r.created_at', order: 'desc' },

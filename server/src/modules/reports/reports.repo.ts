@@ -183,6 +183,22 @@ export async function embargoFigures(q: Q, releaseIds: string[]): Promise<Map<st
   return new Map(res.rows.map((r) => [r.id, { embargoUntil: new Date(r.embargo_until), before: Number(r.before), after: Number(r.after) }]));
 }
 
+/** The comment threads of each release (not deleted), and how many of them are still open. */
+export async function commentFigures(q: Q, releaseIds: string[]): Promise<Map<string, { total: number; open: number }>> {
+  if (!releaseIds.length) return new Map();
+  const rows = (await q('release_comments')
+    .whereIn('press_release_id', releaseIds)
+    .whereNull('thread_id')
+    .whereNull('deleted_at')
+    .groupBy('press_release_id')
+    .select('press_release_id as id', q.raw('count(*)::int as total'), q.raw('(count(*) filter (where resolved_at is null))::int as open'))) as {
+    id: string;
+    total: number | string;
+    open: number | string;
+  }[];
+  return new Map(rows.map((r) => [r.id, { total: Number(r.total), open: Number(r.open) }]));
+}
+
 /** Views of the organisation's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
 export async function newsroomViewsByWeek(q: Q, organisationId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
   const res = (await q.raw(

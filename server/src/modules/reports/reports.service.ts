@@ -42,7 +42,7 @@ export function resolveFilters(organisationId: string, f: ReportFilters & { sort
 /** A page of rows (or an export's) with their coverage links and their opens before and after the embargo. */
 async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<ReportRow[]> {
   const ids = rows.map((r) => r.id);
-  const [links, embargoes] = await Promise.all([repo.linkArrays(ctx.db, ids), repo.embargoFigures(ctx.db, ids)]);
+  const [links, embargoes, comments] = await Promise.all([repo.linkArrays(ctx.db, ids), repo.embargoFigures(ctx.db, ids), repo.commentFigures(ctx.db, ids)]);
   return rows.map((r) => {
     const l = links.get(r.id);
     const manual = l?.coverage_links ?? [];
@@ -56,6 +56,8 @@ async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<R
       embargoUntil: e ? e.embargoUntil.toISOString() : null,
       opensBeforeEmbargo: e ? e.before : null,
       opensAfterEmbargo: e ? e.after : null,
+      comments: comments.get(r.id)?.total ?? 0,
+      openComments: comments.get(r.id)?.open ?? 0,
     };
   });
 }

@@ -10,6 +10,19 @@ export interface ReviewCount {
 }
 
 /**
+ * The open comment threads of the release aliased `alias` in the outer query, as a subquery
+ * (for lists that read the counts in their own select: the approval views, the release list).
+ */
+export function openCommentsOf(q: Q, alias: string): Knex.QueryBuilder {
+  return q('release_comments as c')
+    .whereRaw(`c.press_release_id = ${alias}.id`)
+    .whereNull('c.thread_id')
+    .whereNull('c.resolved_at')
+    .whereNull('c.deleted_at')
+    .count('*');
+}
+
+/**
  * How much review is open on each release: one read over the comments and the release rows,
  * for the editor's badges, the release list, the approval queue and the approval gate (the
  * comments and suggestions modules write these; neither calls the other).
@@ -23,13 +36,7 @@ export async function reviewCounts(q: Q, releaseIds: string[]): Promise<Map<stri
     .select(
       'p.id',
       'p.pending_suggestions',
-      q('release_comments as c')
-        .whereRaw('c.press_release_id = p.id')
-        .whereNull('c.thread_id')
-        .whereNull('c.resolved_at')
-        .whereNull('c.deleted_at')
-        .count('*')
-        .as('open_comments'),
+      openCommentsOf(q, 'p').as('open_comments'),
     )) as { id: string; pending_suggestions: number; open_comments: string | number }[];
   for (const r of rows) out.set(r.id, { openComments: Number(r.open_comments), pendingSuggestions: Number(r.pending_suggestions) });
   return out;

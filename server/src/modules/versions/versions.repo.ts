@@ -141,3 +141,43 @@ export async function namesOf(q: Q, ids: string[]): Promise<Map<string, string>>
 export async function markWorkedOn(q: Q, releaseId: string): Promise<void> {
   await q('press_releases').where('id', releaseId).whereNull('edited_at').update({ edited_at: q.fn.now() });
 }
+
+export interface ResolvedSuggestionRow {
+  id: string;
+  kind: 'insertion' | 'deletion' | 'replace';
+  excerpt: string;
+  author_id: string | null;
+  author_name: string | null;
+  resolved_by: string | null;
+  resolved_by_name: string | null;
+  outcome: 'accepted' | 'rejected' | 'withdrawn' | 'edited';
+  resolved_at: Date;
+}
+
+/** The release's suggested changes that ended in (from, to] (to null: until now): the review trail between two versions. */
+export async function resolvedSuggestions(q: Q, releaseId: string, from: Date, to: Date | null, limit = 500): Promise<ResolvedSuggestionRow[]> {
+  const query = q('release_suggestions as s');
+  if (to) query.where('s.resolved_at', '<=', to);
+  return (await query
+    .leftJoin('profiles as ap', 'ap.user_id', 's.author_id')
+    .leftJoin('profiles as dp', 'dp.user_id', 's.resolved_by')
+    .where('s.press_release_id', releaseId)
+    .whereNotNull('s.outcome')
+    .where('s.resolved_at', '>', from)
+    .select(
+      's.id',
+      's.kind',
+      's.excerpt',
+      's.author_id',
+      's.resolved_by',
+      's.outcome',
+      's.resolved_at',
+      q.raw("coalesce(nullif(btrim(ap.name), ''), ap.email) as author_name"),
+      q.raw("coalesce(nullif(btrim(dp.name), ''), dp.email) as resolved_by_name"),
+    )
+    .orderBy([
+      { column: 's.resolved_at', order: 'asc' },
+      { column: 's.id', order: 'asc' },
+    ])
+    .limit(limit)) as ResolvedSuggestionRow[];
+}

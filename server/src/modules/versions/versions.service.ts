@@ -212,11 +212,23 @@ export async function compareVersions(ctx: AppContext, actor: Actor, releaseId: 
     category: s.content.category ? CATEGORY_LABELS[s.content.category] : null,
     mediaLists: s.content.mediaLists.map((c) => CATEGORY_LABELS[c]),
   });
+  // Suggested changes that ended between the two sides (in either order; the current text is now).
+  const times = [left.createdAt, right.createdAt].map((t) => (t ? new Date(t).getTime() : Infinity)).sort((x, y) => x - y);
+  const steps = times[0] === Infinity ? [] : await repo.resolvedSuggestions(ctx.db, releaseId, new Date(times[0]!), times[1] === Infinity ? null : new Date(times[1]!));
   return {
     a: shape(left, title.a, text.a),
     b: shape(right, title.b, text.b),
     charsAdded: title.added + text.added,
     charsRemoved: title.removed + text.removed,
+    review: steps.map((r) => ({
+      suggestionId: r.id,
+      kind: r.kind,
+      excerpt: r.excerpt,
+      author: r.author_id ? { id: r.author_id, name: r.author_name?.trim() || 'Χρήστης' } : null,
+      decidedBy: r.resolved_by ? { id: r.resolved_by, name: r.resolved_by_name?.trim() || 'Χρήστης' } : null,
+      outcome: r.outcome,
+      at: new Date(r.resolved_at).toISOString(),
+    })),
   };
 }
 
