@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { approvalDecisionBody, APPROVAL_ERRORS, approvalRequestBody, DEFAULT_APPROVAL_VERSION_NAME, type Approval } from '@shared/schemas/approvals';
 import { ApiError } from '@client/api/http';
@@ -31,6 +32,8 @@ function fail(err: unknown) {
  */
 export function DecisionDialog({ approval, decision, onClose }: { approval: Approval | null; decision: 'approve' | 'reject'; onClose: () => void }) {
   const qc = useQueryClient();
+  // Why the server refused (open review, a newer version…): shown in the dialog, beside its buttons.
+  const [refused, setRefused] = useState<string | null>(null);
   const { form, message, onSubmit } = useSchemaForm(
     approvalDecisionBody,
     { decision, versionId: approval?.versionId ?? '', comment: '' },
@@ -44,7 +47,7 @@ export function DecisionDialog({ approval, decision, onClose }: { approval: Appr
       void refreshQueries(qc, queryKeys.approvals);
       onClose();
     } catch (err) {
-      fail(err);
+      setRefused(approvalError(err));
     }
   });
   const commentError = form.formState.errors.comment ? S.commentRequired : message;
@@ -71,6 +74,11 @@ export function DecisionDialog({ approval, decision, onClose }: { approval: Appr
             />
             {commentError && decision === 'reject' ? <p className="text-sm text-destructive">{S.commentRequired}</p> : null}
           </div>
+          {refused ? (
+            <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-destructive" data-testid="decision-error">
+              {refused}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               {S.cancel}
