@@ -35,18 +35,18 @@ import { useReleaseApproval } from '@client/features/approvals/queries';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
 import { isPlanError } from '@shared/plans';
 import { MailBlockNotice, mailBlockError, useMailBlock } from '@client/features/auth/mail-block';
-import { CommentsPanel } from '@client/features/comments/comments-panel';
 import { NO_SELECTION_MESSAGE, useReleaseComments } from '@client/features/comments/use-release-comments';
 import { useMembers } from '@client/features/workspaces/use-workspaces';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { useMediaQuery } from '@client/hooks/use-media-query';
-import { SuggestionsList } from '@client/features/suggestions/suggestions-list';
 import { useSuggestions } from '@client/features/suggestions/queries';
 import { roleMay } from '@shared/organisation-roles';
 import { cn } from '@client/lib/utils';
 
 // A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
 const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
+/** The review column (suggestions and comment threads) loads when first shown. */
+const ReviewPanel = lazy(() => import('@client/features/comments/review-panel'));
 /** The version history panel loads only when opened (it must not weigh on the editor route). */
 const VersionsPanel = lazy(() => import('@client/features/versions/versions-panel'));
 
@@ -157,32 +157,34 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     else toast({ title: 'Σχόλιο', description: NO_SELECTION_MESSAGE });
   }
   const commentsPanel = (
-    <div className="space-y-4">
-      <SuggestionsList
-        releaseId={releaseId}
-        suggestions={suggestions?.suggestions ?? []}
-        mayResolve={suggestions?.mayResolve ?? false}
-        me={profile?.user_id ?? null}
-        colorOf={colorFor}
-        onShow={(id) => document.querySelector(`[data-suggestion-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' })}
+    <Suspense fallback={<div className="h-24 animate-pulse rounded-md bg-muted/40" aria-busy="true" />}>
+      <ReviewPanel
+        suggestions={{
+          releaseId,
+          suggestions: suggestions?.suggestions ?? [],
+          mayResolve: suggestions?.mayResolve ?? false,
+          me: profile?.user_id ?? null,
+          colorOf: colorFor,
+          onShow: (id) => document.querySelector(`[data-suggestion-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+        }}
+        comments={{
+          releaseId,
+          threads: comments.threads,
+          me: profile?.user_id ?? null,
+          mayComment: comments.mayComment,
+          members: mentionable,
+          draft: comments.draft,
+          onDraftDone: (id) => {
+            comments.setDraft(null);
+            if (id) comments.activate(id);
+          },
+          active: comments.active,
+          onActivate: comments.activate,
+          order: comments.order,
+          beside: wide ? comments.beside : undefined,
+        }}
       />
-    <CommentsPanel
-      releaseId={releaseId}
-      threads={comments.threads}
-      me={profile?.user_id ?? null}
-      mayComment={comments.mayComment}
-      members={mentionable}
-      draft={comments.draft}
-      onDraftDone={(id) => {
-        comments.setDraft(null);
-        if (id) comments.activate(id);
-      }}
-      active={comments.active}
-      onActivate={comments.activate}
-      order={comments.order}
-      beside={wide ? comments.beside : undefined}
-    />
-    </div>
+    </Suspense>
   );
 
 

@@ -13,7 +13,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/utils';
 import { StorablePaste } from './storable-paste';
-import { repaintSuggestions, setSuggesting, SuggestChanges } from '@client/features/suggestions/suggest-changes';
+import { loadSuggesting, repaintSuggestions, setSuggesting, SuggestChanges } from '@client/features/suggestions/suggest-changes';
 import './editor.css';
 
 export interface EditorUser {
@@ -224,7 +224,6 @@ export function RichTextEditor({
     [doc, provider],
   );
 
-  if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly);
 
   // The screen gets the editor that is mounted now. Not from onCreate/onDestroy: under
   // StrictMode (development) the first editor's destroy comes after the second's create, and
@@ -237,9 +236,23 @@ export function RichTextEditor({
   }, [editor]);
 
   const mode = suggest?.mode ?? 'edit';
+  // The suggestion library comes after the editor; the text waits for it only where it must suggest.
+  const [canSuggest, setCanSuggest] = useState(false);
+  const wantsSuggest = !!suggest;
   useEffect(() => {
-    if (editor && !editor.isDestroyed) setSuggesting(editor.view, mode === 'suggest');
-  }, [editor, mode]);
+    if (!editor || editor.isDestroyed || !wantsSuggest) return;
+    let live = true;
+    void loadSuggesting(editor).then(() => live && setCanSuggest(true));
+    return () => {
+      live = false;
+    };
+  }, [editor, wantsSuggest]);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && canSuggest) setSuggesting(editor.view, mode === 'suggest');
+  }, [editor, mode, canSuggest]);
+  // Read-only too while suggesting mode waits for its library (typing would not be a suggestion).
+  const locked = readOnly || (mode === 'suggest' && !canSuggest);
+  if (editor && editor.isEditable === locked) editor.setEditable(!locked);
   const authorOf = suggest?.authorOf;
   useEffect(() => {
     if (editor && !editor.isDestroyed) repaintSuggestions(editor.view);

@@ -5,7 +5,7 @@ import { enableSuggestChanges, suggestChanges, transformToSuggestionTransaction 
 import { describe, expect, it } from 'vitest';
 import { CONTENT_FIELD, editorExtensions } from '@shared/editor/extensions';
 import { inlineSuggestionNodeMarks, suggestionAuthor } from '@shared/editor/suggestion-marks';
-import { newSuggestionId, ownSuggestionIds } from './suggest-changes';
+import { newSuggestionId, ownSuggestionIds } from './suggest-engine';
 
 const schema = getSchema(editorExtensions());
 const A = '11111111-1111-4111-8111-111111111111';

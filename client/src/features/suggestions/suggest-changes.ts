@@ -9,82 +9,47 @@
  *  - the library continues a neighbouring suggestion's id, whoever wrote it: what this edit marked
  *    with someone else's id gets an id of the writer's own (the server refuses the other).
  * A decoration colours each suggestion in its author's colour and names the author.
+ *
+ * The library loads after the editor (loadSuggesting), off the editor's first paint; until it
+ * has, nothing is turned into suggestions, so a screen that must suggest keeps the text
+ * read-only until `suggestingReady`.
  */
 import { Extension } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
-import { AddMarkStep, ReplaceStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import {
-  disableSuggestChanges,
-  enableSuggestChanges,
-  isSuggestChangesEnabled,
-  suggestChanges,
-  suggestChangesKey,
-  transformToSuggestionTransaction,
-} from '@handlewithcare/prosemirror-suggest-changes';
-import { inlineSuggestionNodeMarks, suggestionAuthor } from '@shared/editor/suggestion-marks';
+import type { Editor } from '@tiptap/core';
+import { suggestionAuthor } from '@shared/editor/suggestion-marks';
 
 const SUGGESTION = new Set(['insertion', 'deletion']);
 
-/** `<user id>:<10 random url-safe characters>` */
-export function newSuggestionId(userId: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  const tail = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 10);
-  return `${userId}:${tail}`;
+type Library = typeof import('./suggest-engine');
+let library: Library | null = null;
+let loading: Promise<Library> | null = null;
+
+/** Loads the suggestion engine once and adds its plugin to the editor; resolves when the editor can suggest. */
+export async function loadSuggesting(editor: Editor): Promise<void> {
+  loading ??= import('./suggest-engine').then((m) => (library = m));
+  const lib = await loading;
+  if (!editor.isDestroyed && !lib.suggestChangesKey.getState(editor.state)) editor.registerPlugin(lib.suggestChanges());
 }
 
-/**
- * Gives every suggestion mark this transaction's steps put on the text (inserted text, or a
- * deletion mark added) an id of `userId`'s own where the library took a neighbour's. One new id
- * per borrowed id, so a word typed next to a colleague's suggestion stays one suggestion.
- */
-export function ownSuggestionIds(tr: Transaction, userId: string, fresh: () => string = () => newSuggestionId(userId)): Transaction {
-  const ranges: { from: number; to: number; only?: string }[] = [];
-  const count = tr.steps.length;
-  tr.steps.forEach((step, i) => {
-    const after = tr.mapping.slice(i + 1);
-    if (step instanceof ReplaceStep && step.slice.size) {
-      ranges.push({ from: after.map(step.from, 1), to: after.map(step.from + step.slice.size, -1) });
-    } else if (step instanceof AddMarkStep && SUGGESTION.has(step.mark.type.name)) {
-      ranges.push({ from: after.map(step.from, 1), to: after.map(step.to, -1), only: step.mark.type.name });
-    }
-  });
-  const renamed = new Map<string, string>();
-  const fixes: { from: number; to: number; mark: PMNode['marks'][number]; id: string }[] = [];
-  for (const r of ranges) {
-    if (r.from >= r.to) continue;
-    tr.doc.nodesBetween(r.from, r.to, (node, pos) => {
-      if (!node.isText) return true;
-      for (const mark of node.marks) {
-        if (!SUGGESTION.has(mark.type.name) || (r.only && mark.type.name !== r.only)) continue;
-        const id = mark.attrs.id as string;
-        if (suggestionAuthor(id) === userId) continue;
-        if (!renamed.has(id)) renamed.set(id, fresh());
-        fixes.push({ from: Math.max(pos, r.from), to: Math.min(pos + node.nodeSize, r.to), mark, id: renamed.get(id)! });
-      }
-      return false;
-    });
-  }
-  for (const f of fixes) {
-    tr.removeMark(f.from, f.to, f.mark);
-    tr.addMark(f.from, f.to, f.mark.type.create({ ...f.mark.attrs, id: f.id }));
-  }
-  if (tr.steps.length !== count) tr.setMeta('deltioOwnIds', true);
-  return tr;
+export function suggestingReady(state: EditorState): boolean {
+  return !!library?.suggestChangesKey.getState(state);
 }
 
 type YMeta = { isChangeOrigin?: boolean; isUndoRedoOperation?: boolean };
 
-function suggesting(tr: Transaction, state: EditorState): boolean {
+function suggesting(lib: Library, tr: Transaction, state: EditorState): boolean {
   const y = (tr.getMeta('y-sync$') ?? {}) as YMeta;
   return (
     tr.docChanged &&
-    isSuggestChangesEnabled(state) &&
+    !!lib.suggestChangesKey.getState(state) &&
+    lib.isSuggestChangesEnabled(state) &&
     !tr.getMeta('history$') &&
     !y.isChangeOrigin &&
     !y.isUndoRedoOperation &&
-    !('skip' in ((tr.getMeta(suggestChangesKey) as object | undefined) ?? {}))
+    !('skip' in ((tr.getMeta(lib.suggestChangesKey) as object | undefined) ?? {}))
   );
 }
 
@@ -125,7 +90,6 @@ export const SuggestChanges = Extension.create<SuggestChangesOptions>({
   addProseMirrorPlugins() {
     const authorOf = (id: string) => this.options.authorOf(id);
     return [
-      suggestChanges(),
       new Plugin<DecorationSet>({
         key: colourKey,
         state: {
@@ -138,16 +102,17 @@ export const SuggestChanges = Extension.create<SuggestChangesOptions>({
   },
   dispatchTransaction({ transaction, next }) {
     const state = this.editor.state;
-    if (!this.options.userId || !suggesting(transaction, state)) return next(transaction);
-    const tr = transformToSuggestionTransaction(transaction, state, () => newSuggestionId(this.options.userId));
-    next(ownSuggestionIds(inlineSuggestionNodeMarks(tr), this.options.userId));
+    const lib = library;
+    if (!lib || !this.options.userId || !suggesting(lib, transaction, state)) return next(transaction);
+    next(lib.toSuggestion(transaction, state, this.options.userId));
   },
 });
 
 /** Turns suggesting mode on or off in this editor (a local choice; nothing of it is shared). */
 export function setSuggesting(view: { state: EditorState; dispatch: (tr: Transaction) => void }, on: boolean): void {
-  if (isSuggestChangesEnabled(view.state) === on) return;
-  (on ? enableSuggestChanges : disableSuggestChanges)(view.state, view.dispatch);
+  const lib = library;
+  if (!lib?.suggestChangesKey.getState(view.state) || lib.isSuggestChangesEnabled(view.state) === on) return;
+  (on ? lib.enableSuggestChanges : lib.disableSuggestChanges)(view.state, view.dispatch);
 }
 
 /** Repaints the suggestions' colours (a member's name arrived). */
