@@ -5,36 +5,10 @@
  * are deleted stays as detached with its quote; on a phone the comments open in a panel.
  */
 import type { Page } from '@playwright/test';
-import { browserOf, createRelease, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, test } from './fixtures';
+import { browserOf, createRelease, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, openEditor, selectInText, test } from './fixtures';
 
 const TEXT = 'Η Αιγαίο Τεχνολογίες ανακοινώνει αύξηση πωλήσεων κατά 12% στο πρώτο εξάμηνο.';
 const SECOND = 'Η νέα μονάδα στη Νάξο ξεκινά τον Μάρτιο.';
-
-/** Selects `words` in the release text as a mouse would (the editor reads the DOM selection). */
-async function selectInText(page: Page, words: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
-  await page.evaluate((w) => {
-    const root = document.querySelector('.ProseMirror')!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const i = n.textContent!.indexOf(w);
-      if (i < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, i);
-      range.setEnd(n, i + w.length);
-      const sel = getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      return;
-    }
-    throw new Error(`not in the text: ${w}`);
-  }, words);
-}
-
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/client/press-releases/${id}`);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
-}
 
 const thread = (page: Page, quote: string) => page.getByTestId('comment-thread').filter({ hasText: quote });
 

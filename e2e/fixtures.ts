@@ -348,3 +348,53 @@ export async function cuttableSockets(context: BrowserContext) {
     up: () => context.setOffline(false),
   };
 }
+
+/** Opens a release in the editor and waits until its text is loaded and saved. */
+export async function openEditor(page: Page, releaseId: string): Promise<void> {
+  await page.goto(`/client/press-releases/${releaseId}`);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+}
+
+/** The release text's editable area. */
+export const editorText = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+
+/**
+ * Selects `words` in the release text as a mouse would (the editor reads the DOM selection), or
+ * with `caret` puts the caret right after them.
+ */
+export async function selectInText(page: Page, words: string, o: { caret?: boolean } = {}): Promise<void> {
+  await editorText(page).click();
+  await page.evaluate(
+    ([w, caret]) => {
+      const root = document.querySelector('.ProseMirror')!;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = n.textContent!.indexOf(w);
+        if (i < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, caret ? i + w.length : i);
+        range.setEnd(n, i + w.length);
+        getSelection()!.removeAllRanges();
+        getSelection()!.addRange(range);
+        return;
+      }
+      throw new Error(`not in the text: ${w}`);
+    },
+    [words, !!o.caret] as const,
+  );
+}
+
+/** The release text as its words read (co-editors' carets and their name labels left out). */
+export const editorWords = (page: Page) =>
+  page.evaluate(() => {
+    const copy = document.querySelector('.ProseMirror')!.cloneNode(true) as Element;
+    copy.querySelectorAll('.collaboration-carets__caret').forEach((c) => c.remove());
+    return copy.textContent;
+  });
+
+/**
+ * The suggested words of a kind, joined (a co-editor's caret inside a suggestion splits its
+ * highlight into several spans).
+ */
+export const suggestedText = (page: Page, kind: 'insertion' | 'deletion') =>
+  page.evaluate((k) => [...document.querySelectorAll(`.ProseMirror .deltio-${k}`)].map((e) => e.textContent).join(''), kind);

@@ -5,39 +5,12 @@
  * approves once it is resolved; the journalist then reads a text without any suggestion mark.
  */
 import type { Page } from '@playwright/test';
-import { browserOf, createRelease, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, newJournalist, test, toast } from './fixtures';
+import { browserOf, createRelease, editorText, expect, LIVE_MS, newClient, newJournalist, openEditor, selectInText, suggestedText, test, toast } from './fixtures';
 
 const TEXT = 'Η εταιρεία ανακοινώνει αύξηση πωλήσεων στο εξάμηνο.';
 
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/client/press-releases/${id}`);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
-}
-
-/** Selects `words` (or, with `caret`, puts the caret after them) in the release text. */
-async function pick(page: Page, words: string, caret = false): Promise<void> {
-  await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
-  await page.evaluate(
-    ([w, atEnd]) => {
-      const root = document.querySelector('.ProseMirror')!;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const i = n.textContent!.indexOf(w);
-        if (i < 0) continue;
-        const range = document.createRange();
-        range.setStart(n, atEnd ? i + w.length : i);
-        range.setEnd(n, i + w.length);
-        getSelection()!.removeAllRanges();
-        getSelection()!.addRange(range);
-        return;
-      }
-      throw new Error(`not in the text: ${w}`);
-    },
-    [words, caret] as const,
-  );
-}
-
-const body = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+const pick = (page: Page, words: string, caret = false) => selectInText(page, words, { caret });
+const body = editorText;
 
 test('the reviewer suggests and comments, the author decides, the approver waits for the comment, the journalist reads clean text', async ({ browser, request }) => {
   test.slow();
@@ -72,8 +45,8 @@ test('the reviewer suggests and comments, the author decides, the approver waits
   await r.page.getByRole('combobox', { name: 'Νέο σχόλιο' }).press('Control+Enter');
 
   // Both reach the author live: the marks in the text, the list, the thread.
-  await expect(body(a.page).locator('.deltio-insertion')).toHaveText(' σήμερα', { timeout: LIVE_MS });
-  await expect(body(a.page).locator('.deltio-deletion')).toHaveText(' στο εξάμηνο', { timeout: LIVE_MS });
+  await expect.poll(() => suggestedText(a.page, 'insertion'), { timeout: LIVE_MS }).toBe(' σήμερα');
+  await expect.poll(() => suggestedText(a.page, 'deletion'), { timeout: LIVE_MS }).toBe(' στο εξάμηνο');
   const suggestions = a.page.getByTestId('suggestions');
   await expect(suggestions.getByTestId('suggestion')).toHaveCount(2, { timeout: LIVE_MS });
   const thread = a.page.getByTestId('comment-thread').filter({ hasText: 'εταιρεία' });

@@ -4,29 +4,9 @@
  * approval card, whose Approve waits with the reason while the organisation's rule is on.
  */
 import type { Page } from '@playwright/test';
-import { browserOf, createRelease, EDITOR_OPEN_MS, expect, newClient, test } from './fixtures';
+import { browserOf, createRelease, EDITOR_OPEN_MS, expect, newClient, selectInText, test } from './fixtures';
 
 const TEXT = 'Η Αιγαίο Τεχνολογίες ανακοινώνει αύξηση πωλήσεων κατά 12% στο πρώτο εξάμηνο.';
-
-async function selectInText(page: Page, words: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
-  await page.evaluate((w) => {
-    const root = document.querySelector('.ProseMirror')!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const i = n.textContent!.indexOf(w);
-      if (i < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, i);
-      range.setEnd(n, i + w.length);
-      const sel = getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      return;
-    }
-    throw new Error(`not in the text: ${w}`);
-  }, words);
-}
 
 /** Nothing wider than the window, and the list's table fits its frame. */
 async function expectNoOverflow(page: Page): Promise<void> {

@@ -5,44 +5,13 @@
  * «Προτάσεις» herself and her change waits for acceptance the same way.
  */
 import type { Page } from '@playwright/test';
-import { browserOf, createRelease, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, test } from './fixtures';
+import { browserOf, createRelease, editorText, editorWords, expect, LIVE_MS, newClient, openEditor, selectInText, suggestedText, test } from './fixtures';
 
 const TEXT = 'Η εταιρεία ανακοινώνει αύξηση πωλήσεων.';
 
-async function openEditor(page: Page, id: string): Promise<void> {
-  await page.goto(`/client/press-releases/${id}`);
-  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
-}
-
-/** Puts the caret right after `words` in the text. */
-async function caretAfter(page: Page, words: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
-  await page.evaluate((w) => {
-    const root = document.querySelector('.ProseMirror')!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const i = n.textContent!.indexOf(w);
-      if (i < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, i + w.length);
-      range.collapse(true);
-      getSelection()!.removeAllRanges();
-      getSelection()!.addRange(range);
-      return;
-    }
-    throw new Error(`not in the text: ${w}`);
-  }, words);
-}
-
-const text = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
-
-/** The text as its words read (co-editors' carets and their name labels left out). */
-const words = (page: Page) =>
-  page.evaluate(() => {
-    const copy = document.querySelector('.ProseMirror')!.cloneNode(true) as Element;
-    copy.querySelectorAll('.collaboration-carets__caret').forEach((c) => c.remove());
-    return copy.textContent;
-  });
+const caretAfter = (page: Page, words: string) => selectInText(page, words, { caret: true });
+const text = editorText;
+const words = editorWords;
 
 test('a reviewer’s suggestions reach the owner live; accepted and rejected, both editors show the result', async ({ browser, request }) => {
   test.slow();
@@ -67,8 +36,8 @@ test('a reviewer’s suggestions reach the owner live; accepted and rejected, bo
   await expect(reviewer.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: LIVE_MS });
 
   // The owner sees both, marked, in her colour, and listed with her name.
-  await expect(text(owner.page).locator('.deltio-insertion')).toHaveText(' 12%', { timeout: LIVE_MS });
-  await expect(text(owner.page).locator('.deltio-deletion')).toHaveText('εταιρεία ');
+  await expect.poll(() => suggestedText(owner.page, 'insertion'), { timeout: LIVE_MS }).toBe(' 12%');
+  await expect.poll(() => suggestedText(owner.page, 'deletion'), { timeout: LIVE_MS }).toBe('εταιρεία ');
   await owner.page.getByTestId('side-tab-comments').click();
   const list = owner.page.getByTestId('suggestions');
   await expect(list.getByTestId('suggestion')).toHaveCount(2, { timeout: LIVE_MS });
@@ -100,7 +69,7 @@ test('an editor who switches to «Προτάσεις» suggests instead of editi
   await expect(editor.page.getByRole('button', { name: 'Επικεφαλίδα' })).toBeDisabled();
   await caretAfter(editor.page, 'πωλήσεων');
   await editor.page.keyboard.type(' στην Ελλάδα');
-  await expect(text(owner.page).locator('.deltio-insertion')).toHaveText(' στην Ελλάδα', { timeout: LIVE_MS });
+  await expect.poll(() => suggestedText(owner.page, 'insertion'), { timeout: LIVE_MS }).toBe(' στην Ελλάδα');
 
   await owner.page.getByTestId('side-tab-comments').click();
   await expect(owner.page.getByTestId('side-tab-comments')).toHaveText('Σχόλια (1)', { timeout: LIVE_MS });

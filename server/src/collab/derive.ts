@@ -4,7 +4,7 @@ import { embargoOf, hasFields, readFields, type ReleaseFields } from '../../../s
 import type { Db } from '../db/knex';
 import { renderDoc, searchTextOf, type RenderedContent } from './render';
 import { BadTextViolation, checkDocument, checkStorableText, documentHoldsBadText } from './schema-check';
-import type { PendingSuggestion } from './suggestions';
+import { suggestionRows, type PendingSuggestion } from './suggestions';
 
 /** Renders a document, or says in Greek why it cannot be. */
 export function tryRender(doc: Y.Doc): { ok: true; content: RenderedContent } | { ok: false; reason: string } {
@@ -111,19 +111,9 @@ export async function deriveRelease(db: Db, releaseId: string, derived: DerivedC
  * was withdrawn or edited away by its author or a writer: outcome `edited`.
  */
 async function reconcileSuggestions(trx: Db | import('knex').Knex.Transaction, releaseId: string, pending: PendingSuggestion[]): Promise<void> {
-  const authors = [...new Set(pending.flatMap((s) => (s.authorId ? [s.authorId] : [])))];
-  const known = new Set(authors.length ? ((await trx('users').whereIn('id', authors).pluck('id')) as string[]) : []);
   if (pending.length) {
     await trx('release_suggestions')
-      .insert(
-        pending.map((s) => ({
-          press_release_id: releaseId,
-          id: s.id,
-          author_id: s.authorId && known.has(s.authorId) ? s.authorId : null,
-          kind: s.kind,
-          excerpt: s.excerpt,
-        })),
-      )
+      .insert(await suggestionRows(trx, releaseId, pending))
       .onConflict(['press_release_id', 'id'])
       .merge({ kind: trx.raw('excluded.kind'), excerpt: trx.raw('excluded.excerpt'), resolved_at: null, resolved_by: null, outcome: null });
   }

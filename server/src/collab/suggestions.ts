@@ -138,3 +138,19 @@ export function resolveInto(live: Y.Doc, id: string | null, outcome: 'accept' | 
   updateYFragment(live, fragment, after, { mapping: new Map(), isOMark: new Map() });
   return true;
 }
+
+/**
+ * The `release_suggestions` rows of these suggestions (an author who is no longer a user is
+ * kept as null): what the derive reconciles and what a decision records.
+ */
+export async function suggestionRows(q: import('knex').Knex | import('knex').Knex.Transaction, releaseId: string, list: PendingSuggestion[]) {
+  const authors = [...new Set(list.flatMap((s) => (s.authorId ? [s.authorId] : [])))];
+  const known = new Set(authors.length ? ((await q('users').whereIn('id', authors).pluck('id')) as string[]) : []);
+  return list.map((s) => ({
+    press_release_id: releaseId,
+    id: s.id,
+    author_id: s.authorId && known.has(s.authorId) ? s.authorId : null,
+    kind: s.kind,
+    excerpt: s.excerpt,
+  }));
+}

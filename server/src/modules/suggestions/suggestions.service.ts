@@ -5,7 +5,7 @@ import { rooms } from '../../../../shared/events';
 import { roleMay } from '../../../../shared/organisation-roles';
 import { SUGGESTION_TEXT, type SuggestionKind, type SuggestionList, type SuggestionResolved } from '../../../../shared/schemas/suggestions';
 import { UpdateRefused } from '../../collab/shared-doc';
-import { contentNode, pendingSuggestions, resolveInto, type PendingSuggestion } from '../../collab/suggestions';
+import { contentNode, pendingSuggestions, resolveInto, suggestionRows, type PendingSuggestion } from '../../collab/suggestions';
 import { reviewCountOf } from '../review/review-counts';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
@@ -116,21 +116,9 @@ export async function resolveSuggestions(ctx: AppContext, actor: Actor, releaseI
  * them as `edited` (their ids left the document); the route's outcome replaces that.
  */
 async function recordOutcome(trx: Knex.Transaction, releaseId: string, resolved: PendingSuggestion[], outcome: Outcome, userId: string): Promise<void> {
-  const authors = [...new Set(resolved.flatMap((s) => (s.authorId ? [s.authorId] : [])))];
-  const known = new Set(authors.length ? ((await trx('users').whereIn('id', authors).pluck('id')) as string[]) : []);
+  const rows = await suggestionRows(trx, releaseId, resolved);
   await trx('release_suggestions')
-    .insert(
-      resolved.map((s) => ({
-        press_release_id: releaseId,
-        id: s.id,
-        author_id: s.authorId && known.has(s.authorId) ? s.authorId : null,
-        kind: s.kind,
-        excerpt: s.excerpt,
-        resolved_at: trx.fn.now(),
-        resolved_by: userId,
-        outcome,
-      })),
-    )
+    .insert(rows.map((r) => ({ ...r, resolved_at: trx.fn.now(), resolved_by: userId, outcome })))
     .onConflict(['press_release_id', 'id'])
     .merge(['resolved_at', 'resolved_by', 'outcome']);
 }
