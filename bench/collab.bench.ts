@@ -724,12 +724,41 @@ async function suggesting(): Promise<void> {
   const verdict = (x: number) => `${x.toFixed(2)} ${x <= 1.25 ? 'met' : 'MISSED'}`;
   const tenth = (xs: number[], last: boolean) => percentile(last ? xs.slice(-Math.ceil(xs.length / 10)) : xs.slice(0, Math.ceil(xs.length / 10)), 50).toFixed(2);
   const suggestReleases: string[] = [];
-  for (const [n, rounds] of [[2, 1000], [10, 300], [50, 60]] as [number, number][]) {
+  // The server's guard timed in the live runs (it runs in this process): its mean cost per checked update, per case.
+  const guardTime = { ms: 0, calls: 0 };
+  const check = UpdateGuard.prototype.check; // eslint-disable-line @typescript-eslint/unbound-method
+  UpdateGuard.prototype.check = function (this: UpdateGuard, ...args: Parameters<UpdateGuard['check']>) {
+    const t0 = performance.now();
+    try {
+      check.apply(this, args);
+    } finally {
+      guardTime.ms += performance.now() - t0;
+      guardTime.calls++;
+    }
+  };
+  const timedGuard = async <T>(f: () => Promise<T>): Promise<[T, string]> => {
+    guardTime.ms = 0;
+    guardTime.calls = 0;
+    const out = await f();
+    return [out, `${((guardTime.ms / Math.max(1, guardTime.calls)) * 1000).toFixed(0)} µs × ${guardTime.calls}`];
+  };
+  const guardLines: string[] = [];
+  const markedLines: string[] = [];
+  const only = process.env.BENCH_N ? new Set(process.env.BENCH_N.split(',').map(Number)) : null; // e.g. BENCH_N=50
+  for (const [n, rounds] of ([[2, 1000], [10, 300], [50, 60]] as [number, number][]).filter(([n]) => !only || only.has(n))) {
     const ref = await typing(refTarget, `ref-${n}`, n, rounds);
-    const plain = await typing(oursTarget, releases[doc++]!, n, rounds);
+    const [plain, gPlain] = await timedGuard(() => typing(oursTarget, releases[doc++]!, n, rounds));
     suggestReleases.push(releases[doc]!, releases[doc + 1]!);
-    const inter = await typing(reviewerTarget, releases[doc++]!, n, rounds, suggestOpts);
-    const own = await typing(reviewerTarget, releases[doc++]!, n, rounds, ownParagraph);
+    const [inter, gInter] = await timedGuard(() => typing(reviewerTarget, releases[doc++]!, n, rounds, suggestOpts));
+    const [own, gOwn] = await timedGuard(() => typing(reviewerTarget, releases[doc++]!, n, rounds, ownParagraph));
+    guardLines.push(`N = ${n}: plain ${gPlain}; interleaved ${gInter}; own paragraph ${gOwn}`);
+    // The reference relay with the same marked keystrokes: the clients (in this process) apply and read the same marked text.
+    const refMarks = { attributes: suggestOpts.attributes };
+    const refInter = await typing(refTarget, `ref-inter-${n}`, n, rounds, refMarks);
+    const refOwn = await typing(refTarget, `ref-own-${n}`, n, rounds, { ...refMarks, paragraph: ownParagraph.paragraph });
+    markedLines.push(
+      `${String(n).padEnd(4)} | ${fmt(refInter).padStart(25)} | ${verdict(percentile(inter, 99) / percentile(refInter, 99)).padStart(22)} | ${fmt(refOwn).padStart(25)} | ${verdict(percentile(own, 99) / percentile(refOwn, 99))}`,
+    );
     const r99 = percentile(ref, 99);
     console.log(
       `${String(n).padEnd(4)} | ${fmt(ref).padStart(13)} | ${fmt(plain).padStart(15)} | ${(percentile(plain, 99) / r99).toFixed(2).padStart(13)} | ${`${fmt(inter)} (${tenth(inter, false)} → ${tenth(inter, true)})`.padStart(52)} | ${verdict(percentile(inter, 99) / r99).padStart(18)} | ${fmt(own).padStart(31)} | ${verdict(percentile(own, 99) / r99)}`,
@@ -740,6 +769,11 @@ async function suggesting(): Promise<void> {
     ((await t.db('press_releases').whereIn('id', suggestReleases).select('id', 'pending_suggestions')) as { id: string; pending_suggestions: number }[]).map((r) => [r.id, r.pending_suggestions]),
   );
   console.log(`(pending suggestions stored, one per typist, interleaved · own paragraph per N: ${suggestReleases.map((id) => stored.get(id)).join(', ')}; load average ${load()})`);
+  UpdateGuard.prototype.check = check;
+  console.log('\nAgainst the reference relay carrying the same marked keystrokes (the clients\' own work alike; the relay checks nothing)');
+  console.log('N    | ref marked interleaved    | ours interleaved / it  | ref marked own paragraph  | ours own paragraph / it (≤ 1.25×)');
+  for (const line of markedLines) console.log(line);
+  console.log(`The server's guard in these runs, mean per checked update × updates (the writer's release and the reviewers' typing): ${guardLines.join('; ')}`);
 
   const plainMem = await memoryPerDocument(oursTarget, releases.slice(14, 32));
   const sugMem = await memoryPerDocument(oursTarget, releases.slice(32, 50), (d) => {
