@@ -15,6 +15,11 @@ import { testConfig } from '../server/src/test/app';
  * extension and a Postgres persistence through @hocuspocus/extension-database, two
  * processes, bench/lib/hocuspocus-node.ts); target: ours ≤ Hocuspocus's p99. N = 2, 10, 50,
  * 200. BENCH_CASES=cluster runs only that part.
+ *
+ * BENCH_CASES=suggest runs only the suggested-changes cases (function `suggesting`): reviewers
+ * typing insertion marks of their own id (connections in 'suggest' mode) beside the plain case
+ * and the reference, the guard alone for write and suggest updates with 0 and 50 pending
+ * suggestions, and heap with 50 pending suggestions. BENCH_N=50 (or 2,10) limits the N.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
