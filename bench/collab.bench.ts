@@ -19,7 +19,8 @@ import { testConfig } from '../server/src/test/app';
  * BENCH_CASES=suggest runs only the suggested-changes cases (function `suggesting`): reviewers
  * typing insertion marks of their own id (connections in 'suggest' mode) beside the plain case
  * and the reference, the guard alone for write and suggest updates with 0 and 50 pending
- * suggestions, and heap with 50 pending suggestions. BENCH_N=50 (or 2,10) limits the N.
+ * suggestions, and heap with 50 pending suggestions. BENCH_N=50 (or 2,10) limits the N;
+ * BENCH_PM_RESOLVE_UNCACHED=1 (diagnosis) runs them with prosemirror-model's resolve cache off.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -40,6 +41,7 @@ import { releaseDocName } from '../server/src/collab/persistence';
 import { UpdateGuard } from '../server/src/collab/schema-check';
 import { contentNode, revertAll, suggestionsOf } from '../server/src/collab/suggestions';
 import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import { Node as PMNode, ResolvedPos } from '@tiptap/pm/model';
 import { addMember, ownOrganisationOf } from '../server/src/test/releases';
 import { CONTENT_FIELD } from '../shared/editor/extensions';
 import { startServer } from '../server/src/server';
@@ -663,6 +665,13 @@ async function main() {
  * heap per loaded document with 50 pending suggestions against none.
  */
 async function suggesting(): Promise<void> {
+  if (process.env.BENCH_PM_RESOLVE_UNCACHED) {
+    // Diagnosis only: prosemirror-model's Node.resolve without its WeakMap cache (the server, in this process, too).
+    (PMNode.prototype as unknown as { resolve: (pos: number) => ResolvedPos }).resolve = function (this: PMNode, pos: number) {
+      return (ResolvedPos as unknown as { resolve: (doc: PMNode, pos: number) => ResolvedPos }).resolve(this, pos);
+    };
+    console.log('BENCH_PM_RESOLVE_UNCACHED: Node.resolve uncached (diagnosis)');
+  }
   const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
   const t = await createTestDb();
   const config = testConfig(t);
