@@ -1,4 +1,4 @@
-import { getSchema, type JSONContent } from '@tiptap/core';
+import type { JSONContent } from '@tiptap/core';
 import { renderToHTMLString } from '@tiptap/static-renderer/pm/html-string';
 import { prosemirrorJSONToYDoc, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import sanitizeHtml from 'sanitize-html';
@@ -6,10 +6,11 @@ import * as Y from 'yjs';
 import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
 import { toSearchText } from '../../../shared/search-text';
 import { SUGGESTION_MARK_NAMES } from '../../../shared/editor/suggestion-marks';
+import { editorSchema } from './editor-schema';
 import { pendingSuggestions, revertAll, type PendingSuggestion } from './suggestions';
 
 const extensions = editorExtensions();
-const schema = getSchema(extensions);
+const schema = editorSchema;
 
 /** Only what the editor can produce survives; links get safe attributes. */
 const SANITIZE: sanitizeHtml.IOptions = {

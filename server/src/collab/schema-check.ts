@@ -1,17 +1,16 @@
-import { getSchema } from '@tiptap/core';
 import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { CATEGORIES } from '../../../shared/constants';
 import { RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { holdsBadText, isBadText } from '../../../shared/storable-text';
 import { MEDIA_LISTS_FIELD, META_FIELD, META_KEYS as META_FIELD_KEYS, TITLE_FIELD } from '../../../shared/editor/doc-fields';
-import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { suggestionAuthor } from '../../../shared/editor/suggestion-marks';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { checkSuggestionMarks, contentNode, revertAll, suggestionsOf, SuggestionRuleError, type SuggestionParts } from './suggestions';
+import { checkSuggestionMarks, contentNode, sameBase, suggestionsOf, SuggestionRuleError, type SuggestionParts } from './suggestions';
 
 /** The editor's own schema: the same extension list as the client editor (shared/editor/). */
-const schema = getSchema(editorExtensions());
+import { editorSchema as schema } from './editor-schema';
 
 const META_KEYS = new Set<string>(META_FIELD_KEYS);
 const CATEGORY_SET = new Set<unknown>(CATEGORIES);
@@ -183,12 +182,9 @@ export interface SuggestionRules {
 /** What the guard knows of the real document's rich text between checks (dropped when it cannot know). */
 interface ContentCache {
   node: PMNode;
-  /** What the text says without its pending suggestions (ProseMirror JSON), once worked out. */
-  base?: string;
   suggestions?: Map<string, SuggestionParts>;
 }
 
-const baseOf = (c: ContentCache) => (c.base ??= JSON.stringify(revertAll(c.node).toJSON()));
 const suggestionsIn = (c: ContentCache) => (c.suggestions ??= suggestionsOf(c.node));
 
 /** Every suggestion id the update adds names `userId` as its author. */
@@ -207,7 +203,7 @@ function checkOwnNewIds(before: ContentCache, after: ContentCache, userId: strin
  * text), is unchanged. So a reviewer can only add or withdraw their own suggestions.
  */
 function checkSuggestOnly(before: ContentCache, after: ContentCache, userId: string): void {
-  if (baseOf(before) !== baseOf(after)) throw new SchemaViolation('suggestion: only suggested changes are allowed (the text itself changed)');
+  if (!sameBase(before.node, after.node)) throw new SchemaViolation('suggestion: only suggested changes are allowed (the text itself changed)');
   checkOwnNewIds(before, after, userId);
   const was = suggestionsIn(before);
   const now = suggestionsIn(after);

@@ -1,10 +1,9 @@
 import { applySuggestion, applySuggestions, revertSuggestion, revertSuggestions } from '@handlewithcare/prosemirror-suggest-changes';
-import { getSchema } from '@tiptap/core';
-import type { Node as PMNode } from '@tiptap/pm/model';
+import { Fragment, type Node as PMNode } from '@tiptap/pm/model';
 import { EditorState, type Transaction } from '@tiptap/pm/state';
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import type * as Y from 'yjs';
-import { CONTENT_FIELD, editorExtensions } from '../../../shared/editor/extensions';
+import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { SUGGESTION_ANCHOR, SUGGESTION_ID_PATTERN, SUGGESTION_MARK_NAMES, suggestionAuthor } from '../../../shared/editor/suggestion-marks';
 
 /**
@@ -12,7 +11,8 @@ import { SUGGESTION_ANCHOR, SUGGESTION_ID_PATTERN, SUGGESTION_MARK_NAMES, sugges
  * without them, the pending ones, and accepting or rejecting one, with the library's own
  * commands on a bare EditorState (no view, no plugins).
  */
-export const schema = getSchema(editorExtensions());
+export { editorSchema as schema } from './editor-schema';
+import { editorSchema as schema } from './editor-schema';
 
 const SUGGESTION_NAMES = new Set<string>(SUGGESTION_MARK_NAMES);
 export type SuggestionKind = 'insertion' | 'deletion' | 'replace';
@@ -47,6 +47,34 @@ function run(doc: PMNode, command: (state: EditorState, dispatch: (tr: Transacti
 export function revertAll(doc: PMNode): PMNode {
   if (!hasSuggestions(doc)) return doc;
   return run(doc, revertSuggestions) ?? doc;
+}
+
+/**
+ * Whether two versions of the text say the same once their pending suggestions are rejected.
+ * Only the top-level blocks that differ are reverted, with one unchanged neighbour on each side
+ * (a suggested split or join marks the edge of the block next to it): the library's revert costs
+ * time quadratic in the marked runs it walks and leaves garbage behind, so the unchanged rest of
+ * the document is not reverted again at every keystroke.
+ */
+export function sameBase(a: PMNode, b: PMNode): boolean {
+  const n = a.childCount;
+  const m = b.childCount;
+  let start = 0;
+  while (start < n && start < m && a.child(start).eq(b.child(start))) start++;
+  if (start === n && start === m) return true;
+  let endA = n;
+  let endB = m;
+  while (endA > start && endB > start && a.child(endA - 1).eq(b.child(endB - 1))) {
+    endA--;
+    endB--;
+  }
+  const from = Math.max(0, start - 1);
+  const region = (d: PMNode, end: number) => {
+    const blocks: PMNode[] = [];
+    for (let i = from; i < Math.min(end + 1, d.childCount); i++) blocks.push(d.child(i));
+    return revertAll(d.copy(Fragment.fromArray(blocks)));
+  };
+  return region(a, endA).eq(region(b, endB));
 }
 
 export function hasSuggestions(doc: PMNode): boolean {

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { getSchema } from '@tiptap/core';
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import { diffArrays } from 'diff';
 import * as Y from 'yjs';
 import { CATEGORIES, type Category } from '../../../../shared/constants';
 import { hasFields, MEDIA_LISTS_FIELD, META_FIELD, readFields, TITLE_FIELD } from '../../../../shared/editor/doc-fields';
-import { CONTENT_FIELD, editorExtensions } from '../../../../shared/editor/extensions';
+import { CONTENT_FIELD } from '../../../../shared/editor/extensions';
 import type { DiffPart } from '../../../../shared/schemas/versions';
 import { renderDoc } from '../../collab/render';
 import { toStorableText } from '../../../../shared/storable-text';
@@ -15,7 +14,7 @@ import { toStorableText } from '../../../../shared/storable-text';
  * extension list, as collab/derive.ts does for the release row), and the one change that turns
  * a live document into a version's content.
  */
-const schema = getSchema(editorExtensions());
+import { editorSchema as schema } from '../../collab/editor-schema';
 
 export interface VersionContent {
   title: string;
