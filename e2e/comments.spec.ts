@@ -94,6 +94,8 @@ test('a comment on the title, a detached thread keeping its quote, and the comme
   await expect(thread(owner.page, 'Νάξο')).toContainText('Τίτλος');
   await owner.page.keyboard.press('Escape');
   await expect(owner.page.getByTestId('title-comments')).toHaveText('1 σχόλιο στον τίτλο');
+  // Its words are highlighted over the title, as the text's are.
+  await expect(owner.page.getByTestId('title-highlights').locator('mark')).toHaveText('Νάξο');
 
   // On the second paragraph, whose words are then deleted: the thread stays, detached, with its quote.
   await selectInText(owner.page, 'ξεκινά τον Μάρτιο');

@@ -39,6 +39,7 @@ import { NO_SELECTION_MESSAGE, useReleaseComments } from '@client/features/comme
 import { useMembers } from '@client/features/workspaces/use-workspaces';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { useMediaQuery } from '@client/hooks/use-media-query';
+import { TitleHighlights } from '@client/features/comments/title-highlights';
 import { useSuggestions } from '@client/features/suggestions/queries';
 import { roleMay } from '@shared/organisation-roles';
 import { cn } from '@client/lib/utils';
@@ -324,7 +325,9 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
               ) : null}
             </div>
           </div>
-          <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !ready} className="text-lg font-semibold" />
+          <TitleHighlights doc={doc} title={title} threads={comments.threads} active={comments.active} inputId="release-title">
+            <YTextInput id="release-title" ytext={title} placeholder="Ο τίτλος του δελτίου τύπου" disabled={readOnly || !ready} className="text-lg font-semibold" />
+          </TitleHighlights>
         </div>
         <div className="space-y-2">
           <Label htmlFor="release-category">Κατηγορία *</Label>
