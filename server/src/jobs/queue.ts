@@ -207,11 +207,13 @@ export class JobQueue {
   /**
    * Runs everything due now (tests, benchmarks): waits for the tick under way, then runs one
    * more in its place, so a poll or a clock jump meanwhile joins it instead of running beside
-   * it. Resolves once every job this process claimed has finished and none is due.
+   * it. Resolves once every job this process claimed has finished and none is due, including
+   * those of a tick a kick started meanwhile (a poll, a clock jump, a handler's own kick).
    */
   async drain(): Promise<void> {
     while (this.running) await this.running;
     await this.runTick();
+    while (this.running) await this.running;
   }
 
   async sizes(): Promise<Record<string, number>> {
