@@ -28,6 +28,7 @@ import * as m20261127000000 from './20261127000000_audit_refused_sends';
 import * as m20261128000000 from './20261128000000_organisations';
 import * as m20261129000000 from './20261129000000_create_release_comments';
 import * as m20261129100000 from './20261129100000_create_release_suggestions';
+import * as m20261130000000 from './20261130000000_deliverability';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261128000000_organisations': m20261128000000,
   '20261129000000_create_release_comments': m20261129000000,
   '20261129100000_create_release_suggestions': m20261129100000,
+  '20261130000000_deliverability': m20261130000000,
 };

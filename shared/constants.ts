@@ -76,7 +76,25 @@ export const DEMO_ROLES = ['client', 'media'] as const;
 export const DEMO_TIME_SLOTS = ['morning', 'afternoon', 'evening'] as const;
 export const DEMO_STATUSES = ['new', 'contacted', 'scheduled', 'done', 'cancelled'] as const;
 
-export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'bounced'] as const;
+export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'bounced', 'suppressed', 'complained'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+// Deliverability: what receiving systems answer, and the suppression list every send honours.
+/** How a bounce or complaint reached us. */
+export const MAIL_EVENT_SOURCES = ['smtp_session', 'dsn', 'arf', 'ses', 'postmark', 'mailgun'] as const;
+export type MailEventSource = (typeof MAIL_EVENT_SOURCES)[number];
+/** What it means: hard → suppressed at once; soft → counted; complaint → suppressed for the sender; delayed → recorded only. */
+export const MAIL_EVENT_KINDS = ['hard', 'soft', 'complaint', 'delayed'] as const;
+export type MailEventKind = (typeof MAIL_EVENT_KINDS)[number];
+export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce_limit', 'complaint', 'manual', 'import'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+export const SUPPRESSION_SOURCES = [...MAIL_EVENT_SOURCES, 'admin', 'csv'] as const;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+/** What an outbox row is for: complaint and organisation suppressions block only release and digest mail. */
+export const MAIL_PURPOSES = ['release', 'digest', 'account', 'notice'] as const;
+export type MailPurpose = (typeof MAIL_PURPOSES)[number];
+export const SENDING_DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
+export type SendingDomainStatus = (typeof SENDING_DOMAIN_STATUSES)[number];
 export const DIGEST_FREQUENCIES = ['none', 'daily', 'weekly'] as const;
 /** The digest runs (a frequency other than none). */
 export const DIGEST_KINDS = ['daily', 'weekly'] as const;
@@ -134,6 +152,16 @@ export const AUDIT_ACTIONS = [
   // suggested changes in the editor
   'suggestion.accepted',
   'suggestion.rejected',
+  // deliverability
+  'sending_domain.added',
+  'sending_domain.verified',
+  'sending_domain.failed',
+  'sending_domain.removed',
+  'suppression.added',
+  'suppression.removed',
+  'suppression.imported',
+  'suppression.exported',
+  'bounce.suppressed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -55,7 +55,7 @@ export interface ServerToClientEvents {
    * newsroom page was viewed (releaseId null for the newsroom's own page): sent to the sender
    * and the workspace after commit.
    */
-  'report:changed': (payload: { releaseId: string | null; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' | 'view' | 'embargo' }) => void;
+  'report:changed': (payload: { releaseId: string | null; kind: 'open' | 'click' | 'download' | 'coverage' | 'sent' | 'view' | 'embargo' | 'delivery' }) => void;
   // -- newsroom
   /** A public newsroom's list changed (a release published, its embargo lifted, archived; the newsroom's settings): to the public room. */
   'newsroom:changed': (payload: { slug: string }) => void;

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
 
@@ -82,6 +83,25 @@ export const envSchema = z
     SUPERADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
     TRUST_PROXY: trustProxy.default(['loopback']),
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    // Deliverability (docs/deliverability.md)
+    DKIM_KEY_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+    PLATFORM_DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name').optional(),
+    PLATFORM_DKIM_SELECTOR: z.string().regex(/^[a-z0-9-]+$/i, 'must be a DNS label').default('deltio'),
+    PLATFORM_DKIM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+    BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name').optional(),
+    SPF_INCLUDE: z.string().regex(/^[a-z0-9._-]+\.[a-z]{2,}$/i, 'must be a domain name').optional(),
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+    FBL_ADDRESS: z.email().optional(),
+    SES_TOPIC_ARNS: z.string().optional(),
+    POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
+    POSTMARK_WEBHOOK_PASSWORD: z.string().min(12, 'must have at least 12 characters').optional(),
+    MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must have at least 16 characters').optional(),
+    SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+    SOFT_BOUNCE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -138,6 +158,29 @@ export interface Config {
   rateLimitScale: number;
   /** First start: create this superadmin when there is none (SUPERADMIN_EMAIL + SUPERADMIN_PASSWORD). */
   firstSuperadmin: { email: string; password: string } | undefined;
+  deliverability: DeliverabilityConfig;
+}
+
+export interface DeliverabilityConfig {
+  /** Encrypts the organisations' DKIM keys at rest: DKIM_KEY_ENCRYPTION_KEY, else derived from JWT_SECRET. */
+  keyEncryptionKey: { id: string; key: Buffer };
+  /** The platform's own DKIM identity for mail without a verified sending domain (unset: unsigned). */
+  platformDkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
+  /** Host of the VERP return paths (bounce+<token>@…): its MX is the inbound listener. */
+  bounceDomain: string;
+  /** What a sending domain's SPF record must include. */
+  spfInclude: string;
+  /** The inbound SMTP listener for DSNs and ARF reports (unset: off). */
+  inboundSmtp: { port: number; host: string } | undefined;
+  /** The feedback-loop address ARF reports are sent to (accepted by the listener besides VERP). */
+  fblAddress: string | undefined;
+  /** SNS topics whose subscription the SES webhook confirms. */
+  sesTopicArns: string[];
+  postmarkWebhook: { user: string; password: string } | undefined;
+  mailgunSigningKey: string | undefined;
+  /** N soft bounces of distinct e-mails within the window suppress the address. */
+  softBounceLimit: number;
+  softBounceWindowDays: number;
 }
 
 export class ConfigError extends Error {
@@ -193,5 +236,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     firstSuperadmin:
       e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD } : undefined,
+    deliverability: deliverabilityConfig(e),
+  };
+}
+
+function deliverabilityConfig(e: Env): DeliverabilityConfig {
+  const fromDomain = (/@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1] ?? 'deltio.gr').toLowerCase();
+  const keyEncryptionKey = e.DKIM_KEY_ENCRYPTION_KEY
+    ? { id: 'env', key: Buffer.from(e.DKIM_KEY_ENCRYPTION_KEY, 'base64') }
+    : { id: 'jwt', key: Buffer.from(hkdfSync('sha256', e.JWT_SECRET ?? DEV_JWT_SECRET, 'deltio', 'dkim-key-encryption', 32)) };
+  return {
+    keyEncryptionKey,
+    platformDkim:
+      e.PLATFORM_DKIM_DOMAIN && e.PLATFORM_DKIM_PRIVATE_KEY
+        ? { domainName: e.PLATFORM_DKIM_DOMAIN.toLowerCase(), keySelector: e.PLATFORM_DKIM_SELECTOR, privateKey: e.PLATFORM_DKIM_PRIVATE_KEY }
+        : undefined,
+    bounceDomain: (e.BOUNCE_DOMAIN ?? `bounces.${fromDomain}`).toLowerCase(),
+    spfInclude: (e.SPF_INCLUDE ?? `_spf.${fromDomain}`).toLowerCase(),
+    inboundSmtp: e.INBOUND_SMTP_PORT !== undefined ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : undefined,
+    fblAddress: e.FBL_ADDRESS?.toLowerCase(),
+    sesTopicArns: (e.SES_TOPIC_ARNS ?? '').split(',').map((x) => x.trim()).filter(Boolean),
+    postmarkWebhook:
+      e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD } : undefined,
+    mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+    softBounceLimit: e.SOFT_BOUNCE_LIMIT,
+    softBounceWindowDays: e.SOFT_BOUNCE_WINDOW_DAYS,
   };
 }

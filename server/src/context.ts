@@ -1,3 +1,5 @@
+import type { DnsResolver, OutboundFetch } from './modules/deliverability/dns';
+import type { SenderIdentity } from './modules/deliverability/sender-identity';
 import type { Clock } from './clock';
 import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
@@ -36,4 +38,6 @@ export interface AppContext {
   cpu: WorkerPool;
   /** Signing key of access tokens. */
   tokenKey: Uint8Array;
+  /** Sender identity, DNS and outbound HTTP of the deliverability module (tests inject DNS and fetch). */
+  deliverability: { identity: SenderIdentity; dns: DnsResolver; fetch: OutboundFetch };
 }

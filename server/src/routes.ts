@@ -33,6 +33,10 @@ import { commentRoutes } from './modules/comments/comments.routes';
 import { suggestionRoutes } from './modules/suggestions/suggestions.routes';
 // imports: plans and the trial
 import { planRoutes } from './modules/plans/plans.routes';
+// imports: deliverability
+import { deliveryTableRoutes } from './modules/deliverability/deliveries.routes';
+import { sendingDomainRoutes } from './modules/deliverability/sending-domains.routes';
+import { suppressionRoutes } from './modules/deliverability/suppressions.routes';
 // imports: newsroom
 import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
 
@@ -74,4 +78,8 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   planRoutes(api, ctx);
   // routes: newsroom
   newsroomRoutes(api, ctx);
+  // routes: deliverability
+  sendingDomainRoutes(api, ctx);
+  suppressionRoutes(api, ctx);
+  deliveryTableRoutes(api, ctx);
 }

@@ -15,6 +15,9 @@ import { redisProbe } from './redis/probe';
 import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
 import { registerJobs } from './jobs/index';
+import { registerDeliverability } from './modules/deliverability/index';
+import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './modules/deliverability/dns';
+import { SenderIdentity } from './modules/deliverability/sender-identity';
 import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
@@ -53,6 +56,9 @@ export interface ServerDeps {
   eventLoop?: Partial<EventLoopOptions>;
   /** Tests pass a TestClock and move it; else the system clock (or, outside production, E2E_CLOCK=manual's). */
   clock?: Clock;
+  /** Tests answer the sending-domain DNS checks and the webhooks' outbound requests themselves. */
+  dns?: DnsResolver;
+  fetch?: OutboundFetch;
 }
 
 export async function startServer(deps: ServerDeps, opts: { serveClient?: boolean } = {}): Promise<RunningServer> {
@@ -97,7 +103,10 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     // Every thread busy and jobs waiting: CPU-heavy requests are slow (or answer 503 busy); the rest is served.
     return stats.queued > 0 && stats.busy === stats.threads ? { state: 'degraded', reason: 'workers_saturated', ...stats } : { state: 'ok', ...stats };
   });
-  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key };
+  const identity = new SenderIdentity(db, config.deliverability, key, clock);
+  const deliverability = { identity, dns: deps.dns ?? systemDns(), fetch: deps.fetch ?? systemFetch };
+  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key, deliverability };
+  registerDeliverability(ctx);
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.
   await registerTempSweep(ctx, [logoDir(config)]);

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
-import type { MailTransport } from './transport';
+import type { MailPurpose } from '../../../shared/constants';
+import type { MailTransport, OutgoingMail } from './transport';
 
 export interface MailMessage {
   to: string;
@@ -12,11 +13,17 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The release delivery this e-mail carries: its state follows the outbox row. */
   deliveryId?: number;
+  /** Who sends it (its suppressions apply, its domain signs it); none: the platform. */
+  organisationId?: string | null;
+  /** What it is for (default notice): account mail is held back only by an undeliverable address. */
+  purpose?: MailPurpose;
 }
 
-interface OutboxRow {
+export interface OutboxRow {
   id: number;
   to_email: string;
+  organisation_id: string | null;
+  purpose: MailPurpose;
   subject: string;
   html: string;
   text: string;
@@ -41,8 +48,29 @@ const outboxRow = (msg: MailMessage) => ({
   text: msg.text,
   headers: JSON.stringify(msg.headers ?? {}),
   related_delivery_id: msg.deliveryId ?? null,
+  organisation_id: msg.organisationId ?? null,
+  purpose: msg.purpose ?? (msg.deliveryId ? 'release' : 'notice'),
   status: 'queued',
 });
+
+/** What the sending side needs from deliverability, set once the app is built (usePolicy). */
+export interface MailPolicy {
+  /** Why this e-mail must not go (a suppression), or undefined. */
+  suppressed(row: OutboxRow): Promise<{ reason: string } | undefined>;
+  /** From, Reply-To, return path, DKIM and extra headers of this e-mail. */
+  identity(row: OutboxRow, from: string): Promise<Pick<OutgoingMail, 'from' | 'replyTo' | 'envelope' | 'dkim' | 'headers'>>;
+}
+
+/** A refusal by the receiving server during the SMTP conversation, after it was recorded. */
+export interface MailRefusal {
+  row: OutboxRow;
+  /** The server's reply code (550) and text. */
+  smtpCode: number | null;
+  response: string;
+  /** Counted as a bounce: the e-mail is final. */
+  bounced: boolean;
+  final: boolean;
+}
 
 export interface MailerOptions {
   from: string;
@@ -108,6 +136,22 @@ export class Mailer {
   private readonly domain: string;
   /** Rows this process is sending (claimed, on the wire), whose leases it renews. */
   private readonly held = new Map<number, OutboxRow>();
+  private policy: MailPolicy | undefined;
+  private readonly refusalListeners: ((r: MailRefusal) => void | Promise<void>)[] = [];
+
+  /** Deliverability's suppression check and sender identity (before it: the MAIL_FROM address, unsigned). */
+  usePolicy(policy: MailPolicy): void {
+    this.policy = policy;
+  }
+
+  /** Subscribes to refusals by receiving servers, published after the outbox row records them. */
+  onRefusal(listener: (r: MailRefusal) => void | Promise<void>): () => void {
+    this.refusalListeners.push(listener);
+    return () => {
+      const i = this.refusalListeners.indexOf(listener);
+      if (i >= 0) this.refusalListeners.splice(i, 1);
+    };
+  }
 
   constructor(
     private readonly db: Db,
@@ -301,7 +345,7 @@ export class Mailer {
             order by id
             limit 1
             for update skip locked)
-       returning id, to_email, subject, html, text, headers, attempts, related_delivery_id, message_id`,
+       returning id, to_email, organisation_id, purpose, subject, html, text, headers, attempts, related_delivery_id, message_id`,
       [this.leaseMs, this.domain],
     );
     return result.rows[0];
@@ -311,14 +355,21 @@ export class Mailer {
     const deliveryId = row.related_delivery_id === null ? null : Number(row.related_delivery_id);
     let accepted = false;
     try {
-      const headers = row.headers && Object.keys(row.headers).length ? row.headers : undefined;
+      // The last check before the wire: an address suppressed after the fan-out is not mailed.
+      const suppressed = await this.policy?.suppressed(row);
+      if (suppressed) {
+        await this.recordSuppressed(row, suppressed.reason);
+        return;
+      }
+      const identity = (await this.policy?.identity(row, this.opts.from)) ?? { from: this.opts.from };
+      const headers = { ...(row.headers ?? {}), ...(identity.headers ?? {}) };
       await this.transport.send({
-        from: this.opts.from,
+        ...identity,
         to: row.to_email,
         subject: row.subject,
         html: row.html,
         text: row.text,
-        headers,
+        headers: Object.keys(headers).length ? headers : undefined,
         ...(row.message_id ? { messageId: row.message_id } : {}),
       });
       accepted = true;
@@ -340,6 +391,19 @@ export class Mailer {
       }
       await this.recordFailure(row, deliveryId, err);
     }
+  }
+
+  /** Suppressed since it was queued: final, nothing sent; its delivery says so. */
+  private async recordSuppressed(row: OutboxRow, reason: string): Promise<void> {
+    await this.db.raw(
+      `with m as (
+         update mail_outbox set status = 'suppressed', last_error = ?, lease_until = null
+          where id = ? and status = 'sending' returning related_delivery_id)
+       update deliveries set state = 'suppressed', error = ?
+        where id = (select related_delivery_id from m)`,
+      [`suppressed: ${reason}`, row.id, `suppressed: ${reason}`],
+    );
+    this.logger.info({ id: row.id, reason }, 'mail: not sent, the address is suppressed');
   }
 
   private async recordFailure(row: OutboxRow, deliveryId: number | null, err: unknown): Promise<void> {
@@ -367,7 +431,21 @@ export class Mailer {
       });
     } catch (dbErr) {
       this.logger.error({ err: dbErr, id: row.id }, 'mail: could not record a failed delivery');
+      return;
     }
     this.logger.warn({ id: row.id, attempts: row.attempts, final, bounced, reason }, 'mail: delivery failed');
+    const code = (err as { responseCode?: unknown } | null)?.responseCode;
+    const smtpCode = typeof code === 'number' ? code : null;
+    // Only the receiving server's answers (a reply code), not our own connection failures.
+    if (smtpCode === null) return;
+    const raw = (err as { response?: unknown }).response;
+    const response = (typeof raw === 'string' ? raw : reason).slice(0, 1000);
+    for (const listener of this.refusalListeners) {
+      try {
+        await listener({ row, smtpCode, response, bounced, final });
+      } catch (listenerErr) {
+        this.logger.error({ err: listenerErr, id: row.id }, 'mail: a refusal listener failed');
+      }
+    }
   }
 }

@@ -10,6 +10,11 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** The same on every attempt of one outbox row: a receiving system drops a second copy. */
   messageId?: string;
+  replyTo?: string;
+  /** SMTP MAIL FROM (the VERP return path) and RCPT TO, when they differ from the headers. */
+  envelope?: { from: string; to: string };
+  /** Signs the message (nodemailer's DKIM, per message). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export interface MailTransport {

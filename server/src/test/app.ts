@@ -28,14 +28,14 @@ export function testConfig(testDb: Pick<TestDb, 'databaseUrl'>, env: Record<stri
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport; storage?: ServerDeps['storage'] } & Pick<ServerDeps, 'cpuPool' | 'eventLoop' | 'clock'> = {},
+  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport; storage?: ServerDeps['storage'] } & Pick<ServerDeps, 'cpuPool' | 'eventLoop' | 'clock' | 'dns' | 'fetch'> = {},
 ): Promise<TestServer> {
   const testDb = await createTestDb();
   const config = testConfig(testDb, env);
   await seed(testDb.db, { demo: opts.seedDemo ?? false, hashCost: 'test' });
   const logger = createLogger(config);
   const server = await startServer(
-    { config, db: testDb.db, logger, mailTransport: opts.mailTransport, storage: opts.storage, cpuPool: opts.cpuPool, eventLoop: opts.eventLoop, clock: opts.clock },
+    { config, db: testDb.db, logger, mailTransport: opts.mailTransport, storage: opts.storage, cpuPool: opts.cpuPool, eventLoop: opts.eventLoop, clock: opts.clock, dns: opts.dns, fetch: opts.fetch },
     { serveClient: opts.serveClient ?? false },
   );
   return {

@@ -3,6 +3,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM): the VERP return path. */
+  mailFrom: string;
+  /** When it arrived (the sink's wall clock), for rate checks. */
+  at: number;
   raw: string;
   headers: Record<string, string>;
   subject: string;
@@ -44,7 +48,7 @@ function decodeWords(s: string): string {
 }
 
 /** Enough MIME for our own messages: headers, and the text and HTML parts (QP or base64). */
-export function parseMail(raw: string, to: string[]): ReceivedMail {
+export function parseMail(raw: string, to: string[], mailFrom = ''): ReceivedMail {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = parseHeaders(raw.slice(0, split));
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -60,14 +64,14 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     if ((h['content-type'] ?? '').startsWith('text/html')) html = content;
     else if ((h['content-type'] ?? '').startsWith('text/plain')) text = content;
   }
-  return { to, raw, headers, subject: decodeWords(headers.subject ?? ''), html, text };
+  return { to, mailFrom, at: Date.now(), raw, headers, subject: decodeWords(headers.subject ?? ''), html, text };
 }
 
 export interface TestSmtp {
   url: string;
   mails: ReceivedMail[];
-  /** Recipients matching this are refused: 550 (bounce) or 451 (try later). */
-  refuse: { pattern: RegExp; code: 550 | 451 } | null;
+  /** Recipients matching this are refused: 550 (bounce) or 451 (try later) …, with this text (e.g. `5.1.1 No such user`). */
+  refuse: { pattern: RegExp; code: 421 | 450 | 451 | 452 | 550 | 552 | 554; message?: string } | null;
   /**
    * A slow server: each message is kept when its data ends (the server has it) and answered
    * this many ms later. The sender does not yet know it was accepted in between.
@@ -110,7 +114,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     logger: false,
     onRcptTo(address, _session, cb) {
       if (t.refuse?.pattern.test(address.address)) {
-        const err = Object.assign(new Error(t.refuse.code === 550 ? 'No such mailbox' : 'Try again later'), {
+        const err = Object.assign(new Error(t.refuse.message ?? (t.refuse.code >= 500 ? 'No such mailbox' : 'Try again later')), {
           responseCode: t.refuse.code,
         });
         cb(err);
@@ -122,7 +126,13 @@ export async function startSmtp(): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        t.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        t.mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          ),
+        );
         if (t.holdAfter !== null && t.mails.length > t.holdAfter) {
           t.unanswered++;
           return; // the sender waits (or dies) not knowing the message arrived

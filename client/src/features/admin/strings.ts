@@ -110,6 +110,15 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'comment.reopened': 'Επανάνοιγμα σχολίου',
   'suggestion.accepted': 'Αποδοχή προτεινόμενης αλλαγής',
   'suggestion.rejected': 'Απόρριψη προτεινόμενης αλλαγής',
+  'sending_domain.added': 'Προσθήκη τομέα αποστολής',
+  'sending_domain.verified': 'Επαλήθευση τομέα αποστολής',
+  'sending_domain.failed': 'Αποτυχία επαλήθευσης τομέα αποστολής',
+  'sending_domain.removed': 'Αφαίρεση τομέα αποστολής',
+  'suppression.added': 'Προσθήκη στη λίστα αποκλεισμού',
+  'suppression.removed': 'Αφαίρεση από τη λίστα αποκλεισμού',
+  'suppression.imported': 'Εισαγωγή λίστας αποκλεισμού',
+  'suppression.exported': 'Εξαγωγή λίστας αποκλεισμού',
+  'bounce.suppressed': 'Αποκλεισμός διεύθυνσης μετά από επιστροφή ή καταγγελία',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

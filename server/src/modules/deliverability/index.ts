@@ -1,0 +1,33 @@
+import type { AppContext } from '../../context';
+import { classifyRefusal, statusOfText } from './classify';
+import { recordMailEvent } from './record-mail-event';
+import { activeSuppression } from './suppressions.repo';
+
+/**
+ * Deliverability, wired once per process: the mailer's last suppression check and sender
+ * identity, and the SMTP answers it gets recorded as bounce events.
+ */
+export function registerDeliverability(ctx: AppContext): void {
+  const { identity } = ctx.deliverability;
+  ctx.mailer.usePolicy({
+    async suppressed(row) {
+      const s = await activeSuppression(ctx.db, row.to_email, row.organisation_id, row.purpose);
+      return s ? { reason: s.reason } : undefined;
+    },
+    identity: (row, from) => identity.of(row, from),
+  });
+  ctx.mailer.onRefusal(async (r) => {
+    const statusCode = statusOfText(r.response);
+    await recordMailEvent(ctx, {
+      via: 'smtp_session',
+      kind: classifyRefusal(r.smtpCode, statusCode),
+      email: r.row.to_email,
+      outboxId: Number(r.row.id),
+      statusCode,
+      smtpCode: r.smtpCode,
+      diagnostic: r.response,
+      // One event per attempt of an outbox row.
+      providerEventId: `smtp:${r.row.id}:${r.row.attempts}`,
+    });
+  });
+}
