@@ -40,6 +40,15 @@ export const sendPreviewSchema = z.object({
     inactive: z.number().int(),
     /** Accounts still waiting for approval. */
     pending: z.number().int(),
+    /** On the suppression list (globally or the organisation's), by reason. */
+    suppressed: z.object({
+      total: z.number().int(),
+      hard_bounce: z.number().int(),
+      soft_bounce_limit: z.number().int(),
+      complaint: z.number().int(),
+      manual: z.number().int(),
+      import: z.number().int(),
+    }),
   }),
   email: z.object({ from: z.string(), subject: z.string(), html: z.string() }),
   /** Why the text cannot be sent as it is (not rendered), or null. */

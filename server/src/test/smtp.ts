@@ -41,7 +41,7 @@ function parseHeaders(block: string): Record<string, string> {
   return out;
 }
 
-function decodeWords(s: string): string {
+export function decodeWords(s: string): string {
   return s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodePart(data.replace(/_/g, ' '), 'quoted-printable'),
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, CalendarClock, CheckCircle2, Mail, Send, Users } from 'lucide-react';
 import type { SendPreview, TestEmail } from '@shared/schemas/editor';
+import { SUPPRESSION_REASONS, type SuppressionReason } from '@shared/constants';
 import { ApiError } from '@client/api/http';
 import { editorCalls, testEmailDone, useSendPreview, useTestEmail } from './queries';
 import { Button } from '@client/components/ui/button';
@@ -36,6 +37,14 @@ export const SEND_DIALOG_STRINGS = {
   unsubscribed: (x: number) => `${n(x)} ${x === 1 ? 'έχει διαγραφεί' : 'έχουν διαγραφεί'} από τη λήψη (από εσάς, από την κατηγορία ή από όλα τα δελτία)`,
   inactive: (x: number) => `${n(x)} ${x === 1 ? 'ανενεργός λογαριασμός' : 'ανενεργοί λογαριασμοί'}`,
   pending: (x: number) => `${n(x)} ${x === 1 ? 'περιμένει' : 'περιμένουν'} έγκριση λογαριασμού`,
+  suppressed: (x: number) => `${n(x)} ${x === 1 ? 'διεύθυνση είναι' : 'διευθύνσεις είναι'} στη λίστα αποκλεισμού:`,
+  suppressedReason: {
+    hard_bounce: (x: number) => `${n(x)} ${x === 1 ? 'δεν υπάρχει' : 'δεν υπάρχουν'} (μόνιμη επιστροφή)`,
+    soft_bounce_limit: (x: number) => `${n(x)} με επανειλημμένες προσωρινές επιστροφές`,
+    complaint: (x: number) => `${n(x)} ${x === 1 ? 'σημείωσε' : 'σημείωσαν'} e-mail ως ανεπιθύμητο`,
+    manual: (x: number) => `${n(x)} ${x === 1 ? 'προστέθηκε' : 'προστέθηκαν'} από διαχειριστή`,
+    import: (x: number) => `${n(x)} από εισαγωγή αρχείου`,
+  } satisfies Record<SuppressionReason, (x: number) => string>,
   emailHeading: 'Το e-mail όπως θα το λάβουν οι δημοσιογράφοι',
   from: 'Αποστολέας',
   subject: 'Θέμα',
@@ -49,8 +58,8 @@ export const SEND_DIALOG_STRINGS = {
 const S = SEND_DIALOG_STRINGS;
 
 function Recipients({ p }: { p: SendPreview }) {
-  const { unsubscribed, inactive, pending } = p.excluded;
-  const excluded = unsubscribed + inactive + pending;
+  const { unsubscribed, inactive, pending, suppressed } = p.excluded;
+  const excluded = unsubscribed + inactive + pending + suppressed.total;
   return (
     <section className="space-y-2" aria-labelledby="send-recipients-heading">
       <h3 id="send-recipients-heading" className="flex items-center gap-2 text-sm font-semibold">
@@ -88,6 +97,16 @@ function Recipients({ p }: { p: SendPreview }) {
               {unsubscribed ? <li>{S.unsubscribed(unsubscribed)}</li> : null}
               {inactive ? <li>{S.inactive(inactive)}</li> : null}
               {pending ? <li>{S.pending(pending)}</li> : null}
+              {suppressed.total ? (
+                <li data-testid="preview-suppressed">
+                  {S.suppressed(suppressed.total)}
+                  <ul className="list-[circle] pl-5">
+                    {SUPPRESSION_REASONS.filter((k) => suppressed[k]).map((k) => (
+                      <li key={k}>{S.suppressedReason[k](suppressed[k])}</li>
+                    ))}
+                  </ul>
+                </li>
+              ) : null}
             </ul>
           </>
         )}

@@ -82,7 +82,7 @@ export async function applyUserAction(ctx: AppContext, actor: Actor, userId: str
       ended = { ids, reason };
     }
     // The sign-up confirmation promised an e-mail at approval.
-    if (body.action === 'approve') await ctx.mailer.enqueue({ to: target.email, ...approvedMail(target.role, `${ctx.config.publicUrl}/login`) }, trx);
+    if (body.action === 'approve') await ctx.mailer.enqueue({ to: target.email, ...approvedMail(target.role, `${ctx.config.publicUrl}/login`), purpose: 'account' }, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: AUDIT_OF[body.action],
       entityType: 'user',
@@ -129,7 +129,7 @@ export async function bulkApprove(ctx: AppContext, actor: Actor, ids: string[]) 
         entityId: r.user_id,
         metadata: { email: r.email, name: r.name, status: { from: 'pending', to: 'approved' }, bulk: true },
       });
-      await ctx.mailer.enqueue({ to: r.email, ...approvedMail(r.role, `${ctx.config.publicUrl}/login`) }, trx);
+      await ctx.mailer.enqueue({ to: r.email, ...approvedMail(r.role, `${ctx.config.publicUrl}/login`), purpose: 'account' }, trx);
     }
     return done;
   });

@@ -86,7 +86,7 @@ export class AuthService {
     const mayMail = !(await limiter.hit([limiter.limit('signupMailsPerRecipient', body.email)])).exceeded;
     const existing = await db.transaction(async (trx) => {
       if (!(await repo.emailTaken(trx, body.email))) return null;
-      if (mayMail) await mailer.enqueue({ to: body.email, ...accountExistsMail(`${this.publicUrl()}/login`) }, trx);
+      if (mayMail) await mailer.enqueue({ to: body.email, ...accountExistsMail(`${this.publicUrl()}/login`), purpose: 'account' }, trx);
       return this.lookalikeUser(body);
     });
     if (existing) {
@@ -130,7 +130,7 @@ export class AuthService {
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
       });
-      if (mayMail) await mailer.enqueue({ to: body.email, ...confirmSignupMail(url, needsApproval) }, trx);
+      if (mayMail) await mailer.enqueue({ to: body.email, ...confirmSignupMail(url, needsApproval), purpose: 'account' }, trx);
       return repo.findUserById(trx, u.id);
     });
     mailer.kick();
@@ -391,7 +391,7 @@ export class AuthService {
         expires_at: new Date(Date.now() + RECOVER_TTL_MS),
       });
       const url = `${this.publicUrl()}/reset-password?token=${encodeURIComponent(token)}`;
-      await mailer.enqueue({ to: user.email, ...recoveryMail(url) }, trx);
+      await mailer.enqueue({ to: user.email, ...recoveryMail(url), purpose: 'account' }, trx);
     });
     mailer.kick();
   }
@@ -442,7 +442,7 @@ export class AuthService {
         expires_at: new Date(Date.now() + CONFIRM_TTL_MS),
       });
       const url = `${this.publicUrl()}/auth/v1/verify?type=signup&token=${encodeURIComponent(token)}`;
-      await mailer.enqueue({ to: user.email, ...confirmSignupMail(url, user.status === 'pending') }, trx);
+      await mailer.enqueue({ to: user.email, ...confirmSignupMail(url, user.status === 'pending'), purpose: 'account' }, trx);
     });
     mailer.kick();
   }

@@ -188,7 +188,7 @@ export async function runDigest(ctx: AppContext, kind: DigestKind, until: Date, 
   const result = await ctx.db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', LOCK_KEYS[kind]);
     const plan = await planDigest(trx, kind, until);
-    const mails = plan.recipients.map((r) => ({ to: r.email, kind: 'newsletter' as const, ...digestMail(kind, r.items, base, until) }));
+    const mails = plan.recipients.map((r) => ({ to: r.email, kind: 'newsletter' as const, purpose: 'digest' as const, ...digestMail(kind, r.items, base, until) }));
     await ctx.mailer.enqueueMany(mails, trx);
     const ofKind = plan.recipients.filter((r) => r.frequency === kind).map((r) => r.userId);
     if (ofKind.length) {

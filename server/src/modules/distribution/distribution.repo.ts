@@ -1,3 +1,4 @@
+import { suppressedSql } from '../deliverability/suppressions.repo';
 import type { Knex } from 'knex';
 import type { Category, ReleaseStatus } from '../../../../shared/constants';
 
@@ -36,24 +37,45 @@ export function listsOf(r: Pick<SendableRelease, 'media_list_categories' | 'cate
   return r.category ? [r.category] : [];
 }
 
+type Audience = Pick<SendableRelease, 'media_list_categories' | 'category' | 'organisation_id'>;
+interface Fragment {
+  sql: string;
+  binds: Knex.RawBinding[];
+}
+
 /**
- * The recipients of a release: approved, active media in any of its category lists (once,
- * even if in several), minus those who unsubscribed from everything, from the organisation
- * that owns the release (a journalist blocks a company: whichever of its members sends) or
- * from the release's category.
+ * Why an approved, active media profile `p` on the lists is left out of a release's send: the
+ * one rule that deliveries, the plan's count and the send confirmation all use.
+ * - unsubscribed: from everything, from the organisation that owns the release (a journalist
+ *   blocks a company, whichever of its members sends) or from the release's category;
+ * - suppressed: the address is on the suppression list, globally or the organisation's
+ *   (hard bounces, repeated soft bounces, complaints, manual additions).
  */
-function recipientsOf(r: Pick<SendableRelease, 'media_list_categories' | 'category' | 'organisation_id'>): { sql: string; binds: Knex.RawBinding[] } {
+export function exclusionsOf(r: Audience): { unsubscribed: Fragment; suppressed: Fragment } {
   return {
-    sql: `from profiles p
-      where p.role = 'media' and p.status = 'approved' and p.is_active
-        and exists (select 1 from media_lists l where l.media_id = p.user_id and l.category = any(?::text[]))
-        and not exists (
+    unsubscribed: {
+      sql: `exists (
           select 1 from unsubscribes s
            where s.user_id = p.user_id
              and (s.scope = 'all'
                   or (s.scope = 'sender' and s.sender_organisation_id = ?)
                   or (s.scope = 'category' and s.category = ?)))`,
-    binds: [listsOf(r), r.organisation_id, r.category ?? ''],
+      binds: [r.organisation_id, r.category ?? ''],
+    },
+    suppressed: { sql: suppressedSql('p.email'), binds: [r.organisation_id] },
+  };
+}
+
+/** The recipients of a release: approved, active media in any of its category lists (once, even if in several), minus exclusionsOf(). */
+function recipientsOf(r: Audience): Fragment {
+  const x = exclusionsOf(r);
+  return {
+    sql: `from profiles p
+      where p.role = 'media' and p.status = 'approved' and p.is_active
+        and exists (select 1 from media_lists l where l.media_id = p.user_id and l.category = any(?::text[]))
+        and not ${x.unsubscribed.sql}
+        and not ${x.suppressed.sql}`,
+    binds: [listsOf(r), ...x.unsubscribed.binds, ...x.suppressed.binds],
   };
 }
 
@@ -72,7 +94,7 @@ export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease
 }
 
 /** How many recipients a send of the release would reach now (the plan's limit checks it). */
-export async function countRecipients(q: Knex | Knex.Transaction, r: Pick<SendableRelease, 'media_list_categories' | 'category' | 'organisation_id'>): Promise<number> {
+export async function countRecipients(q: Knex | Knex.Transaction, r: Audience): Promise<number> {
   const who = recipientsOf(r);
   const result = (await q.raw(`select count(*)::int as n ${who.sql}`, who.binds)) as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);

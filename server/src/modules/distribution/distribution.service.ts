@@ -68,7 +68,7 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
   const confirmTo = version.sender_user_id ?? release.author_id;
   if (confirmTo && (await wantsEmail(trx, confirmTo, 'press_release_sent'))) {
     const sender = (await trx('profiles').where('user_id', confirmTo).first('email')) as { email: string } | undefined;
-    if (sender) await ctx.mailer.enqueue({ to: sender.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`) }, trx);
+    if (sender) await ctx.mailer.enqueue({ to: sender.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`), organisationId: release.organisation_id }, trx);
   }
   return { recipients, held, notifications };
 }
@@ -107,10 +107,13 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
       .orderBy('d.id')
       .select('d.id', 'd.recipient_user_id', 'd.email')) as Recipient[];
     if (!pending.length) return 0;
-    const mails: MailMessage[] = [];
-    for (const r of pending) mails.push(await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl));
-    await ctx.mailer.enqueueMany(mails, trx);
     const owner = (await trx('release_sent_versions').where('press_release_id', releaseId).first('organisation_id')) as { organisation_id: string };
+    const mails: MailMessage[] = [];
+    for (const r of pending) {
+      const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
+      mails.push({ ...mail, organisationId: owner.organisation_id, purpose: 'release' });
+    }
+    await ctx.mailer.enqueueMany(mails, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'email.sent',
       entityType: 'press_release',

@@ -1,9 +1,10 @@
-import { CATEGORY_LABELS, type Category } from '../../../../shared/constants';
+import { CATEGORY_LABELS, SUPPRESSION_REASONS, type Category, type SuppressionReason } from '../../../../shared/constants';
 import type { SendPreview, TestEmail } from '../../../../shared/schemas/editor';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../http/errors';
 import { releaseMail } from './distribution.email';
-import { listsOf, organisationSender, type OrganisationSender, type SendableRelease } from './distribution.repo';
+import { suppressionReasonSql } from '../deliverability/suppressions.repo';
+import { exclusionsOf, listsOf, organisationSender, type OrganisationSender, type SendableRelease } from './distribution.repo';
 import { siteUrl } from './distribution.service';
 
 export const TEST_SUBJECT_PREFIX = '[ΔΟΚΙΜΗ] ';
@@ -19,37 +20,51 @@ interface ListRow {
 
 /**
  * Who a send of the release would reach now, per ticked list and in all (distinct), and who
- * is left out and why — the same rule as insertDeliveries(): approved, active media in the
- * lists, minus those unsubscribed from everything, from the release's organisation or from the category.
+ * is left out and why — the same rule as insertDeliveries() (exclusionsOf): approved, active
+ * media in the lists, minus the unsubscribed and the suppressed (with the suppression's reason).
  */
 async function audience(ctx: AppContext, r: SendableRelease) {
   const lists = listsOf(r);
-  const unsubscribed = `exists (select 1 from unsubscribes s where s.user_id = p.user_id and (s.scope = 'all'
-      or (s.scope = 'sender' and s.sender_organisation_id = ?) or (s.scope = 'category' and s.category = ?)))`;
-  const binds = [r.organisation_id, r.category ?? ''];
+  const x = exclusionsOf(r);
+  const reached = `p.status = 'approved' and p.is_active and not ${x.unsubscribed.sql} and not ${x.suppressed.sql}`;
+  const reachedBinds = [...x.unsubscribed.binds, ...x.suppressed.binds];
   const members = `from media_lists l join profiles p on p.user_id = l.media_id and p.role = 'media' where l.category = any(?::text[])`;
   const perList = (await ctx.db.raw(
-    `select l.category, count(*) filter (where p.status = 'approved' and p.is_active and not ${unsubscribed})::int as recipients
+    `select l.category, count(*) filter (where ${reached})::int as recipients
        ${members} group by l.category`,
-    [...binds, lists],
+    [...reachedBinds, lists],
   )) as { rows: ListRow[] };
   const totals = (await ctx.db.raw(
-    `select count(distinct p.user_id) filter (where p.status = 'approved' and p.is_active and not ${unsubscribed})::int as recipients,
-            count(distinct p.user_id) filter (where p.status = 'approved' and p.is_active and ${unsubscribed})::int as unsubscribed,
+    `select count(distinct p.user_id) filter (where ${reached})::int as recipients,
+            count(distinct p.user_id) filter (where p.status = 'approved' and p.is_active and ${x.unsubscribed.sql})::int as unsubscribed,
             count(distinct p.user_id) filter (where p.status = 'approved' and not p.is_active)::int as inactive,
             count(distinct p.user_id) filter (where p.status = 'pending')::int as pending
        ${members}`,
-    [...binds, ...binds, lists],
+    [...reachedBinds, ...x.unsubscribed.binds, lists],
   )) as { rows: { recipients: number; unsubscribed: number; inactive: number; pending: number }[] };
+  // The suppressed among the rest (not unsubscribed), by the reason that applies (global first).
+  const suppressed = (await ctx.db.raw(
+    `select reason, count(*)::int as n from (
+       select distinct p.user_id, ${suppressionReasonSql('p.email')} as reason
+         ${members} and p.status = 'approved' and p.is_active and not ${x.unsubscribed.sql}) t
+      where reason is not null group by reason`,
+    [r.organisation_id, lists, ...x.unsubscribed.binds],
+  )) as { rows: { reason: SuppressionReason; n: number }[] };
   const t = totals.rows[0];
+  const byReason = Object.fromEntries(SUPPRESSION_REASONS.map((k) => [k, Number(suppressed.rows.find((s) => s.reason === k)?.n ?? 0)])) as Record<SuppressionReason, number>;
   return {
     lists: (lists as Category[]).map((category) => ({
       category,
       label: CATEGORY_LABELS[category],
-      recipients: Number(perList.rows.find((x) => x.category === category)?.recipients ?? 0),
+      recipients: Number(perList.rows.find((l) => l.category === category)?.recipients ?? 0),
     })),
     recipients: Number(t?.recipients ?? 0),
-    excluded: { unsubscribed: Number(t?.unsubscribed ?? 0), inactive: Number(t?.inactive ?? 0), pending: Number(t?.pending ?? 0) },
+    excluded: {
+      unsubscribed: Number(t?.unsubscribed ?? 0),
+      inactive: Number(t?.inactive ?? 0),
+      pending: Number(t?.pending ?? 0),
+      suppressed: { total: Object.values(byReason).reduce((a, b) => a + b, 0), ...byReason },
+    },
   };
 }
 
@@ -109,7 +124,7 @@ export async function sendTestEmail(ctx: AppContext, userId: string, r: Sendable
   }
   const sender = await organisationSender(ctx.db, r.organisation_id);
   const mail = await journalistMail(ctx, r, sender, TEST_NOTICE);
-  const id = await ctx.mailer.enqueue({ to: me.email, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`, html: mail.html, text: mail.text });
+  const id = await ctx.mailer.enqueue({ to: me.email, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`, html: mail.html, text: mail.text, organisationId: r.organisation_id });
   return { id, to: me.email, status: 'queued' };
 }
 

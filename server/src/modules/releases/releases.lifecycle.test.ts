@@ -274,7 +274,7 @@ describe('send confirmation', () => {
       { category: 'economy', label: 'Οικονομία', recipients: 2 },
     ]);
     expect(r.body.recipients).toBe(3);
-    expect(r.body.excluded).toEqual({ unsubscribed: 1, inactive: 1, pending: 1 });
+    expect(r.body.excluded).toEqual({ unsubscribed: 1, inactive: 1, pending: 1, suppressed: { total: 0, hard_bounce: 0, soft_bounce_limit: 0, complaint: 0, manual: 0, import: 0 } });
     expect(r.body.email).toMatchObject({ from: 'Αιγαίο Τεχνολογίες Α.Ε.', subject: 'Προεπισκόπηση' });
     expect(r.body.email.html).toContain('Κείμενο');
     expect(r.body.email.html).not.toMatch(/\/t\/o\/|\/t\/c\//);

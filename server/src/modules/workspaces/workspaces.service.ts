@@ -298,7 +298,7 @@ async function mailInvitation(
     'Too many invitations; try again later',
     trx,
   );
-  await ctx.mailer.enqueue({ to: inv.email, ...invitationMail(actor.name, inv.organisation_name, url) }, trx);
+  await ctx.mailer.enqueue({ to: inv.email, ...invitationMail(actor.name, inv.organisation_name, url), organisationId: inv.organisation_id }, trx);
 }
 
 function created(ctx: AppContext, invitation: Invitation, resent: boolean, acceptUrl: string): InvitationCreated {
