@@ -94,6 +94,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('domain').primary();
     // Messages a minute to this receiving domain, across processes (null: the default).
     t.integer('per_minute').nullable();
+    // The e-mails claimed for it in the current minute (window_start): the rate's counter.
+    tsColumn(t, 'window_start');
+    t.integer('window_count').notNullable().defaultTo(0);
     tsColumn(t, 'backoff_until');
     t.integer('backoff_level').notNullable().defaultTo(0);
     t.text('last_deferral').nullable();
@@ -116,7 +119,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`alter table mail_outbox add column recipient_domain text generated always as (lower(split_part(to_email, '@', 2))) stored`);
   await knex.raw('create index mail_outbox_message_id_idx on mail_outbox (message_id) where message_id is not null');
-  await knex.raw(`create index mail_outbox_sent_domain_idx on mail_outbox (recipient_domain, sent_at) where status = 'sent'`);
+
   await knex('mail_outbox').whereNotNull('related_delivery_id').update({ purpose: 'release' });
 
   await knex.raw('alter table deliveries drop constraint deliveries_state_check');
@@ -148,7 +151,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('alter table mail_outbox drop constraint mail_outbox_status_check');
   await knex.raw(`alter table mail_outbox add constraint mail_outbox_status_check check (status in ('queued', 'sending', 'sent', 'failed'))`);
   await knex.raw('drop index if exists mail_outbox_message_id_idx');
-  await knex.raw('drop index if exists mail_outbox_sent_domain_idx');
   await knex.schema.alterTable('mail_outbox', (t) => {
     t.dropColumns('organisation_id', 'purpose', 'return_path', 'recipient_domain');
   });

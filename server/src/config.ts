@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import net from 'node:net';
+import { parseDomainRates } from './mail/domain-throttle';
 import { z } from 'zod';
 
 const bool = z
@@ -100,6 +101,11 @@ export const envSchema = z
     POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
     POSTMARK_WEBHOOK_PASSWORD: z.string().min(12, 'must have at least 12 characters').optional(),
     MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must have at least 16 characters').optional(),
+    MAIL_DOMAIN_RATES: z
+      .string()
+      .regex(/^\s*[a-z0-9.-]+\s*=\s*\d+\s*(,\s*[a-z0-9.-]+\s*=\s*\d+\s*)*$/i, 'must be domain=messages per minute, comma-separated (gmail.com=300,otenet.gr=60)')
+      .optional(),
+    MAIL_DEFAULT_DOMAIN_RATE: z.coerce.number().int().min(1).max(100_000).default(120),
     SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
     SOFT_BOUNCE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   })
@@ -178,6 +184,9 @@ export interface DeliverabilityConfig {
   sesTopicArns: string[];
   postmarkWebhook: { user: string; password: string } | undefined;
   mailgunSigningKey: string | undefined;
+  /** Messages a minute per receiving domain (MAIL_DOMAIN_RATES over the built-in defaults), and for any other. */
+  domainRates: Record<string, number>;
+  defaultDomainRate: number;
   /** N soft bounces of distinct e-mails within the window suppress the address. */
   softBounceLimit: number;
   softBounceWindowDays: number;
@@ -259,6 +268,8 @@ function deliverabilityConfig(e: Env): DeliverabilityConfig {
     postmarkWebhook:
       e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD } : undefined,
     mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+    domainRates: parseDomainRates(e.MAIL_DOMAIN_RATES),
+    defaultDomainRate: e.MAIL_DEFAULT_DOMAIN_RATE,
     softBounceLimit: e.SOFT_BOUNCE_LIMIT,
     softBounceWindowDays: e.SOFT_BOUNCE_WINDOW_DAYS,
   };

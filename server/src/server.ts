@@ -18,6 +18,7 @@ import { registerJobs } from './jobs/index';
 import { registerDeliverability } from './modules/deliverability/index';
 import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './modules/deliverability/dns';
 import { SenderIdentity } from './modules/deliverability/sender-identity';
+import { DomainThrottle } from './mail/domain-throttle';
 import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
@@ -69,7 +70,12 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
 
   const key = tokenKey(config.jwtSecret);
   const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
-  const mailer = new Mailer(db, transport, logger, { from: config.mailFrom, messageIdDomain: messageIdDomain(config) });
+  const mailer = new Mailer(db, transport, logger, {
+    from: config.mailFrom,
+    messageIdDomain: messageIdDomain(config),
+    clock,
+    throttle: new DomainThrottle({ rates: config.deliverability.domainRates, defaultPerMinute: config.deliverability.defaultDomainRate }),
+  });
   const realtime = createRealtime(
     server,
     logger,

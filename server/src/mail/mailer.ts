@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import type { MailPurpose } from '../../../shared/constants';
+import { systemClock, type Clock } from '../clock';
+import { DomainThrottle } from './domain-throttle';
 import type { MailTransport, OutgoingMail } from './transport';
 
 export interface MailMessage {
@@ -32,6 +34,8 @@ export interface OutboxRow {
   related_delivery_id: number | string | null;
   message_id: string | null;
 }
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** A permanent refusal of the recipient by the receiving server (5xx on RCPT/DATA): a bounce. */
 export function isBounce(err: unknown): boolean {
@@ -88,6 +92,10 @@ export interface MailerOptions {
   stopBudgetMs?: number;
   /** The clock of stop()'s budget (tests inject theirs). */
   wait?: (ms: number) => Promise<void>;
+  /** The time of the per-domain rates and back-offs (tests move theirs); else the system's. */
+  clock?: Clock;
+  /** Per receiving domain rates and back-off (default: the built-in rates). */
+  throttle?: DomainThrottle;
 }
 
 /** E-mails one process has on the wire at once (and so at most claimed). */
@@ -134,6 +142,8 @@ export class Mailer {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly domain: string;
+  private readonly clock: Clock;
+  readonly throttle: DomainThrottle;
   /** Rows this process is sending (claimed, on the wire), whose leases it renews. */
   private readonly held = new Map<number, OutboxRow>();
   private policy: MailPolicy | undefined;
@@ -164,6 +174,8 @@ export class Mailer {
     this.leaseMs = opts.leaseMs ?? 15_000;
     this.concurrency = Math.max(1, opts.concurrency ?? DEFAULT_MAIL_CONCURRENCY);
     this.domain = opts.messageIdDomain ?? messageIdDomain({ publicUrl: '', publicUrlConfigured: false, mailFrom: opts.from });
+    this.clock = opts.clock ?? systemClock;
+    this.throttle = opts.throttle ?? new DomainThrottle();
   }
 
   async enqueue(msg: MailMessage, trx: Knex | Knex.Transaction = this.db): Promise<number> {
@@ -333,22 +345,31 @@ export class Mailer {
     }
   }
 
+  /**
+   * Takes the next due e-mail whose receiving domain is under its rate and not paused
+   * (DomainThrottle.claimSql). A candidate whose domain filled up meanwhile is not the end:
+   * another one is tried.
+   */
   private async claim(): Promise<OutboxRow | undefined> {
-    const result = await this.db.raw<{ rows: OutboxRow[] }>(
-      `update mail_outbox set status = 'sending', attempts = attempts + 1, next_attempt_at = now(),
-              lease_until = now() + (? * interval '1 millisecond'),
-              message_id = coalesce(message_id,
-                '<' || id || '.' || to_hex((extract(epoch from created_at) * 1000)::bigint) || '@' || ? || '>')
-         where id = (
-           select id from mail_outbox
-            where status = 'queued' and next_attempt_at <= now()
-            order by id
-            limit 1
-            for update skip locked)
-       returning id, to_email, organisation_id, purpose, subject, html, text, headers, attempts, related_delivery_id, message_id`,
-      [this.leaseMs, this.domain],
-    );
-    return result.rows[0];
+    for (;;) {
+      const { sql, binds } = this.throttle.claimSql(
+        this.clock.now(),
+        `status = 'sending', attempts = attempts + 1, next_attempt_at = now(),
+         lease_until = now() + (? * interval '1 millisecond'),
+         message_id = coalesce(message_id,
+           '<' || id || '.' || to_hex((extract(epoch from created_at) * 1000)::bigint) || '@' || ? || '>')`,
+        'id, to_email, organisation_id, purpose, subject, html, text, headers, attempts, related_delivery_id, message_id',
+      );
+      // The outbox update's binds sit after the candidate's and the slot's in the statement.
+      const setBinds = [this.leaseMs, this.domain];
+      const result = await this.db.raw<{ rows: (OutboxRow & { candidates: number })[] }>(sql, [...binds, ...setBinds]);
+      const row = result.rows[0];
+      if (row?.id != null) {
+        const { candidates: _c, ...claimed } = row;
+        return claimed as OutboxRow;
+      }
+      if (!row?.candidates) return undefined;
+    }
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -383,6 +404,7 @@ export class Mailer {
           where id = (select related_delivery_id from m)`,
         [row.id, row.attempts],
       );
+      await this.throttle.accepted(this.db, domainOf(row.to_email));
     } catch (err) {
       if (accepted) {
         // Sent, but not recorded (the database went away): its lease lapses and it goes again, same Message-ID.
@@ -410,7 +432,20 @@ export class Mailer {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
     const bounced = isBounce(err);
     const final = bounced || row.attempts >= this.maxAttempts;
-    const delay = this.backoffMs * 2 ** (row.attempts - 1);
+    let delay = this.backoffMs * 2 ** (row.attempts - 1);
+    const code = (err as { responseCode?: unknown } | null)?.responseCode;
+    const smtpCode = typeof code === 'number' ? code : null;
+    const raw = (err as { response?: unknown } | null)?.response;
+    const response = (typeof raw === 'string' ? raw : reason).slice(0, 1000);
+    if (!final && DomainThrottle.isDeferral(smtpCode, response)) {
+      // The domain asks us to slow down: it is paused for everyone, and this e-mail waits at least as long.
+      try {
+        const until = await this.throttle.defer(this.db, domainOf(row.to_email), response, this.clock.now());
+        delay = Math.max(delay, until.getTime() - this.clock.now().getTime());
+      } catch (deferErr) {
+        this.logger.warn({ err: deferErr }, 'mail: could not pause the receiving domain');
+      }
+    }
     try {
       await this.db.transaction(async (trx) => {
         // Only this claim's outcome: a row released at shutdown and claimed again is the other's.
@@ -434,12 +469,8 @@ export class Mailer {
       return;
     }
     this.logger.warn({ id: row.id, attempts: row.attempts, final, bounced, reason }, 'mail: delivery failed');
-    const code = (err as { responseCode?: unknown } | null)?.responseCode;
-    const smtpCode = typeof code === 'number' ? code : null;
     // Only the receiving server's answers (a reply code), not our own connection failures.
     if (smtpCode === null) return;
-    const raw = (err as { response?: unknown }).response;
-    const response = (typeof raw === 'string' ? raw : reason).slice(0, 1000);
     for (const listener of this.refusalListeners) {
       try {
         await listener({ row, smtpCode, response, bounced, final });
