@@ -235,7 +235,22 @@ describe('inbound SMTP listener', () => {
     expect(await deliver(raw, 'someone@gmail.com')).toBe(550);
     expect(await db()('bounce_events').where('email_lc', 'forged@media.test')).toEqual([]);
     // The real address in capitals is still ours (some servers upper-case what they return).
-    expect(await deliver(fixture('vacation-auto-reply.eml', vars('forged')), sent.forged.verp.toUpperCase())).toBe(250);
+    const autoReply = fixture('vacation-auto-reply.eml', vars('forged'));
+    expect(await deliver(autoReply, sent.forged.verp.toUpperCase())).toBe(250);
+    // So is a signed token at an organisation's return-path host (its CNAME of the bounce domain).
+    const atOwnHost = `bounce+${verpToken(server.ctx.tokenKey, sent.forged.outboxId)}@bounces.aigaio.test`;
+    expect(await deliver(autoReply, atOwnHost)).toBe(550);
+    await db()('sending_domains').insert({
+      organisation_id: orgId,
+      domain: 'aigaio.test',
+      dkim_selector: 'deltio',
+      dkim_public_key: 'MIIB',
+      dkim_private_key_enc: 'v1:x',
+      key_id: 'env',
+      return_path_host: 'bounces.aigaio.test',
+    });
+    expect(await deliver(autoReply, atOwnHost)).toBe(250);
+    expect(await deliver(raw, `bounce+${id}.0123456789abcdef@bounces.aigaio.test`)).toBe(550);
   });
 
   it('refuses a message over 1 MB with 552 and records nothing', async () => {

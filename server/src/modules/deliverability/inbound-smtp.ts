@@ -36,16 +36,29 @@ export interface InboundOptions {
   record?: (ctx: AppContext, ev: MailEvent) => Promise<MailEventOutcome>;
 }
 
-/** Accepted RCPT TO, or null: a signed VERP address at our bounce host, or the FBL address. */
-export function targetOf(ctx: AppContext, address: string): InboundTarget | null {
+/** What an address names, whatever its host: the FBL address, a signed VERP address, or nothing. */
+function parseTarget(ctx: AppContext, address: string): (InboundTarget & { host: string }) | null {
   const addr = address.trim().toLowerCase();
   const at = addr.lastIndexOf('@');
   if (at < 1) return null;
-  const { bounceDomain, fblAddress } = ctx.config.deliverability;
-  if (fblAddress && addr === fblAddress.toLowerCase()) return { kind: 'fbl' };
-  if (addr.slice(at + 1) !== bounceDomain.toLowerCase()) return null;
+  const host = addr.slice(at + 1);
+  const { fblAddress } = ctx.config.deliverability;
+  if (fblAddress && addr === fblAddress.toLowerCase()) return { kind: 'fbl', host };
   const outboxId = outboxIdOfVerp(ctx.tokenKey, addr);
-  return outboxId ? { kind: 'verp', outboxId } : null;
+  return outboxId ? { kind: 'verp', outboxId, host } : null;
+}
+
+/**
+ * An accepted RCPT TO, or null: the FBL address, or a signed VERP address at BOUNCE_DOMAIN or
+ * at an organisation's return-path host (`bounces.<its domain>`, a CNAME of BOUNCE_DOMAIN).
+ */
+export async function targetOf(ctx: AppContext, address: string): Promise<InboundTarget | null> {
+  const t = parseTarget(ctx, address);
+  if (!t) return null;
+  const { host, ...target } = t;
+  if (target.kind === 'fbl' || host === ctx.config.deliverability.bounceDomain.toLowerCase()) return target;
+  const own = await ctx.db('sending_domains').whereRaw('lower(return_path_host) = ?', [host]).first('id');
+  return own ? target : null;
 }
 
 export async function startInboundSmtp(ctx: AppContext, opts: InboundOptions): Promise<InboundSmtp> {
@@ -63,12 +76,17 @@ export async function startInboundSmtp(ctx: AppContext, opts: InboundOptions): P
     logger: false,
     onRcptTo(address, session, cb) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return cb(Object.assign(new Error('4.5.3 Too many recipients'), { responseCode: 452 }));
-      const target = targetOf(ctx, address.address);
-      if (!target) {
-        log.info({ rcpt: address.address.slice(0, 200), remote: session.remoteAddress }, 'inbound smtp: recipient refused');
-        return cb(Object.assign(new Error('5.1.1 No such recipient here'), { responseCode: 550 }));
-      }
-      cb();
+      targetOf(ctx, address.address).then(
+        (target) => {
+          if (target) return cb();
+          log.info({ rcpt: address.address.slice(0, 200), remote: session.remoteAddress }, 'inbound smtp: recipient refused');
+          cb(Object.assign(new Error('5.1.1 No such recipient here'), { responseCode: 550 }));
+        },
+        (err: unknown) => {
+          log.error({ err }, 'inbound smtp: could not check a recipient');
+          cb(Object.assign(new Error('4.3.0 Temporary failure, please try again later'), { responseCode: 451 }));
+        },
+      );
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -79,7 +97,8 @@ export async function startInboundSmtp(ctx: AppContext, opts: InboundOptions): P
         if (bytes <= INBOUND_MAX_BYTES) chunks.push(c);
       });
       stream.on('end', () => {
-        const to = session.envelope.rcptTo.flatMap((r) => targetOf(ctx, r.address) ?? []);
+        // The recipients were checked at RCPT TO.
+        const to = session.envelope.rcptTo.flatMap((r) => parseTarget(ctx, r.address) ?? []);
         if (stream.sizeExceeded) return cb(Object.assign(new Error('5.3.4 Message too big'), { responseCode: 552 }));
         handleReport(ctx, Buffer.concat(chunks), to, { record, remote: session.remoteAddress }).then(
           () => cb(),
