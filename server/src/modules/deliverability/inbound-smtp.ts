@@ -57,7 +57,7 @@ export async function targetOf(ctx: AppContext, address: string): Promise<Inboun
   if (!t) return null;
   const { host, ...target } = t;
   if (target.kind === 'fbl' || host === ctx.config.deliverability.bounceDomain.toLowerCase()) return target;
-  const own = await ctx.db('sending_domains').whereRaw('lower(return_path_host) = ?', [host]).first('id');
+  const own = (await ctx.db('sending_domains').whereRaw('lower(return_path_host) = ?', [host]).first('id')) as { id: string } | undefined;
   return own ? target : null;
 }
 
