@@ -19,6 +19,7 @@ import { registerDeliverability } from './modules/deliverability/index';
 import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './modules/deliverability/dns';
 import { SenderIdentity } from './modules/deliverability/sender-identity';
 import { DomainThrottle } from './mail/domain-throttle';
+import { startInboundSmtp } from './modules/deliverability/inbound-smtp';
 import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
@@ -37,6 +38,8 @@ import type { PoolOptions } from './workers/pool';
 export interface RunningServer {
   port: number;
   url: string;
+  /** The inbound SMTP listener's port (bounces and complaint reports), when INBOUND_SMTP_PORT is set. */
+  inboundSmtpPort?: number;
   ctx: AppContext;
   api: BuiltApp['api'];
   /** Stops accepting, drains sockets and closes everything; resolves when done. */
@@ -143,6 +146,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const port = (server.address() as AddressInfo).port;
   // PORT=0 (tests, benchmarks): the development default of PUBLIC_URL is the port bound.
   if (!config.publicUrlConfigured && config.port === 0) config.publicUrl = `http://localhost:${port}`;
+  // DSNs and complaint reports, only in the processes given INBOUND_SMTP_PORT (the MX of BOUNCE_DOMAIN).
+  const inbound = config.deliverability.inboundSmtp ? await startInboundSmtp(ctx, config.deliverability.inboundSmtp) : undefined;
   jobs.start();
 
   let closing: Promise<void> | undefined;
@@ -155,8 +160,10 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       // Mail stops claiming now, not after the jobs: its in-flight e-mails finish or go back
       // to the queue within its budget, well inside the process's shutdown deadline.
       const mailStopped = mailer.stop();
+      // No more reports: one being recorded finishes (or its sender retries) before the database closes.
+      const inboundClosed = inbound?.close();
       await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped, cpu.close()]);
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped, cpu.close(), inboundClosed]);
       eventLoop.stop();
       await httpClosed;
       clearTimeout(cut);
@@ -164,5 +171,5 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     return closing;
   };
 
-  return { port, url: `http://localhost:${port}`, ctx, api: built.api, close };
+  return { port, url: `http://localhost:${port}`, ...(inbound ? { inboundSmtpPort: inbound.port } : {}), ctx, api: built.api, close };
 }
