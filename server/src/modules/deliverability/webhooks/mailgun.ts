@@ -18,12 +18,19 @@ export const MAILGUN_WINDOW_MS = 5 * 60_000;
 const NONCE_KEEP_MS = 60 * 60_000;
 const text = (max: number) => z.string().max(max);
 
-export const mailgunSchema = z.object({
+/** What is checked before the signature: the signature, and the event's name. */
+export const mailgunEnvelopeSchema = z.object({
   signature: z.object({
     timestamp: z.union([text(20), z.number()]).transform(String),
     token: text(200).min(1),
     signature: text(200).min(1),
   }),
+  'event-data': z.looseObject({ event: text(100) }),
+});
+
+/** The events read (failed, complained), in full. */
+export const mailgunSchema = z.object({
+  signature: mailgunEnvelopeSchema.shape.signature,
   'event-data': z.object({
     event: text(100),
     id: text(200).min(1),
@@ -112,20 +119,23 @@ export async function mailgunWebhook(
   record: (events: MailEvent[]) => Promise<void>,
 ): Promise<WebhookResult> {
   const signingKey = ctx.config.deliverability.mailgunSigningKey!;
-  const p = parseBody(body, mailgunSchema);
-  if (!mailgunSigned(signingKey, p.signature)) throw new WebhookRefusal(403, 'invalid_signature', 'The signature does not match');
-  const at = Number(p.signature.timestamp) * 1000;
+  const envelope = parseBody(body, mailgunEnvelopeSchema);
+  if (!mailgunSigned(signingKey, envelope.signature)) throw new WebhookRefusal(403, 'invalid_signature', 'The signature does not match');
+  const at = Number(envelope.signature.timestamp) * 1000;
   if (!Number.isFinite(at) || Math.abs(ctx.clock.now().getTime() - at) > MAILGUN_WINDOW_MS) {
     throw new WebhookRefusal(403, 'stale_timestamp', 'The timestamp is more than 5 minutes away');
   }
-  const event = mailgunEvent(ctx.tokenKey, p, body as string);
-  if (!(await nonces.claim(p.signature.token))) throw new WebhookRefusal(403, 'replayed_token', 'This token was used before');
+  // Deliveries, opens, clicks …: accepted (no retry) and not read, whatever their shape.
+  const name = envelope['event-data'].event;
+  const event = name === 'failed' || name === 'complained' ? mailgunEvent(ctx.tokenKey, parseBody(body, mailgunSchema), body as string) : null;
+  const token = envelope.signature.token;
+  if (!(await nonces.claim(token))) throw new WebhookRefusal(403, 'replayed_token', 'This token was used before');
   const events = event ? [event] : [];
   try {
     await record(events);
   } catch (err) {
-    await nonces.release(p.signature.token).catch(() => undefined);
+    await nonces.release(token).catch(() => undefined);
     throw err;
   }
-  return event ? { events } : { events, ignored: p['event-data'].event };
+  return event ? { events } : { events, ignored: name };
 }

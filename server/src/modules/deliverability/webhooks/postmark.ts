@@ -77,7 +77,10 @@ export function postmarkEvent(key: Uint8Array, p: PostmarkPayload, raw: string):
 export function postmarkWebhook(ctx: AppContext, authorization: string | undefined, body: unknown): WebhookResult {
   const expected = ctx.config.deliverability.postmarkWebhook!;
   if (!postmarkAuthorised(authorization, expected)) throw new WebhookRefusal(401, 'invalid_credentials', 'The webhook credentials are wrong');
+  const { RecordType } = parseBody(body, z.looseObject({ RecordType: text(100) }));
+  // Deliveries, opens, clicks …: accepted (no retry) and not read, whatever their shape.
+  if (RecordType !== 'Bounce' && RecordType !== 'SpamComplaint') return { events: [], ignored: RecordType };
   const p = parseBody(body, postmarkSchema);
   const event = postmarkEvent(ctx.tokenKey, p, body as string);
-  return event ? { events: [event] } : { events: [], ignored: `${p.RecordType}${p.Type ? `/${p.Type}` : ''}` };
+  return event ? { events: [event] } : { events: [], ignored: `${p.RecordType}/${p.Type ?? ''}` };
 }

@@ -80,6 +80,7 @@ export const sesMessageSchema = z.object({
     .optional(),
 });
 export type SesMessage = z.infer<typeof sesMessageSchema>;
+const SES_TYPES_READ = new Set(['Bounce', 'Complaint', 'DeliveryDelay']);
 
 /** What an SES message says, as MailEvents (none for kinds we do not act on: Delivery, Send, Open …). */
 export function sesEvents(key: Uint8Array, msg: SesMessage, snsMessageId: string, raw: string): MailEvent[] {
@@ -176,10 +177,14 @@ export async function sesWebhook(ctx: AppContext, verifier: SnsVerifier, body: u
   } catch {
     inner = null;
   }
-  if (!inner || typeof inner !== 'object' || (!('notificationType' in inner) && !('eventType' in inner))) {
+  const o = inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {};
+  const type = o.notificationType ?? o.eventType;
+  if (typeof type !== 'string') {
     ctx.logger.info({ topic: m.TopicArn, id: m.MessageId }, 'webhooks: SNS notification that is not an SES event ignored');
     return { events: [], ignored: 'not_ses' };
   }
+  // Deliveries, sends, opens …: accepted (no retry) and not read, whatever their shape.
+  if (!SES_TYPES_READ.has(type)) return { events: [], ignored: `ses:${type.slice(0, 50)}` };
   const msg = checked(inner, sesMessageSchema);
   return { events: sesEvents(ctx.tokenKey, msg, m.MessageId, m.Message) };
 }

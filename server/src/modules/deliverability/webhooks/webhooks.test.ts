@@ -158,6 +158,12 @@ describe('SES through SNS', () => {
     // A delivery notice is accepted and not recorded.
     const delivered = await postSns(signer.sign(snsNotification({ eventType: 'Delivery', mail: { messageId: 'x' }, delivery: {} })));
     expect(delivered).toMatchObject({ status: 200, body: { ok: true, events: 0 } });
+    // … whatever its shape (SNS would retry a 400 for nothing).
+    const open = await postSns(signer.sign(snsNotification({ eventType: 'Open', mail: { headers: 'not a list' } })));
+    expect(open).toMatchObject({ status: 200, body: { ok: true, events: 0 } });
+    // A bounce we cannot read is refused.
+    const broken = await postSns(signer.sign(snsNotification({ notificationType: 'Bounce', bounce: { bounceType: 'Permanent', bouncedRecipients: [] } })));
+    expect(broken).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
   });
 
   it('records the same notification once when SNS delivers it twice', async () => {
@@ -264,6 +270,7 @@ describe('Postmark', () => {
     expect(await eventsOf('pm-spam@media.test')).toMatchObject([{ kind: 'complaint', provider_event_id: 'postmark:1002' }]);
     expect(await post('postmark', bounce('pm-auto@media.test', { ID: 1003, Type: 'AutoResponder' }), auth)).toMatchObject({ status: 200, body: { events: 0 } });
     expect(await post('postmark', JSON.stringify({ RecordType: 'Delivery', Recipient: 'x@media.test' }), auth)).toMatchObject({ status: 200, body: { events: 0 } });
+    expect(await post('postmark', JSON.stringify({ RecordType: 'Open', Email: 12, Metadata: 'x' }), auth)).toMatchObject({ status: 200, body: { events: 0 } });
     expect(await eventsOf('pm-auto@media.test')).toEqual([]);
   });
 
@@ -320,7 +327,11 @@ describe('Mailgun', () => {
     expect((await post('mailgun', signed(complaint), json)).status).toBe(200);
     expect(await eventsOf('mg-spam@media.test')).toMatchObject([{ kind: 'complaint', outbox_id: complained.id }]);
 
-    expect(await post('mailgun', signed({ event: 'delivered', id: 'mg-d1', recipient: 'x@media.test' }), json)).toMatchObject({ status: 200, body: { events: 0 } });
+    expect(await post('mailgun', signed({ event: 'delivered', id: 'mg-d1', recipient: 'x@media.test', 'delivery-status': { code: '250' } }), json)).toMatchObject({
+      status: 200,
+      body: { events: 0 },
+    });
+    expect(await post('mailgun', signed({ event: 'failed', id: 'mg-f1', severity: 'permanent' }), json)).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
   });
 
   it('refuses a forged signature, a stale timestamp and a replayed token; records a retried event once', async () => {
