@@ -229,6 +229,7 @@ describe('SES through SNS', () => {
     expect(await post('ses', 'not json', { 'content-type': 'text/plain' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
     expect(await post('ses', '{"Type":"Notification"}', { 'content-type': 'text/plain' })).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
     expect(await post('ses', '', {})).toMatchObject({ status: 400 });
+    expect(await post('ses', 'x'.repeat(300 * 1024), { 'content-type': 'text/plain' })).toMatchObject({ status: 413, body: { error: { code: 'payload_too_large' } } });
     const nul = signer.sign(snsNotification(sesBounce('nul@media.test'), { MessageId: 'a\u0000b' }));
     expect(await postSns(nul)).toMatchObject({ status: 400, body: { error: { code: 'validation_failed' } } });
   });
