@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsroomPages } from './modules/newsroom/newsroom.pages';
 import { registerApiRoutes } from './routes';
+import { WEBHOOK_MOUNT, webhookBody } from './modules/deliverability/webhooks/webhooks.routes';
 
 export interface BuiltApp {
   app: Express;
@@ -78,6 +79,8 @@ export async function createApp(
 
   const api = new ApiRouter(db, ctx.tokenKey);
   registerApiRoutes(api, ctx);
+  // The providers' webhooks read their body as text (SNS posts JSON as text/plain); /api's JSON parser then leaves it.
+  app.use(WEBHOOK_MOUNT, webhookBody);
   app.use('/api', express.json({ limit: '1mb' }), inputGuard, api.router, apiNotFound);
 
   // The public newsroom is rendered here, before the client app's catch-all.

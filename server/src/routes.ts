@@ -37,6 +37,7 @@ import { planRoutes } from './modules/plans/plans.routes';
 import { deliveryTableRoutes } from './modules/deliverability/deliveries.routes';
 import { sendingDomainRoutes } from './modules/deliverability/sending-domains.routes';
 import { suppressionRoutes } from './modules/deliverability/suppressions.routes';
+import { webhookRoutes } from './modules/deliverability/webhooks/webhooks.routes';
 // imports: newsroom
 import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
 
@@ -82,4 +83,5 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   sendingDomainRoutes(api, ctx);
   suppressionRoutes(api, ctx);
   deliveryTableRoutes(api, ctx);
+  webhookRoutes(api, ctx);
 }

@@ -46,6 +46,8 @@ export const LIMITS = {
   /** Workspace invitations: per inviting user, and per invited address. */
   invitationsPerUser: { max: 30, windowSeconds: HOUR },
   invitationsPerRecipient: { max: 3, windowSeconds: DAY },
+  /** Provider webhooks (bounces, complaints): refused calls per address (accepted ones are not counted). */
+  webhookFailuresPerAddress: { max: 30, windowSeconds: MINUTES_15 },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export type LimitName = keyof typeof LIMITS;
