@@ -20,9 +20,14 @@ const pageParam = z.coerce
 
 /** /organisations/:id/suppressions */
 export const suppressionOrgParams = z.object({ id: z.uuid('id is not valid') });
-export const suppressionOrgItemParams = z.object({ id: z.uuid('id is not valid'), suppressionId: z.uuid('suppressionId is not valid') });
+export const suppressionOrgItemParams = z.object({
+  id: z.uuid('id is not valid'),
+  suppressionId: z.uuid('suppressionId is not valid'),
+});
 /** /admin/suppressions/:suppressionId and /media/suppressions/:suppressionId */
-export const suppressionItemParams = z.object({ suppressionId: z.uuid('suppressionId is not valid') });
+export const suppressionItemParams = z.object({
+  suppressionId: z.uuid('suppressionId is not valid'),
+});
 
 export const suppressionListQuery = z.object({
   q: z
@@ -31,7 +36,9 @@ export const suppressionListQuery = z.object({
     .max(200, 'q must have at most 200 characters')
     .optional()
     .transform((v) => (v ? v : undefined)),
-  reason: z.enum(SUPPRESSION_REASONS, { error: `reason must be one of ${SUPPRESSION_REASONS.join(', ')}` }).optional(),
+  reason: z
+    .enum(SUPPRESSION_REASONS, { error: `reason must be one of ${SUPPRESSION_REASONS.join(', ')}` })
+    .optional(),
   page: pageParam,
 });
 export type SuppressionListQuery = z.infer<typeof suppressionListQuery>;
@@ -74,7 +81,11 @@ export type SuppressionPage = z.infer<typeof suppressionPage>;
 export const addSuppressionResult = z.object({ item: suppressionItem, created: z.boolean() });
 
 /** One line of an import that was not taken, by its line number in the text (1 = the first line). */
-export const importProblem = z.object({ line: z.number().int(), text: z.string(), error: z.string() });
+export const importProblem = z.object({
+  line: z.number().int(),
+  text: z.string(),
+  error: z.string(),
+});
 export const importSuppressionsResult = z.object({
   /** Lines holding an address. */
   total: z.number().int(),
@@ -98,7 +109,9 @@ export type MediaSuppressions = z.infer<typeof mediaSuppressions>;
 
 export const deliveryTableQuery = z.object({
   page: pageParam,
-  state: z.enum(DELIVERY_STATES, { error: `state must be one of ${DELIVERY_STATES.join(', ')}` }).optional(),
+  state: z
+    .enum(DELIVERY_STATES, { error: `state must be one of ${DELIVERY_STATES.join(', ')}` })
+    .optional(),
 });
 
 export const deliveryRow = z.object({

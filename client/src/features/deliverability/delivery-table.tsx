@@ -6,10 +6,29 @@ import { ApiError } from '@client/api/http';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
 import { formatDateTime } from '@client/lib/dates';
 import { useDeliveries } from './api';
 import { DELIVERY_FILTERS, deliveryStateLabel } from './labels';
@@ -17,7 +36,8 @@ import { DELIVERY_FILTERS, deliveryStateLabel } from './labels';
 const S = {
   title: 'Παράδοση e-mail',
   open: 'Πίνακας παράδοσης',
-  dialogText: 'Κάθε παραλήπτης του δελτίου και τι απάντησε ο διακομιστής του. Ο πίνακας ενημερώνεται μόλις φτάσει μια επιστροφή ή καταγγελία.',
+  dialogText:
+    'Κάθε παραλήπτης του δελτίου και τι απάντησε ο διακομιστής του. Ο πίνακας ενημερώνεται μόλις φτάσει μια επιστροφή ή καταγγελία.',
   loadError: 'Δεν ήταν δυνατή η φόρτωση του πίνακα παράδοσης',
   empty: 'Δεν υπάρχουν παραλήπτες σε αυτή την κατάσταση',
   filter: 'Κατάσταση',
@@ -25,7 +45,9 @@ const S = {
 
 const n = (v: number) => v.toLocaleString('el-GR');
 
-function variantOf(r: Pick<DeliveryRow, 'state' | 'bounceType'>): 'success' | 'destructive' | 'warning' | 'secondary' | 'info' {
+function variantOf(
+  r: Pick<DeliveryRow, 'state' | 'bounceType'>,
+): 'success' | 'destructive' | 'warning' | 'secondary' | 'info' {
   switch (r.state) {
     case 'sent':
       return 'success';
@@ -76,7 +98,15 @@ function when(r: DeliveryRow): string {
   return at ? formatDateTime(at) : '—';
 }
 
-function DeliveryDialog({ releaseId, open, onOpenChange }: { releaseId: string; open: boolean; onOpenChange: (o: boolean) => void }) {
+function DeliveryDialog({
+  releaseId,
+  open,
+  onOpenChange,
+}: {
+  releaseId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const [state, setState] = useState<DeliveryState | 'all'>('all');
   const [page, setPage] = useState(1);
   const q = useDeliveries(releaseId, page, state);
@@ -84,7 +114,10 @@ function DeliveryDialog({ releaseId, open, onOpenChange }: { releaseId: string; 
   const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] max-w-5xl overflow-y-auto" data-testid="delivery-dialog">
+      <DialogContent
+        className="max-h-[90dvh] max-w-5xl grid-cols-[minmax(0,1fr)] overflow-y-auto"
+        data-testid="delivery-dialog"
+      >
         <DialogHeader>
           <DialogTitle>{S.title}</DialogTitle>
           <DialogDescription>{S.dialogText}</DialogDescription>
@@ -143,7 +176,11 @@ function DeliveryDialog({ releaseId, open, onOpenChange }: { releaseId: string; 
                     </TableCell>
                     <TableCell className="min-w-[9rem]">
                       <StateBadge r={r} />
-                      {r.error ? <div className="mt-1 line-clamp-2 break-words text-xs text-muted-foreground md:hidden">{r.error}</div> : null}
+                      {r.error ? (
+                        <div className="mt-1 line-clamp-2 break-words text-xs text-muted-foreground md:hidden">
+                          {r.error}
+                        </div>
+                      ) : null}
                     </TableCell>
                     <TableCell className="hidden max-w-sm text-xs text-muted-foreground md:table-cell">
                       <span className="line-clamp-3 break-words" title={r.error ?? undefined}>
@@ -160,13 +197,25 @@ function DeliveryDialog({ releaseId, open, onOpenChange }: { releaseId: string; 
         </div>
         {q.data && pages > 1 ? (
           <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
-            <Button variant="outline" size="icon-sm" aria-label="Προηγούμενη σελίδα" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Προηγούμενη σελίδα"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               <ChevronLeft />
             </Button>
             <span aria-live="polite">
               Σελίδα {Math.min(page, pages)} από {pages}
             </span>
-            <Button variant="outline" size="icon-sm" aria-label="Επόμενη σελίδα" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Επόμενη σελίδα"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
               <ChevronRight />
             </Button>
           </div>
@@ -193,8 +242,19 @@ export function DeliveryCard({ releaseId }: { releaseId: string }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {q.isError ? <p className="text-sm text-red-700">{S.loadError}</p> : q.data ? <Counts c={q.data.counts} /> : <Spinner />}
-        <Button variant="outline" className="w-full" disabled={!q.data} onClick={() => setOpen(true)}>
+        {q.isError ? (
+          <p className="text-sm text-red-700">{S.loadError}</p>
+        ) : q.data ? (
+          <Counts c={q.data.counts} />
+        ) : (
+          <Spinner />
+        )}
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={!q.data}
+          onClick={() => setOpen(true)}
+        >
           <Table2 aria-hidden />
           {S.open}
         </Button>

@@ -25,7 +25,10 @@ export const IMPORT_ERRORS: Record<string, string> = {
 };
 
 /** A delivery's state as the table says it (a bounce is split by its type). */
-export function deliveryStateLabel(state: DeliveryState, bounceType: 'hard' | 'soft' | null): string {
+export function deliveryStateLabel(
+  state: DeliveryState,
+  bounceType: 'hard' | 'soft' | null,
+): string {
   switch (state) {
     case 'sent':
       return 'Παραδόθηκε';

@@ -1,6 +1,12 @@
 import { MailCheck } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDate } from '@client/lib/dates';
 import { useMediaSuppressions } from './api';
@@ -29,10 +35,15 @@ export function MediaComplaintsCard() {
       <CardContent>
         <ul className="divide-y">
           {items.map((s) => (
-            <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={s.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div>
                 <div className="font-medium">{s.organisationName ?? S.platform}</div>
-                <div className="text-xs text-muted-foreground">{S.since(formatDate(s.createdAt))}</div>
+                <div className="text-xs text-muted-foreground">
+                  {S.since(formatDate(s.createdAt))}
+                </div>
               </div>
               <Button
                 variant="outline"
@@ -40,7 +51,12 @@ export function MediaComplaintsCard() {
                 disabled={lift.isPending}
                 onClick={() =>
                   lift.mutate(s.id, {
-                    onSuccess: () => toast({ title: s.organisationName ?? S.platform, description: S.done, variant: 'success' }),
+                    onSuccess: () =>
+                      toast({
+                        title: s.organisationName ?? S.platform,
+                        description: S.done,
+                        variant: 'success',
+                      }),
                     onError: () => toast({ title: S.error, variant: 'destructive' }),
                   })
                 }

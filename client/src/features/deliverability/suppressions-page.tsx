@@ -1,17 +1,41 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Download, Plus, Search, Undo2, Upload } from 'lucide-react';
 import { SUPPRESSION_REASONS, type SuppressionReason } from '@shared/constants';
-import type { ImportSuppressionsResult, SuppressionItem } from '@shared/schemas/suppressions';
+import {
+  addSuppressionBody,
+  type ImportSuppressionsResult,
+  type SuppressionItem,
+} from '@shared/schemas/suppressions';
 import { ApiError } from '@client/api/http';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@client/components/ui/table';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/lib/dates';
@@ -36,7 +60,8 @@ const S = {
   lift: 'Άρση',
   complaintLocked: 'Μόνο ο παραλήπτης μπορεί να άρει μια καταγγελία, από τις ρυθμίσεις του.',
   liftTitle: 'Άρση αποκλεισμού',
-  liftText: (email: string) => `Η διεύθυνση ${email} θα λαμβάνει ξανά τα e-mail σας από την επόμενη αποστολή. Η ενέργεια καταγράφεται.`,
+  liftText: (email: string) =>
+    `Η διεύθυνση ${email} θα λαμβάνει ξανά τα e-mail σας από την επόμενη αποστολή. Η ενέργεια καταγράφεται.`,
   lifted: 'Ο αποκλεισμός άρθηκε',
   added: 'Η διεύθυνση προστέθηκε στη λίστα',
   already: 'Η διεύθυνση ήταν ήδη στη λίστα',
@@ -52,12 +77,19 @@ const S = {
     'Μία διεύθυνση ανά γραμμή, στην πρώτη στήλη· μια στήλη «note» γίνεται σημείωση. Δέχεται και το αρχείο της εξαγωγής. Οι γραμμές με λάθη αναφέρονται με τον αριθμό τους.',
   chooseFile: 'Επιλογή αρχείου',
   importRun: 'Εισαγωγή',
-  summary: (r: ImportSuppressionsResult) => `Προστέθηκαν ${r.added} από ${r.total} διευθύνσεις· ${r.existing} υπήρχαν ήδη.`,
+  summary: (r: ImportSuppressionsResult) =>
+    `Προστέθηκαν ${r.added} από ${r.total} διευθύνσεις· ${r.existing} υπήρχαν ήδη.`,
   problems: 'Γραμμές που δεν εισήχθησαν',
   line: 'Γραμμή',
 };
 
-const cols = { email: 'Διεύθυνση', reason: 'Λόγος', detail: 'Λεπτομέρειες', date: 'Ημερομηνία', by: 'Από' };
+const cols = {
+  email: 'Διεύθυνση',
+  reason: 'Λόγος',
+  detail: 'Λεπτομέρειες',
+  date: 'Ημερομηνία',
+  by: 'Από',
+};
 
 function errorText(err: unknown): string {
   if (err instanceof ApiError && err.status === 403) return S.readOnly;
@@ -72,7 +104,13 @@ function fail(err: unknown) {
 }
 
 /** The list of one level with its search, reason filter, paging, and (for those who may) add, lift, import, export. */
-function SuppressionsView({ scope, description }: { scope: SuppressionScope | null; description: string }) {
+function SuppressionsView({
+  scope,
+  description,
+}: {
+  scope: SuppressionScope | null;
+  description: string;
+}) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [reason, setReason] = useState<SuppressionReason | 'all'>('all');
@@ -109,17 +147,33 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
                 </Button>
               </>
             ) : null}
-            <Button variant="outline" disabled={!scope || actions.exportCsv.isPending} onClick={() => actions.exportCsv.mutate(undefined, { onError: fail })}>
+            <Button
+              variant="outline"
+              disabled={!scope || actions.exportCsv.isPending}
+              onClick={() => actions.exportCsv.mutate(undefined, { onError: fail })}
+            >
               <Download aria-hidden /> {S.export}
             </Button>
           </>
         }
       />
-      {list.data && !canEdit ? <p className="mb-4 text-sm text-muted-foreground">{S.readOnly}</p> : null}
+      {list.data && !canEdit ? (
+        <p className="mb-4 text-sm text-muted-foreground">{S.readOnly}</p>
+      ) : null}
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
         <div className="relative w-full sm:max-w-sm">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={S.search} aria-label={S.search} className="pl-9" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={S.search}
+            aria-label={S.search}
+            className="pl-9"
+          />
         </div>
         <Select value={reason} onValueChange={(v) => setReason(v as SuppressionReason | 'all')}>
           <SelectTrigger className="w-full sm:w-72" aria-label="Λόγος">
@@ -140,9 +194,9 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
           <TableHeader>
             <TableRow>
               <TableHead>{cols.email}</TableHead>
-              <TableHead>{cols.reason}</TableHead>
+              <TableHead className="hidden sm:table-cell">{cols.reason}</TableHead>
               <TableHead className="hidden md:table-cell">{cols.detail}</TableHead>
-              <TableHead>{cols.date}</TableHead>
+              <TableHead className="hidden sm:table-cell">{cols.date}</TableHead>
               <TableHead className="w-24">
                 <span className="sr-only">{S.lift}</span>
               </TableHead>
@@ -158,7 +212,11 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
             ) : items.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                  {list.isError ? errorText(list.error) : q || reason !== 'all' ? S.emptyFiltered : S.empty}
+                  {list.isError
+                    ? errorText(list.error)
+                    : q || reason !== 'all'
+                      ? S.emptyFiltered
+                      : S.empty}
                 </TableCell>
               </TableRow>
             ) : (
@@ -166,19 +224,40 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
                 const locked = orgLevel && s.reason === 'complaint';
                 return (
                   <TableRow key={s.id} data-email={s.email}>
-                    <TableCell className="min-w-[12rem] break-all font-medium">{s.email}</TableCell>
-                    <TableCell className="min-w-[10rem]">
-                      <Badge variant={s.reason === 'complaint' || s.reason === 'hard_bounce' ? 'destructive' : 'secondary'}>{REASON_LABELS[s.reason]}</Badge>
-                      <div className="mt-1 text-xs text-muted-foreground">{SOURCE_LABELS[s.source]}</div>
+                    <TableCell className="break-all sm:min-w-[12rem]">
+                      <div className="font-medium">{s.email}</div>
+                      {/* Below 640 px the reason and the date sit under the address. */}
+                      <div className="mt-1 space-y-1 sm:hidden">
+                        <Badge variant={s.reason === 'complaint' || s.reason === 'hard_bounce' ? 'destructive' : 'secondary'}>
+                          {REASON_LABELS[s.reason]}
+                        </Badge>
+                        <div className="text-xs text-muted-foreground">{formatDateTime(s.createdAt)}</div>
+                      </div>
+                    </TableCell>
+                    <TableCell className="hidden min-w-[10rem] sm:table-cell">
+                      <Badge
+                        variant={
+                          s.reason === 'complaint' || s.reason === 'hard_bounce'
+                            ? 'destructive'
+                            : 'secondary'
+                        }
+                      >
+                        {REASON_LABELS[s.reason]}
+                      </Badge>
+                      <div className="mt-1 text-xs text-muted-foreground">
+                        {SOURCE_LABELS[s.source]}
+                      </div>
                     </TableCell>
                     <TableCell className="hidden max-w-xs text-xs text-muted-foreground md:table-cell">
                       <span className="line-clamp-3 break-words" title={s.detail ?? undefined}>
                         {s.detail ?? '—'}
                       </span>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap text-sm">
+                    <TableCell className="hidden whitespace-nowrap text-sm sm:table-cell">
                       {formatDateTime(s.createdAt)}
-                      {s.createdByName ? <div className="text-xs text-muted-foreground">{s.createdByName}</div> : null}
+                      {s.createdByName ? (
+                        <div className="text-xs text-muted-foreground">{s.createdByName}</div>
+                      ) : null}
                     </TableCell>
                     <TableCell>
                       {canEdit ? (
@@ -202,16 +281,35 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
         </Table>
       </div>
       {list.data ? (
-        <div className="flex items-center justify-between gap-3 pt-4 text-sm text-muted-foreground" data-testid="suppressions-pager">
-          <span>{list.data.total === 1 ? '1 διεύθυνση' : `${list.data.total.toLocaleString('el-GR')} διευθύνσεις`}</span>
+        <div
+          className="flex items-center justify-between gap-3 pt-4 text-sm text-muted-foreground"
+          data-testid="suppressions-pager"
+        >
+          <span>
+            {list.data.total === 1
+              ? '1 διεύθυνση'
+              : `${list.data.total.toLocaleString('el-GR')} διευθύνσεις`}
+          </span>
           <div className="flex items-center gap-2">
-            <Button variant="outline" size="icon-sm" aria-label="Προηγούμενη σελίδα" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Προηγούμενη σελίδα"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
               <ChevronLeft />
             </Button>
             <span aria-live="polite">
               Σελίδα {Math.min(page, pages)} από {pages}
             </span>
-            <Button variant="outline" size="icon-sm" aria-label="Επόμενη σελίδα" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Επόμενη σελίδα"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
               <ChevronRight />
             </Button>
           </div>
@@ -252,7 +350,15 @@ function SuppressionsView({ scope, description }: { scope: SuppressionScope | nu
   );
 }
 
-function AddDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChange: (o: boolean) => void; scope: SuppressionScope | null }) {
+function AddDialog({
+  open,
+  onOpenChange,
+  scope,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  scope: SuppressionScope | null;
+}) {
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -264,26 +370,35 @@ function AddDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChange:
       setProblem(null);
     }
   }, [open]);
-  const submit = () =>
-    add.mutate(
-      { email, note: note.trim() || undefined },
-      {
-        onSuccess: (r) => {
-          toast({ title: S.done, description: r.created ? S.added : S.already, variant: 'success' });
-          onOpenChange(false);
-        },
-        onError: (err) => (err instanceof ApiError && err.fields?.email ? setProblem(S.invalidEmail) : fail(err)),
+  const submit = () => {
+    // The server's schema checks the address first (the same message as its answer).
+    const checked = addSuppressionBody.safeParse({ email, note: note.trim() || undefined });
+    if (!checked.success) {
+      setProblem(S.invalidEmail);
+      return;
+    }
+    setProblem(null);
+    add.mutate(checked.data, {
+      onSuccess: (r) => {
+        toast({ title: S.done, description: r.created ? S.added : S.already, variant: 'success' });
+        onOpenChange(false);
       },
-    );
+      onError: (err) =>
+        err instanceof ApiError && err.fields?.email ? setProblem(S.invalidEmail) : fail(err),
+    });
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{S.add}</DialogTitle>
-          <DialogDescription>Η διεύθυνση δεν θα λαμβάνει πια τα e-mail σας. Η ενέργεια καταγράφεται.</DialogDescription>
+          <DialogDescription>
+            Η διεύθυνση δεν θα λαμβάνει πια τα e-mail σας. Η ενέργεια καταγράφεται.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="space-y-4"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -308,7 +423,13 @@ function AddDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChange:
           </div>
           <div className="space-y-2">
             <Label htmlFor="suppression-note">{S.note}</Label>
-            <Input id="suppression-note" value={note} maxLength={500} placeholder={S.notePlaceholder} onChange={(e) => setNote(e.target.value)} />
+            <Input
+              id="suppression-note"
+              value={note}
+              maxLength={500}
+              placeholder={S.notePlaceholder}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -324,7 +445,15 @@ function AddDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChange:
   );
 }
 
-function ImportDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChange: (o: boolean) => void; scope: SuppressionScope | null }) {
+function ImportDialog({
+  open,
+  onOpenChange,
+  scope,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  scope: SuppressionScope | null;
+}) {
   const [text, setText] = useState('');
   const [summary, setSummary] = useState<ImportSuppressionsResult | null>(null);
   const { importCsv } = useSuppressionActions(scope);
@@ -336,7 +465,7 @@ function ImportDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChan
   }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{S.import}</DialogTitle>
           <DialogDescription>{S.importText}</DialogDescription>
@@ -385,7 +514,10 @@ function ImportDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChan
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 {S.cancel}
               </Button>
-              <Button disabled={!text.trim() || importCsv.isPending} onClick={() => importCsv.mutate(text, { onSuccess: setSummary, onError: fail })}>
+              <Button
+                disabled={!text.trim() || importCsv.isPending}
+                onClick={() => importCsv.mutate(text, { onSuccess: setSummary, onError: fail })}
+              >
                 {S.importRun}
               </Button>
             </DialogFooter>
@@ -399,7 +531,12 @@ function ImportDialog({ open, onOpenChange, scope }: { open: boolean; onOpenChan
 /** /client/suppressions: the active organisation's list. */
 export function ClientSuppressionsPage() {
   const { organisation } = useActiveOrganisation();
-  return <SuppressionsView scope={organisation ? { kind: 'organisation', organisationId: organisation.id } : null} description={S.orgDescription} />;
+  return (
+    <SuppressionsView
+      scope={organisation ? { kind: 'organisation', organisationId: organisation.id } : null}
+      description={S.orgDescription}
+    />
+  );
 }
 
 /** /superadmin/suppressions: the global list. */

@@ -10,8 +10,16 @@ const CLIENT = ['client'] as const;
 
 /** A release's delivery table (per recipient), beside its report; live through report:changed (kind 'delivery'). */
 export function deliveryTableRoutes(api: ApiRouter, ctx: AppContext): void {
-  api.get('/client/reports/:releaseId/deliveries', CLIENT, validate('params', releaseIdParams), validate('query', deliveryTableQuery), async (_req, res) => {
-    const { releaseId } = valid(res, 'params', releaseIdParams);
-    res.json(await deliveryTable(ctx, actorOf(res), releaseId, valid(res, 'query', deliveryTableQuery)));
-  });
+  api.get(
+    '/client/reports/:releaseId/deliveries',
+    CLIENT,
+    validate('params', releaseIdParams),
+    validate('query', deliveryTableQuery),
+    async (_req, res) => {
+      const { releaseId } = valid(res, 'params', releaseIdParams);
+      res.json(
+        await deliveryTable(ctx, actorOf(res), releaseId, valid(res, 'query', deliveryTableQuery)),
+      );
+    },
+  );
 }

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import type { DeliveryState } from '../../../../shared/constants';
-import { DELIVERIES_PAGE_SIZE, type DeliveryCounts, type DeliveryTable } from '../../../../shared/schemas/suppressions';
+import {
+  DELIVERIES_PAGE_SIZE,
+  type DeliveryCounts,
+  type DeliveryTable,
+} from '../../../../shared/schemas/suppressions';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { requireRelease } from '../organisations/access';
@@ -30,8 +34,12 @@ export async function deliveryCounts(q: Knex, releaseId: string): Promise<Delive
       q.raw(`(count(*) filter (where state = 'queued'))::int as queued`),
       q.raw(`(count(*) filter (where state = 'sent'))::int as sent`),
       q.raw(`(count(*) filter (where state = 'failed'))::int as failed`),
-      q.raw(`(count(*) filter (where state = 'bounced' and coalesce(bounce_type, 'hard') = 'hard'))::int as "bouncedHard"`),
-      q.raw(`(count(*) filter (where state = 'bounced' and bounce_type = 'soft'))::int as "bouncedSoft"`),
+      q.raw(
+        `(count(*) filter (where state = 'bounced' and coalesce(bounce_type, 'hard') = 'hard'))::int as "bouncedHard"`,
+      ),
+      q.raw(
+        `(count(*) filter (where state = 'bounced' and bounce_type = 'soft'))::int as "bouncedSoft"`,
+      ),
       q.raw(`(count(*) filter (where state = 'complained'))::int as complained`),
       q.raw(`(count(*) filter (where state = 'suppressed'))::int as suppressed`),
     )) as Record<keyof DeliveryCounts, number | string>;
@@ -57,7 +65,9 @@ export async function deliveryTable(
     .leftJoin('profiles as p', 'p.user_id', 'd.recipient_user_id')
     .leftJoin('reporting as r', 'r.press_release_id', 'd.press_release_id')
     // Problems first (they need a look), then the rest by name.
-    .orderByRaw(`case d.state when 'bounced' then 0 when 'complained' then 1 when 'failed' then 2 when 'suppressed' then 3 when 'queued' then 4 else 5 end`)
+    .orderByRaw(
+      `case d.state when 'bounced' then 0 when 'complained' then 1 when 'failed' then 2 when 'suppressed' then 3 when 'queued' then 4 else 5 end`,
+    )
     .orderByRaw('lower(coalesce(p.name, d.email))')
     .orderBy('d.id')
     .limit(DELIVERIES_PAGE_SIZE)
@@ -73,7 +83,9 @@ export async function deliveryTable(
       'd.sent_at',
       'd.bounced_at',
       'd.complained_at',
-      ctx.db.raw(`(d.read_at is not null or coalesce(d.recipient_user_id::text = any(r.opened_by), false)) as opened`),
+      ctx.db.raw(
+        `(d.read_at is not null or coalesce(d.recipient_user_id::text = any(r.opened_by), false)) as opened`,
+      ),
     )) as RawDelivery[];
   return {
     items: rows.map((r) => ({

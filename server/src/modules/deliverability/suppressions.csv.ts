@@ -11,7 +11,14 @@ export function suppressionsCsv(rows: SuppressionRow[], names: Map<string, strin
   const lines = [csvLine(EXPORT_HEADER)];
   for (const r of rows) {
     lines.push(
-      csvLine([r.email_lc, r.reason, r.source, r.detail, new Date(r.created_at).toISOString(), r.created_by ? (names.get(r.created_by) ?? '') : '']),
+      csvLine([
+        r.email_lc,
+        r.reason,
+        r.source,
+        r.detail,
+        new Date(r.created_at).toISOString(),
+        r.created_by ? (names.get(r.created_by) ?? '') : '',
+      ]),
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -77,7 +84,9 @@ export function parseSuppressionImport(text: string): ParsedImport {
       headerChecked = true;
       if (!email.safeParse(address).success && !address.includes('@')) {
         header = true;
-        noteColumn = fields.findIndex((f) => /^(note|notes|detail|σημείωση|σημειώσεις)$/i.test(f.trim()));
+        noteColumn = fields.findIndex((f) =>
+          /^(note|notes|detail|σημείωση|σημειώσεις)$/i.test(f.trim()),
+        );
         continue;
       }
     }
@@ -91,7 +100,12 @@ export function parseSuppressionImport(text: string): ParsedImport {
       continue;
     }
     seen.add(address);
-    const note = noteColumn > 0 ? (fields[noteColumn] ?? '') : !header && fields.length === 2 ? (fields[1] ?? '') : '';
+    const note =
+      noteColumn > 0
+        ? (fields[noteColumn] ?? '')
+        : !header && fields.length === 2
+          ? (fields[1] ?? '')
+          : '';
     rows.push({ line, email: address, note: note ? note.slice(0, 500) : null });
   }
   return { rows, problems };

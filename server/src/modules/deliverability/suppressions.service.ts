@@ -29,16 +29,32 @@ const GLOBAL: Scope = { organisationId: null };
 export const globalScope = (): Scope => GLOBAL;
 
 /** May the caller read this level, and may they change it. */
-async function access(q: Knex | Knex.Transaction, actor: Actor, scope: Scope, write: boolean): Promise<{ canEdit: boolean }> {
+async function access(
+  q: Knex | Knex.Transaction,
+  actor: Actor,
+  scope: Scope,
+  write: boolean,
+): Promise<{ canEdit: boolean }> {
   if (scope.organisationId === null) return { canEdit: actor.role === 'superadmin' };
-  const m = await requireOrganisation(q, actor, scope.organisationId, write ? 'suppressions.manage' : 'read');
+  const m = await requireOrganisation(
+    q,
+    actor,
+    scope.organisationId,
+    write ? 'suppressions.manage' : 'read',
+  );
   return { canEdit: roleMay(m.role, 'suppressions.manage') };
 }
 
-async function namesOf(q: Knex | Knex.Transaction, ids: (string | null)[]): Promise<Map<string, string>> {
+async function namesOf(
+  q: Knex | Knex.Transaction,
+  ids: (string | null)[],
+): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (!wanted.length) return new Map();
-  const rows = (await q('profiles').whereIn('user_id', wanted).select('user_id', 'name')) as { user_id: string; name: string }[];
+  const rows = (await q('profiles').whereIn('user_id', wanted).select('user_id', 'name')) as {
+    user_id: string;
+    name: string;
+  }[];
   return new Map(rows.map((r) => [r.user_id, r.name]));
 }
 
@@ -54,9 +70,17 @@ function present(r: repo.SuppressionRow, names: Map<string, string>): Suppressio
   };
 }
 
-const entityOf = (scope: Scope) => ({ entityType: scope.organisationId ? 'organisation' : 'suppression_list', entityId: scope.organisationId ?? 'global' });
+const entityOf = (scope: Scope) => ({
+  entityType: scope.organisationId ? 'organisation' : 'suppression_list',
+  entityId: scope.organisationId ?? 'global',
+});
 
-export async function list(ctx: AppContext, actor: Actor, scope: Scope, query: SuppressionListQuery): Promise<SuppressionPage> {
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  query: SuppressionListQuery,
+): Promise<SuppressionPage> {
   const { canEdit } = await access(ctx.db, actor, scope, false);
   const { rows, total } = await repo.listSuppressions(ctx.db, {
     organisationId: scope.organisationId,
@@ -65,12 +89,26 @@ export async function list(ctx: AppContext, actor: Actor, scope: Scope, query: S
     limit: SUPPRESSIONS_PAGE_SIZE,
     offset: (query.page - 1) * SUPPRESSIONS_PAGE_SIZE,
   });
-  const names = await namesOf(ctx.db, rows.map((r) => r.created_by));
-  return { items: rows.map((r) => present(r, names)), total, page: query.page, pageSize: SUPPRESSIONS_PAGE_SIZE, canEdit };
+  const names = await namesOf(
+    ctx.db,
+    rows.map((r) => r.created_by),
+  );
+  return {
+    items: rows.map((r) => present(r, names)),
+    total,
+    page: query.page,
+    pageSize: SUPPRESSIONS_PAGE_SIZE,
+    canEdit,
+  };
 }
 
 /** Adds an address by hand (reason manual, source admin); an address already on the list stays as it was. */
-export async function add(ctx: AppContext, actor: Actor, scope: Scope, body: AddSuppressionBody): Promise<{ item: SuppressionItem; created: boolean }> {
+export async function add(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  body: AddSuppressionBody,
+): Promise<{ item: SuppressionItem; created: boolean }> {
   return ctx.db.transaction(async (trx) => {
     await access(trx, actor, scope, true);
     const { row, created } = await repo.addSuppression(trx, {
@@ -86,7 +124,11 @@ export async function add(ctx: AppContext, actor: Actor, scope: Scope, body: Add
         action: 'suppression.added',
         entityType: 'suppression',
         entityId: row.id,
-        metadata: { email: row.email_lc, reason: row.reason, organisation_id: scope.organisationId },
+        metadata: {
+          email: row.email_lc,
+          reason: row.reason,
+          organisation_id: scope.organisationId,
+        },
       });
     }
     return { item: present(row, await namesOf(trx, [row.created_by])), created };
@@ -97,19 +139,37 @@ export async function add(ctx: AppContext, actor: Actor, scope: Scope, body: Add
  * Lifts a suppression (the row stays, with who and when). An organisation does not lift a
  * journalist's complaint about its own mail: only the journalist does, from their settings.
  */
-export async function remove(ctx: AppContext, actor: Actor, scope: Scope, id: string): Promise<void> {
+export async function remove(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  id: string,
+): Promise<void> {
   await ctx.db.transaction(async (trx) => {
     await access(trx, actor, scope, true);
     const active = (await trx('suppressions')
       .where('id', id)
       .whereNull('removed_at')
-      .where((w) => (scope.organisationId ? void w.where('organisation_id', scope.organisationId) : void w.whereNull('organisation_id')))
+      .where((w) =>
+        scope.organisationId
+          ? void w.where('organisation_id', scope.organisationId)
+          : void w.whereNull('organisation_id'),
+      )
       .first('reason')) as { reason: string } | undefined;
     if (!active) throw notFound('Suppression not found');
     if (scope.organisationId && active.reason === 'complaint') {
-      throw conflict('complaint_by_recipient', 'A complaint is lifted only by the recipient who made it');
+      throw conflict(
+        'complaint_by_recipient',
+        'A complaint is lifted only by the recipient who made it',
+      );
     }
-    const row = await repo.removeSuppression(trx, id, scope.organisationId, actor.userId, ctx.clock.now());
+    const row = await repo.removeSuppression(
+      trx,
+      id,
+      scope.organisationId,
+      actor.userId,
+      ctx.clock.now(),
+    );
     if (!row) throw notFound('Suppression not found');
     await writeAudit(trx, ctx.logger, actor, {
       action: 'suppression.removed',
@@ -124,17 +184,35 @@ export async function remove(ctx: AppContext, actor: Actor, scope: Scope, id: st
 export async function exportCsv(ctx: AppContext, actor: Actor, scope: Scope): Promise<string> {
   await access(ctx.db, actor, scope, false);
   const rows = await repo.allSuppressions(ctx.db, scope.organisationId);
-  const csv = suppressionsCsv(rows, await namesOf(ctx.db, rows.map((r) => r.created_by)));
+  const csv = suppressionsCsv(
+    rows,
+    await namesOf(
+      ctx.db,
+      rows.map((r) => r.created_by),
+    ),
+  );
   await ctx.db.transaction((trx) =>
-    writeAudit(trx, ctx.logger, actor, { action: 'suppression.exported', ...entityOf(scope), metadata: { rows: rows.length, organisation_id: scope.organisationId } }),
+    writeAudit(trx, ctx.logger, actor, {
+      action: 'suppression.exported',
+      ...entityOf(scope),
+      metadata: { rows: rows.length, organisation_id: scope.organisationId },
+    }),
   );
   return csv;
 }
 
 /** Adds the addresses of a CSV text (reason import, source csv); bad lines are reported by number and the rest is taken. */
-export async function importCsv(ctx: AppContext, actor: Actor, scope: Scope, text: string): Promise<ImportSuppressionsResult> {
+export async function importCsv(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Scope,
+  text: string,
+): Promise<ImportSuppressionsResult> {
   const parsed = parseSuppressionImport(text);
-  if (!parsed.rows.length && !parsed.problems.length) throw badRequest('validation_failed', 'Invalid input', { text: 'text has no e-mail addresses' });
+  if (!parsed.rows.length && !parsed.problems.length)
+    throw badRequest('validation_failed', 'Invalid input', {
+      text: 'text has no e-mail addresses',
+    });
   return ctx.db.transaction(async (trx) => {
     await access(trx, actor, scope, true);
     let added = 0;
@@ -158,7 +236,13 @@ export async function importCsv(ctx: AppContext, actor: Actor, scope: Scope, tex
     await writeAudit(trx, ctx.logger, actor, {
       action: 'suppression.imported',
       ...entityOf(scope),
-      metadata: { organisation_id: scope.organisationId, total: result.total, added, existing: result.existing, problems: parsed.problems.length },
+      metadata: {
+        organisation_id: scope.organisationId,
+        total: result.total,
+        added,
+        existing: result.existing,
+        problems: parsed.problems.length,
+      },
     });
     return result;
   });
@@ -169,7 +253,13 @@ export async function importCsv(ctx: AppContext, actor: Actor, scope: Scope, tex
 /** The companies whose mail the journalist stopped by a complaint (their own address only). */
 export async function mediaComplaints(ctx: AppContext, actor: Actor): Promise<MediaSuppressions> {
   const rows = await repo.complaintsOf(ctx.db, actor.email);
-  return { items: rows.map((r) => ({ id: r.id, organisationName: r.organisation_name, createdAt: new Date(r.created_at).toISOString() })) };
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      organisationName: r.organisation_name,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
 }
 
 /** The journalist takes back a complaint: that company's mail reaches them again. */
@@ -181,7 +271,12 @@ export async function liftMediaComplaint(ctx: AppContext, actor: Actor, id: stri
       action: 'suppression.removed',
       entityType: 'suppression',
       entityId: row.id,
-      metadata: { email: row.email_lc, reason: row.reason, organisation_id: row.organisation_id, by: 'recipient' },
+      metadata: {
+        email: row.email_lc,
+        reason: row.reason,
+        organisation_id: row.organisation_id,
+        by: 'recipient',
+      },
     });
   });
 }
