@@ -129,6 +129,13 @@ test('the superadmin sees the global list', async ({ browser, request }, testInf
   await page.getByLabel('Αναζήτηση διεύθυνσης').fill(address);
   await expect(page.locator(`tr[data-email="${address}"]`)).toContainText('Μόνιμη βλάβη');
   await page.screenshot({ path: testInfo.outputPath('global-1280.png'), fullPage: true });
+
+  // The health card's mail rates over 7 days (a dash or a percentage, el-GR decimals).
+  await page.goto('/superadmin');
+  const card = page.getByTestId('health-card');
+  await expect(card.getByTestId('health-bounce-rate')).toContainText('Επιστροφές e-mail (7 ημέρες)');
+  await expect(card.getByTestId('health-complaint-rate')).toContainText(/Καταγγελίες ως ανεπιθύμητα \(7 ημέρες\)(—|\d+(,\d+)? %)/);
+  await card.screenshot({ path: testInfo.outputPath('health-1280.png') });
   await context.close();
 });
 
