@@ -205,6 +205,17 @@ export const HEALTH_THRESHOLDS = {
   newsletterQueue: { green: 10, yellow: 20 },
 } as const;
 
+/**
+ * Mail over the last 7 days, in %: a warning above `warn`, an error above `error`. Bounces over
+ * 2 % and complaints over 0.1 % are where mailbox providers start to throttle; 0.3 % of
+ * complaints is Gmail's and Yahoo's limit for bulk senders.
+ */
+export const MAIL_RATE_THRESHOLDS = {
+  windowDays: 7,
+  bounceRate: { warn: 2, error: 5 },
+  complaintRate: { warn: 0.1, error: 0.3 },
+} as const;
+
 export const ROLE_HOMES: Record<Role, string> = {
   client: '/client',
   media: '/media',

@@ -30,6 +30,8 @@ export const ORGANISATION_ACTIONS = {
   'members.manage': ADMINS,
   'settings.update': ADMINS,
   'newsroom.update': ADMINS,
+  /** Add, lift, import addresses of the organisation's suppression list (every member reads it). */
+  'suppressions.manage': ADMINS,
   /** Plan and billing; give the owner role; delete the organisation. */
   billing: OWNERS,
   'owners.manage': OWNERS,

@@ -68,6 +68,7 @@ export const ROUTES = [
   { path: '/client/settings', title: 'Ρυθμίσεις', area: 'client', roles: client },
   { path: '/client/tasks', title: 'Εργασίες', area: 'client', roles: client },
   { path: '/client/approvals', title: 'Εγκρίσεις', area: 'client', roles: client },
+  { path: '/client/suppressions', title: 'Αποκλεισμένες διευθύνσεις', area: 'client', roles: client },
   // Media
   { path: '/media', title: 'Πίνακας ελέγχου media', area: 'media', roles: media },
   { path: '/media/press-releases', title: 'Εισερχόμενα δελτία', area: 'media', roles: media },
@@ -81,6 +82,7 @@ export const ROUTES = [
   { path: '/superadmin/statistics', title: 'Στατιστικά', area: 'superadmin', roles: superadmin },
   { path: '/superadmin/logs', title: 'Αρχείο ενεργειών', area: 'superadmin', roles: superadmin },
   { path: '/superadmin/settings', title: 'Ρυθμίσεις συστήματος', area: 'superadmin', roles: superadmin },
+  { path: '/superadmin/suppressions', title: 'Αποκλεισμένες διευθύνσεις', area: 'superadmin', roles: superadmin },
 ] as const satisfies readonly RouteEntry[];
 
 export type AppPath = (typeof ROUTES)[number]['path'];

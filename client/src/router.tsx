@@ -116,6 +116,14 @@ const ApprovalsPage = lazyRouteComponent(
   () => import('@client/features/approvals/approvals-page'),
   'ApprovalsPage',
 );
+const ClientSuppressionsPage = lazyRouteComponent(
+  () => import('@client/features/deliverability/suppressions-page'),
+  'ClientSuppressionsPage',
+);
+const AdminSuppressionsPage = lazyRouteComponent(
+  () => import('@client/features/deliverability/suppressions-page'),
+  'AdminSuppressionsPage',
+);
 const MarketingPage = publicPage('/features');
 const BookmarksPage = lazyRouteComponent(
   () => import('@client/features/media/bookmarks-page'),
@@ -495,6 +503,12 @@ const clientRoutes = [
     component: ApprovalsPage,
     staticData: titled('/client/approvals'),
   }),
+  createRoute({
+    getParentRoute: () => clientLayout,
+    path: 'suppressions',
+    component: ClientSuppressionsPage,
+    staticData: titled('/client/suppressions'),
+  }),
 ] as const;
 
 // ---------------------------------------------------------------- media area
@@ -590,6 +604,12 @@ const superadminRoutes = [
     path: 'settings',
     component: SystemSettingsPage,
     staticData: titled('/superadmin/settings'),
+  }),
+  createRoute({
+    getParentRoute: () => superadminLayout,
+    path: 'suppressions',
+    component: AdminSuppressionsPage,
+    staticData: titled('/superadmin/suppressions'),
   }),
 ] as const;
 

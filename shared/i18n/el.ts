@@ -54,6 +54,7 @@ export const el = {
   'sidebar.client.reports': 'Αναφορές',
   'sidebar.client.tasks': 'Εργασίες',
   'sidebar.client.approvals': 'Εγκρίσεις',
+  'sidebar.client.suppressions': 'Αποκλεισμένες διευθύνσεις',
   'sidebar.client.settings': 'Ρυθμίσεις',
   'sidebar.media.dashboard': 'Πίνακας ελέγχου',
   'sidebar.media.pressReleases': 'Εισερχόμενα δελτία',
@@ -65,6 +66,7 @@ export const el = {
   'sidebar.superadmin.mediaLists': 'Λίστες media',
   'sidebar.superadmin.statistics': 'Στατιστικά',
   'sidebar.superadmin.logs': 'Αρχείο ενεργειών',
+  'sidebar.superadmin.suppressions': 'Αποκλεισμένες διευθύνσεις',
   'sidebar.superadmin.settings': 'Ρυθμίσεις συστήματος',
 
   // 404

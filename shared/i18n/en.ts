@@ -48,6 +48,7 @@ export const en: Record<TranslationKey, string> = {
   'sidebar.client.reports': 'Reports',
   'sidebar.client.tasks': 'Tasks',
   'sidebar.client.approvals': 'Approvals',
+  'sidebar.client.suppressions': 'Suppression list',
   'sidebar.client.settings': 'Settings',
   'sidebar.media.dashboard': 'Dashboard',
   'sidebar.media.pressReleases': 'Incoming releases',
@@ -59,6 +60,7 @@ export const en: Record<TranslationKey, string> = {
   'sidebar.superadmin.mediaLists': 'Media lists',
   'sidebar.superadmin.statistics': 'Statistics',
   'sidebar.superadmin.logs': 'Audit log',
+  'sidebar.superadmin.suppressions': 'Suppression list',
   'sidebar.superadmin.settings': 'System settings',
 
   'notFound.code': '404',

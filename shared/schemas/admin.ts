@@ -242,6 +242,11 @@ export const adminHealth = z.object({
   db: measurement,
   emailQueue: measurement,
   newsletterQueue: measurement,
+  /** Bounces and complaints over the last 7 days, in % of the e-mails sent (or refused at the door) then. */
+  bounceRate: measurement,
+  complaintRate: measurement,
+  /** The counts behind the two rates (null when they could not be read). */
+  mail: z.object({ attempted: z.number(), bounced: z.number(), complaints: z.number() }).nullable(),
   badge: z.enum(HEALTH_BADGES),
   checkedAt: z.string(),
 });
@@ -253,6 +258,18 @@ export function healthLevel(value: number | null, t: { green: number; yellow: nu
   if (value < t.green) return 'green';
   if (value < t.yellow) return 'yellow';
   return 'red';
+}
+
+/**
+ * Level of a rate: green up to `warn`, yellow above it, red above `error`. Nothing mailed has
+ * nothing to warn about (green, no value); null with mail is unknown.
+ */
+export function rateLevel(value: number | null, t: { warn: number; error: number }, attempted: number | null): HealthLevel {
+  if (attempted === 0) return 'green';
+  if (value === null || !Number.isFinite(value)) return 'unknown';
+  if (value > t.error) return 'red';
+  if (value > t.warn) return 'yellow';
+  return 'green';
 }
 
 /** The badge: error if any is red, else unknown if any is unknown, warning if any is yellow, else healthy. */

@@ -66,6 +66,12 @@ export const reportRow = z.object({
   /** Comment threads on its text (not deleted), and how many are still open. */
   comments: z.number().int(),
   openComments: z.number().int(),
+  /** Its e-mail copies: delivered, bounced (hard, soft), complained about, left out as suppressed. */
+  delivered: z.number().int().default(0),
+  bouncedHard: z.number().int().default(0),
+  bouncedSoft: z.number().int().default(0),
+  complained: z.number().int().default(0),
+  suppressed: z.number().int().default(0),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 

@@ -14,6 +14,13 @@ export const queryKeys = {
   reports: ['reports'] as const,
   /** Under `reports`: a report change (report:changed) refreshes it too. */
   releaseCoverage: (releaseId: string) => ['reports', 'coverage', releaseId] as const,
+  /** Under `reports`: a bounce or complaint (report:changed, kind 'delivery') refreshes the release's delivery table. */
+  releaseDeliveries: (releaseId: string, params: string) => ['reports', 'deliveries', releaseId, params] as const,
+  /** The suppression lists: an organisation's ('org', id) or the global one ('global'). */
+  suppressions: ['suppressions'] as const,
+  suppressionList: (scope: string, params: string) => ['suppressions', scope, params] as const,
+  /** The journalist's own complaints (media settings). */
+  mediaSuppressions: ['media', 'suppressions'] as const,
   tasks: (workspaceId: string) => ['tasks', workspaceId] as const,
   workspaces: ['organisations'] as const,
   /** The caller's organisations and the active one (GET /organisations). */

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  Ban,
   BarChart3,
   Bookmark,
   FilePlus2,
@@ -68,6 +69,7 @@ export const SIDEBAR_ITEMS: Record<DashboardRole, readonly SidebarItem[]> = {
     { to: '/client/reports', labelKey: 'sidebar.client.reports', icon: BarChart3 },
     { to: '/client/tasks', labelKey: 'sidebar.client.tasks', icon: ListChecks },
     { to: '/client/approvals', labelKey: 'sidebar.client.approvals', icon: ShieldCheck },
+    { to: '/client/suppressions', labelKey: 'sidebar.client.suppressions', icon: Ban },
     { to: '/client/settings', labelKey: 'sidebar.client.settings', icon: Settings },
   ],
   media: [
@@ -88,6 +90,7 @@ export const SIDEBAR_ITEMS: Record<DashboardRole, readonly SidebarItem[]> = {
     { to: '/admin/media-lists', labelKey: 'sidebar.superadmin.mediaLists', icon: Newspaper },
     { to: '/admin/statistics', labelKey: 'sidebar.superadmin.statistics', icon: BarChart3 },
     { to: '/admin/logs', labelKey: 'sidebar.superadmin.logs', icon: ScrollText },
+    { to: '/superadmin/suppressions', labelKey: 'sidebar.superadmin.suppressions', icon: Ban },
     { to: '/admin/settings', labelKey: 'sidebar.superadmin.settings', icon: Settings },
   ],
 };

@@ -1,4 +1,5 @@
 import { Activity } from 'lucide-react';
+import { MAIL_RATE_THRESHOLDS } from '@shared/constants';
 import { type HealthBadge, type HealthLevel } from '@shared/schemas/admin';
 import { useAdminHealth } from './queries';
 import { Badge } from '@client/components/ui/badge';
@@ -32,21 +33,37 @@ const TEXT: Record<HealthLevel, string> = {
   unknown: 'text-muted-foreground',
 };
 
-function Row({ label, value, level, unit }: { label: string; value: number | null; level: HealthLevel; unit?: string }) {
+const pct = (n: number) => n.toLocaleString('el-GR', { maximumFractionDigits: 2 });
+
+function Row({
+  label,
+  value,
+  level,
+  unit,
+  title,
+  testId,
+}: {
+  label: string;
+  value: number | null;
+  level: HealthLevel;
+  unit?: string;
+  title?: string;
+  testId?: string;
+}) {
   return (
-    <li className="flex items-center justify-between gap-3 py-2">
+    <li className="flex items-center justify-between gap-3 py-2" title={title} data-testid={testId}>
       <span className="flex items-center gap-2 text-sm">
         <span className={cn('h-2.5 w-2.5 rounded-full', DOT[level])} aria-hidden />
         {label}
       </span>
       <span className={cn('text-sm font-semibold tabular-nums', TEXT[level])} data-level={level}>
-        {value === null ? '—' : `${value}${unit ?? ''}`}
+        {value === null ? '—' : `${unit === ' %' ? pct(value) : value}${unit ?? ''}`}
       </span>
     </li>
   );
 }
 
-/** Real measurements, refreshed every 15 s: database round trip, e-mail and newsletter queues. */
+/** Real measurements, refreshed every 15 s: database round trip, e-mail and newsletter queues, bounce and complaint rates over 7 days. */
 export function HealthCard() {
   const q = useAdminHealth();
   const h = q.data;
@@ -75,7 +92,28 @@ export function HealthCard() {
               <Row label="Καθυστέρηση βάσης δεδομένων" value={h?.db.value ?? null} level={h?.db.level ?? 'unknown'} unit=" ms" />
               <Row label="Ουρά e-mail" value={h?.emailQueue.value ?? null} level={h?.emailQueue.level ?? 'unknown'} />
               <Row label="Ουρά newsletter" value={h?.newsletterQueue.value ?? null} level={h?.newsletterQueue.level ?? 'unknown'} />
+              <Row
+                label="Επιστροφές e-mail (7 ημέρες)"
+                value={h?.bounceRate.value ?? null}
+                level={h?.bounceRate.level ?? 'unknown'}
+                unit=" %"
+                title={`Προειδοποίηση πάνω από ${pct(MAIL_RATE_THRESHOLDS.bounceRate.warn)} %`}
+                testId="health-bounce-rate"
+              />
+              <Row
+                label="Καταγγελίες ως ανεπιθύμητα (7 ημέρες)"
+                value={h?.complaintRate.value ?? null}
+                level={h?.complaintRate.level ?? 'unknown'}
+                unit=" %"
+                title={`Προειδοποίηση πάνω από ${pct(MAIL_RATE_THRESHOLDS.complaintRate.warn)} %`}
+                testId="health-complaint-rate"
+              />
             </ul>
+            {h?.mail ? (
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="health-mail-counts">
+                {`${h.mail.attempted.toLocaleString('el-GR')} e-mail · ${h.mail.bounced.toLocaleString('el-GR')} επιστροφές · ${h.mail.complaints.toLocaleString('el-GR')} καταγγελίες`}
+              </p>
+            ) : null}
             <p className="mt-2 text-xs text-muted-foreground">
               {badge ? BADGE_TEXT[badge] : ''}
               {h ? ` · ${formatDateTime(h.checkedAt)}` : ''}

@@ -46,6 +46,7 @@ import { cn } from '@client/lib/utils';
 
 // A sent release's coverage links, added by hand here too (the reports' dialog); only sent releases load it.
 const CoverageCard = lazy(() => import('@client/features/reports/release-coverage').then((m) => ({ default: m.CoverageCard })));
+const DeliveryCard = lazy(() => import('@client/features/deliverability/delivery-table').then((m) => ({ default: m.DeliveryCard })));
 /** The review column (suggestions and comment threads) loads when first shown. */
 const ReviewPanel = lazy(() => import('@client/features/comments/review-panel'));
 /** The version history panel loads only when opened (it must not weigh on the editor route). */
@@ -451,6 +452,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             {frozen ? (
               <Suspense fallback={null}>
                 <CoverageCard releaseId={releaseId} />
+                <DeliveryCard releaseId={releaseId} />
               </Suspense>
             ) : null}
             <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />

@@ -11,6 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
+import { MediaComplaintsCard } from '@client/features/deliverability/media-complaints';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 export const SETTINGS_STRINGS = {
@@ -292,6 +293,7 @@ export function MediaSettingsPage() {
       ) : (
         <div className="space-y-6">
           {prefs.data.unsubscribedAll ? <UnsubscribedAllCard /> : null}
+          <MediaComplaintsCard />
           <div className="grid gap-6 xl:grid-cols-2">
             <CategoriesCard prefs={prefs.data} />
             <div className="space-y-6">

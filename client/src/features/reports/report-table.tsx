@@ -29,6 +29,21 @@ export const TABLE_STRINGS = {
   commentsShort: (total: number, open: number) =>
     `${total === 1 ? '1 σχόλιο' : `${int(total)} σχόλια`}${open > 0 ? ` · ${open === 1 ? '1 ανοιχτό' : `${int(open)} ανοιχτά`}` : ''}`,
   embargoShort: (before: number, after: number) => `Εμβάργκο ${int(before)} / ${int(after)}`,
+  /** «E-mail: 12 παραδόθηκαν · 2 επιστροφές (1 μόνιμη, 1 προσωρινή) · 1 καταγγελία · 1 αποκλεισμένη». */
+  mailShort: (r: Pick<ClientReport['rows'][number], 'delivered' | 'bouncedHard' | 'bouncedSoft' | 'complained' | 'suppressed'>) => {
+    const parts = [`E-mail: ${r.delivered === 1 ? '1 παραδόθηκε' : `${int(r.delivered)} παραδόθηκαν`}`];
+    const bounced = r.bouncedHard + r.bouncedSoft;
+    if (bounced > 0) {
+      const split = [r.bouncedHard ? `${int(r.bouncedHard)} ${r.bouncedHard === 1 ? 'μόνιμη' : 'μόνιμες'}` : '', r.bouncedSoft ? `${int(r.bouncedSoft)} ${r.bouncedSoft === 1 ? 'προσωρινή' : 'προσωρινές'}` : '']
+        .filter(Boolean)
+        .join(', ');
+      parts.push(`${bounced === 1 ? '1 επιστροφή' : `${int(bounced)} επιστροφές`} (${split})`);
+    }
+    if (r.complained > 0) parts.push(r.complained === 1 ? '1 καταγγελία' : `${int(r.complained)} καταγγελίες`);
+    if (r.suppressed > 0) parts.push(r.suppressed === 1 ? '1 αποκλεισμένη' : `${int(r.suppressed)} αποκλεισμένες`);
+    return parts.join(' · ');
+  },
+  mailTitle: 'Τα e-mail του δελτίου: παραδόθηκαν, επιστράφηκαν, καταγγέλθηκαν ως ανεπιθύμητα ή δεν στάλθηκαν γιατί η διεύθυνση είναι αποκλεισμένη',
   embargoTitle: (until: string) => `Υπό εμβάργκο έως ${athensDateTime(until)}: μοναδικά ανοίγματα πριν και μετά τη λήξη του`,
   updated: 'Τελευταία ενημέρωση',
   page: (p: number, n: number) => `Σελίδα ${p} από ${n}`,
@@ -166,6 +181,15 @@ export function ReportTable({
                   {r.category ? CATEGORY_LABELS[r.category] : TABLE_STRINGS.noCategory} · {formatDate(r.updated_at)}
                 </span>
                 <HiddenFigures row={r} />
+                {r.delivered + r.bouncedHard + r.bouncedSoft + r.complained + r.suppressed > 0 ? (
+                  <span
+                    className={cn('block text-xs', r.bouncedHard + r.bouncedSoft + r.complained > 0 ? 'text-amber-800' : 'text-muted-foreground')}
+                    title={TABLE_STRINGS.mailTitle}
+                    data-testid="report-row-mail"
+                  >
+                    {TABLE_STRINGS.mailShort(r)}
+                  </span>
+                ) : null}
                 {r.comments > 0 ? (
                   <span className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground" data-testid="report-row-comments">
                     <MessageSquare className="h-3 w-3 shrink-0" aria-hidden />

@@ -70,3 +70,26 @@ export async function perDay(
   if (groupBy) q = q.select(db.raw(`${groupBy} as g`)).groupBy(groupBy);
   return (await q) as { d: string; g?: string; n: number }[];
 }
+
+export interface MailOutcomes {
+  /** E-mails sent, plus those refused at the door for good (never sent). */
+  attempted: number;
+  /** Hard bounces, and soft ones reported after the server had taken the mail (a deferral the mailer retries is not one). */
+  bounced: number;
+  complaints: number;
+}
+
+/** Mail outcomes since `since`, across the platform. */
+export async function mailOutcomesSince(db: Db, since: Date): Promise<MailOutcomes> {
+  const res = (await db.raw(
+    `select (select count(*) from mail_outbox where status = 'sent' and sent_at >= ?)::int as sent,
+            (select count(distinct coalesce(outbox_id::text, 'event:' || id)) from bounce_events
+              where created_at >= ? and kind = 'hard' and received_via = 'smtp_session')::int as refused,
+            (select count(*) from bounce_events
+              where created_at >= ? and (kind = 'hard' or (kind = 'soft' and received_via <> 'smtp_session')))::int as bounced,
+            (select count(*) from bounce_events where created_at >= ? and kind = 'complaint')::int as complaints`,
+    [since, since, since, since],
+  )) as { rows: { sent: number; refused: number; bounced: number; complaints: number }[] };
+  const r = res.rows[0]!;
+  return { attempted: Number(r.sent) + Number(r.refused), bounced: Number(r.bounced), complaints: Number(r.complaints) };
+}

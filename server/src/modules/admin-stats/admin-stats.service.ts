@@ -1,7 +1,8 @@
-import { CATEGORIES, HEALTH_THRESHOLDS, ROLES } from '../../../../shared/constants';
+import { CATEGORIES, HEALTH_THRESHOLDS, MAIL_RATE_THRESHOLDS, ROLES } from '../../../../shared/constants';
 import {
   healthBadge,
   healthLevel,
+  rateLevel,
   type AdminHealth,
   type AdminOverview,
   type AdminStatistics,
@@ -67,11 +68,24 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
   const newsletter = queues?.newsletter ?? null;
   const emailQueue = { value: email, level: healthLevel(email, HEALTH_THRESHOLDS.emailQueue) };
   const newsletterQueue = { value: newsletter, level: healthLevel(newsletter, HEALTH_THRESHOLDS.newsletterQueue) };
+  let mail: repo.MailOutcomes | null = null;
+  try {
+    mail = await repo.mailOutcomesSince(ctx.db, new Date(ctx.clock.now().getTime() - MAIL_RATE_THRESHOLDS.windowDays * 86_400_000));
+  } catch (err) {
+    ctx.logger.warn({ err }, 'health: mail outcomes failed');
+  }
+  const rate = (n: number | undefined) => (mail && mail.attempted > 0 && n !== undefined ? Math.round((n / mail.attempted) * 10_000) / 100 : null);
+  const attempted = mail ? mail.attempted : null;
+  const bounceRate = { value: rate(mail?.bounced), level: rateLevel(rate(mail?.bounced), MAIL_RATE_THRESHOLDS.bounceRate, attempted) };
+  const complaintRate = { value: rate(mail?.complaints), level: rateLevel(rate(mail?.complaints), MAIL_RATE_THRESHOLDS.complaintRate, attempted) };
   return {
     db,
     emailQueue,
     newsletterQueue,
-    badge: healthBadge([db.level, emailQueue.level, newsletterQueue.level]),
+    bounceRate,
+    complaintRate,
+    mail,
+    badge: healthBadge([db.level, emailQueue.level, newsletterQueue.level, bounceRate.level, complaintRate.level]),
     checkedAt: new Date().toISOString(),
   };
 }

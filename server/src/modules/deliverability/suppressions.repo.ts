@@ -122,3 +122,33 @@ export async function listSuppressions(q: Knex, o: SuppressionQuery): Promise<{ 
   const rows = await base.orderBy('created_at', 'desc').orderBy('id').limit(o.limit).offset(o.offset);
   return { rows, total: Number(n) };
 }
+
+/** Every active suppression of one level, newest first (the CSV export). */
+export async function allSuppressions(q: Knex, organisationId: string | null): Promise<SuppressionRow[]> {
+  return q<SuppressionRow>('suppressions')
+    .whereNull('removed_at')
+    .where((w) => (organisationId ? void w.where('organisation_id', organisationId) : void w.whereNull('organisation_id')))
+    .orderBy('created_at', 'desc')
+    .orderBy('id');
+}
+
+/** The active complaint suppressions of one address (any organisation's, or the platform's), with the organisation's name. */
+export async function complaintsOf(q: Knex, email: string): Promise<(SuppressionRow & { organisation_name: string | null })[]> {
+  return (await q('suppressions as s')
+    .leftJoin('organisations as o', 'o.id', 's.organisation_id')
+    .where('s.email_lc', normaliseEmail(email))
+    .where('s.reason', 'complaint')
+    .whereNull('s.removed_at')
+    .orderBy('s.created_at', 'desc')
+    .select('s.*', 'o.name as organisation_name')) as (SuppressionRow & { organisation_name: string | null })[];
+}
+
+/** Lifts one active complaint suppression of this address (the journalist's own); the row, or undefined. */
+export async function liftComplaint(q: Knex | Knex.Transaction, id: string, email: string, by: string, now: Date): Promise<SuppressionRow | undefined> {
+  const [row] = (await q('suppressions')
+    .where({ id, email_lc: normaliseEmail(email), reason: 'complaint' })
+    .whereNull('removed_at')
+    .update({ removed_at: now, removed_by: by })
+    .returning('*')) as SuppressionRow[];
+  return row;
+}

@@ -18,6 +18,11 @@ export const CSV_HEADER = [
   'Ανοίγματα πριν από τη λήξη του εμβάργκο',
   'Ανοίγματα μετά τη λήξη του εμβάργκο',
   'Σύνδεσμοι',
+  'Παραδόθηκαν',
+  'Επιστράφηκαν μόνιμα',
+  'Επιστράφηκαν προσωρινά',
+  'Καταγγελίες',
+  'Αποκλεισμένες',
 ];
 
 /** UTF-8 CSV with a BOM (so that Excel reads the Greek), CRLF lines, one line per table row. */
@@ -39,6 +44,11 @@ export function reportCsv(rows: ReportRow[], timeZone: string): string {
         r.opensBeforeEmbargo ?? '',
         r.opensAfterEmbargo ?? '',
         r.coverageLinks.join(' '),
+        r.delivered,
+        r.bouncedHard,
+        r.bouncedSoft,
+        r.complained,
+        r.suppressed,
       ]),
     );
   }

@@ -152,6 +152,13 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
       formatDay(r.updated_at, timeZone),
     ]),
   ];
+  // E-mail outcomes of the releases that had copies: delivered, bounced hard/soft, complaints, suppressed.
+  const mailed = data.rows.filter((r) => r.delivered + r.bouncedHard + r.bouncedSoft + r.complained + r.suppressed > 0);
+  const right = (n: number) => ({ text: num(n), alignment: 'right' });
+  const deliveryBody: unknown[][] = [
+    ['Τίτλος', 'Παραδόθηκαν', 'Επιστροφές (μόνιμες)', 'Επιστροφές (προσωρινές)', 'Καταγγελίες', 'Αποκλεισμένες'].map((t) => ({ text: t, bold: true })),
+    ...mailed.map((r) => [r.title, right(r.delivered), right(r.bouncedHard), right(r.bouncedSoft), right(r.complained), right(r.suppressed)]),
+  ];
   const doc = {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
@@ -180,6 +187,10 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
       data.rows.length
         ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 40, 70, 55], body }, layout: 'lightHorizontalLines' }
         : empty('Δεν βρέθηκαν δελτία τύπου για αυτά τα φίλτρα.'),
+      section('Παράδοση e-mail'),
+      mailed.length
+        ? { table: { headerRows: 1, widths: ['*', 55, 60, 65, 55, 60], body: deliveryBody }, layout: 'lightHorizontalLines' }
+        : empty('Δεν στάλθηκαν e-mail για αυτά τα δελτία τύπου.'),
     ],
   };
   return pdfmake().createPdf(doc).getBuffer();

@@ -222,3 +222,43 @@ export async function newsroomViews(q: Q, organisationId: string, fromDay: strin
   )) as { rows: { n: number | string }[] };
   return Number(res.rows[0]?.n ?? 0);
 }
+
+export interface DeliveryFigures {
+  delivered: number;
+  bouncedHard: number;
+  bouncedSoft: number;
+  complained: number;
+  suppressed: number;
+}
+
+/**
+ * The e-mail copies of each release by outcome: delivered (accepted by the receiving server and
+ * not bounced since), bounced hard or soft (a bounce without a type was refused during the
+ * conversation: hard), complained about, and suppressed (left out at the last check).
+ */
+export async function deliveryFigures(q: Q, releaseIds: string[]): Promise<Map<string, DeliveryFigures>> {
+  if (!releaseIds.length) return new Map();
+  const rows = (await q('deliveries')
+    .whereIn('press_release_id', releaseIds)
+    .groupBy('press_release_id')
+    .select(
+      'press_release_id as id',
+      q.raw(`(count(*) filter (where state = 'sent'))::int as delivered`),
+      q.raw(`(count(*) filter (where state = 'bounced' and coalesce(bounce_type, 'hard') = 'hard'))::int as bounced_hard`),
+      q.raw(`(count(*) filter (where state = 'bounced' and bounce_type = 'soft'))::int as bounced_soft`),
+      q.raw(`(count(*) filter (where state = 'complained'))::int as complained`),
+      q.raw(`(count(*) filter (where state = 'suppressed'))::int as suppressed`),
+    )) as { id: string; delivered: number | string; bounced_hard: number | string; bounced_soft: number | string; complained: number | string; suppressed: number | string }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        delivered: Number(r.delivered),
+        bouncedHard: Number(r.bounced_hard),
+        bouncedSoft: Number(r.bounced_soft),
+        complained: Number(r.complained),
+        suppressed: Number(r.suppressed),
+      },
+    ]),
+  );
+}

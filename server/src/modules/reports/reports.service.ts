@@ -39,10 +39,17 @@ export function resolveFilters(organisationId: string, f: ReportFilters & { sort
   return { organisationId, from, to, category: f.category, status: f.status, sort: f.sort ?? 'created_at', dir: f.dir ?? 'desc' };
 }
 
+const NO_DELIVERIES: repo.DeliveryFigures = { delivered: 0, bouncedHard: 0, bouncedSoft: 0, complained: 0, suppressed: 0 };
+
 /** A page of rows (or an export's) with their coverage links and their opens before and after the embargo. */
 async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<ReportRow[]> {
   const ids = rows.map((r) => r.id);
-  const [links, embargoes, comments] = await Promise.all([repo.linkArrays(ctx.db, ids), repo.embargoFigures(ctx.db, ids), repo.commentFigures(ctx.db, ids)]);
+  const [links, embargoes, comments, deliveries] = await Promise.all([
+    repo.linkArrays(ctx.db, ids),
+    repo.embargoFigures(ctx.db, ids),
+    repo.commentFigures(ctx.db, ids),
+    repo.deliveryFigures(ctx.db, ids),
+  ]);
   return rows.map((r) => {
     const l = links.get(r.id);
     const manual = l?.coverage_links ?? [];
@@ -58,6 +65,7 @@ async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<R
       opensAfterEmbargo: e ? e.after : null,
       comments: comments.get(r.id)?.total ?? 0,
       openComments: comments.get(r.id)?.open ?? 0,
+      ...(deliveries.get(r.id) ?? NO_DELIVERIES),
     };
   });
 }
