@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { serverCommand } from './app-process';
-import { E2E_JWT_SECRET } from './secrets';
+import { E2E_JWT_SECRET, E2E_MAILGUN_SIGNING_KEY } from './secrets';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     JWT_SECRET: E2E_JWT_SECRET,
     // A clock the specs can move (POST /__test/clock): the embargo lift is tested by moving it, not by waiting.
     E2E_CLOCK: 'manual',
+    // Bounces reach it as a provider's signed webhook (e2e/delivery-live.spec.ts).
+    MAILGUN_WEBHOOK_SIGNING_KEY: E2E_MAILGUN_SIGNING_KEY,
   };
   let cleanup: () => Promise<void>;
   if (baseUrl) {

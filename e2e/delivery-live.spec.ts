@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { browserOf, createRelease, EDITOR_OPEN_MS, expect, LIVE_MS, newClient, newJournalist, openEditor, openLive, sendRelease, test } from './fixtures';
+import { E2E_MAILGUN_SIGNING_KEY } from './secrets';
+
+/** A Mailgun `failed` event for `recipient`, signed as Mailgun signs it, at the server's time. */
+async function mailgunBounce(request: APIRequestContext, recipient: string, severity: 'permanent' | 'temporary') {
+  const now = ((await (await request.get('/__test/clock')).json()) as { now: string }).now;
+  const timestamp = String(Math.floor(Date.parse(now) / 1000));
+  const token = crypto.randomBytes(16).toString('hex');
+  const signature = crypto.createHmac('sha256', E2E_MAILGUN_SIGNING_KEY).update(timestamp + token).digest('hex');
+  return request.post('/api/webhooks/mail/mailgun', {
+    data: {
+      signature: { timestamp, token, signature },
+      'event-data': {
+        event: 'failed',
+        id: crypto.randomUUID(),
+        severity,
+        recipient,
+        'delivery-status': { code: 550, 'enhanced-code': '5.1.1', message: '5.1.1 The email account that you tried to reach does not exist' },
+      },
+    },
+  });
+}
+
+test('a bounce reported by the provider appears in the release’s delivery table, live, for two members', async ({ browser, request }) => {
+  const org = await newClient(request, 'bounce', { members: [{ role: 'editor', name: 'Συντάκτρια Παράδοσης' }] });
+  const gone = await newJournalist(request, 'gone', { lists: ['tech'], name: 'Ανύπαρκτη Διεύθυνση', outlet: 'Κλειστή Εφημερίδα' });
+  const title = `Επιστροφή ζωντανά ${Date.now()}`;
+  const releaseId = await sendRelease(request, org, { title, category: 'tech' });
+
+  const watchers = [await browserOf(browser, org), await browserOf(browser, org.members[0]!)];
+  for (const { page } of watchers) {
+    await openLive(page, `/client/press-releases/${releaseId}`);
+    const card = page.getByTestId('delivery-card');
+    await expect(card).toBeVisible({ timeout: EDITOR_OPEN_MS });
+    await card.getByRole('button', { name: 'Πίνακας παράδοσης' }).click();
+    await expect(page.getByTestId('delivery-table').locator(`tr[data-email="${gone.email}"]`)).toHaveAttribute('data-state', /sent|queued/);
+  }
+
+  expect((await mailgunBounce(request, gone.email, 'permanent')).status()).toBe(200);
+  for (const { page } of watchers) {
+    const row = page.getByTestId('delivery-table').locator(`tr[data-email="${gone.email}"]`);
+    await expect(row).toHaveAttribute('data-state', 'bounced', { timeout: LIVE_MS });
+    await expect(row).toContainText('Επιστράφηκε');
+    await expect(row).toContainText('5.1.1');
+  }
+  // The next send's confirmation counts the address among the suppressed, with the reason.
+  const next = await createRelease(request, org, { title: `Μετά την επιστροφή ${Date.now()}`, category: 'tech' });
+  const { page } = watchers[0]!;
+  await openEditor(page, next);
+  await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Αποστολή τώρα' });
+  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 διεύθυνση είναι στη λίστα αποκλεισμού:', { timeout: 10_000 });
+  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 δεν υπάρχει (μόνιμη επιστροφή)');
+  for (const w of watchers) await w.context.close();
+});
