@@ -30,6 +30,8 @@ export const ORGANISATION_ACTIONS = {
   'members.manage': ADMINS,
   'settings.update': ADMINS,
   'newsroom.update': ADMINS,
+  /** The organisation's sending domains (DKIM, DNS records); every member sees them ('read'). */
+  'domains.manage': ADMINS,
   /** Plan and billing; give the owner role; delete the organisation. */
   billing: OWNERS,
   'owners.manage': OWNERS,

@@ -151,6 +151,8 @@ async function recipientMail(ctx: AppContext, attachments: AttachmentsService, r
     to: r.email,
     ...mail,
     deliveryId: r.id,
+    // The sender: its sending domain and DKIM key, or its name at the platform's address.
+    organisationId: release.organisation_id,
     headers: {
       'List-Unsubscribe': `<${base}/api/unsubscribe/${trackingToken(key, 'unsubscribe', r.id)}/one-click>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
