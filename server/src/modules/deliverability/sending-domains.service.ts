@@ -31,7 +31,8 @@ function present(ctx: AppContext, row: repo.SendingDomainRow, inUseId: string | 
         dkimSelector: row.dkim_selector,
         dkimPublicKey: row.dkim_public_key,
         returnPathHost: row.return_path_host,
-        spfFound: row.checks.spf?.problem === 'multiple' ? null : (row.checks.spf?.found ?? null),
+        // The first SPF record found (several are joined by ' | '): the one to correct and keep.
+        spfFound: row.checks.spf?.found?.split(' | ')[0] ?? null,
         dmarcFound: row.checks.dmarc?.ok ? row.checks.dmarc.found : null,
       },
       { bounceDomain, spfInclude },

@@ -10,6 +10,7 @@ import { simpleParser } from 'mailparser';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendingDomain, SendingDomainsResponse } from '../../../../shared/schemas/sending-domains';
+import { athensDay } from '../../jobs/calendar';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp';
@@ -184,7 +185,16 @@ describe('mail of the organisation', () => {
 
   it('once the Return-Path CNAME verifies, the envelope uses bounces.<domain>', async () => {
     dns.setCname(`bounces.${DOMAIN}`, [`${BOUNCE_DOMAIN}.`]);
-    expect((await verify()).body.checks.return_path).toMatchObject({ ok: true });
+    // The domain's own SPF record (without our include) and an existing DMARC policy.
+    dns.setTxt(DOMAIN, ['v=spf1 include:_spf.google.com ~all']);
+    dns.setTxt(`_dmarc.${DOMAIN}`, ['v=DMARC1; p=reject']);
+    const checked = (await verify()).body;
+    expect(checked.checks.return_path).toMatchObject({ ok: true });
+    expect(checked.checks.spf).toMatchObject({ ok: false, problem: 'mismatch', found: 'v=spf1 include:_spf.google.com ~all' });
+    // The SPF record shown is that record corrected, never a second one; an existing DMARC is left as it is.
+    expect(checked.records.find((r) => r.kind === 'spf')!.line).toBe(`${DOMAIN} TXT "v=spf1 include:_spf.google.com include:_spf.deltio.test ~all"`);
+    expect(checked.records.find((r) => r.kind === 'dmarc')!.value).toBe('v=DMARC1; p=reject');
+    expect(checked.checks.dmarc).toMatchObject({ ok: true });
     const mail = await sendRelease();
     expect(mail.mailFrom).toMatch(new RegExp(`^bounce\\+[0-9a-z]+\\.[0-9a-f]{16}@bounces\\.aigaio-tech\\.gr$`));
     expect(dkimDomainOf(mail)).toBe(DOMAIN);
@@ -203,6 +213,9 @@ describe('mail of the organisation', () => {
   });
 
   it('the daily re-check (a durable job) finds the DKIM record gone: failed, audited, mail falls back to the platform identity', async () => {
+    // The process scheduled today's re-check at its first poll (one per Athens day, any process).
+    const today = (await server.ctx.db('jobs').where('kind', RECHECK_JOB).select('dedupe_key')) as { dedupe_key: string }[];
+    expect(today.map((j) => j.dedupe_key)).toEqual([`${RECHECK_JOB}:${athensDay(server.ctx.clock.now())}`]);
     dns.setTxt(`${domain.dkim_selector}._domainkey.${DOMAIN}`, []);
     await server.ctx.jobs.schedule(RECHECK_JOB, {}, { runAt: server.ctx.clock.now() });
     await server.ctx.jobs.drain();
