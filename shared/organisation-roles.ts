@@ -32,6 +32,8 @@ export const ORGANISATION_ACTIONS = {
   'newsroom.update': ADMINS,
   /** Add, lift, import addresses of the organisation's suppression list (every member reads it). */
   'suppressions.manage': ADMINS,
+  /** The organisation's sending domains (DKIM, DNS records); every member sees them ('read'). */
+  'domains.manage': ADMINS,
   /** Plan and billing; give the owner role; delete the organisation. */
   billing: OWNERS,
   'owners.manage': OWNERS,

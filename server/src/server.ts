@@ -20,6 +20,7 @@ import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './
 import { SenderIdentity } from './modules/deliverability/sender-identity';
 import { DomainThrottle } from './mail/domain-throttle';
 import { startInboundSmtp } from './modules/deliverability/inbound-smtp';
+import { dnsFromEnv, testDnsRoute } from './modules/deliverability/test-dns';
 import { Mailer, messageIdDomain } from './mail/mailer';
 import { logTransport, smtpTransport, type MailTransport } from './mail/transport';
 import { AuthService } from './modules/auth/auth.service';
@@ -112,8 +113,10 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     // Every thread busy and jobs waiting: CPU-heavy requests are slow (or answer 503 busy); the rest is served.
     return stats.queued > 0 && stats.busy === stats.threads ? { state: 'degraded', reason: 'workers_saturated', ...stats } : { state: 'ok', ...stats };
   });
-  const identity = new SenderIdentity(db, config.deliverability, key, clock);
-  const deliverability = { identity, dns: deps.dns ?? systemDns(), fetch: deps.fetch ?? systemFetch };
+  const identity = new SenderIdentity(db, config.deliverability, key, clock, logger);
+  // E2E_DNS=manual outside production (the e2e server): a resolver the specs fill at /__test/dns.
+  const dns = deps.dns ?? (config.isProduction ? undefined : dnsFromEnv(process.env)) ?? systemDns();
+  const deliverability = { identity, dns, fetch: deps.fetch ?? systemFetch };
   const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key, deliverability };
   registerDeliverability(ctx);
   registerJobs(ctx);
@@ -126,11 +129,13 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => track(req, res, () => undefined));
   // Only a movable clock (tests, E2E_CLOCK=manual outside production) has a route, in front of the app.
   const clockRoute = testClockRoute(clock);
+  // Only a manual resolver (E2E_DNS=manual outside production) has one too.
+  const dnsRoute = deps.dns ? undefined : testDnsRoute(dns);
   server.on(
     'request',
-    clockRoute
+    clockRoute || dnsRoute
       ? (req: http.IncomingMessage, res: http.ServerResponse) => {
-          if (!clockRoute(req, res)) built.app(req, res);
+          if (!clockRoute?.(req, res) && !dnsRoute?.(req, res)) built.app(req, res);
         }
       : built.app,
   );

@@ -74,6 +74,10 @@ const SWITCHES: { key: keyof EmailNotifications; title: string; text: string }[]
 
 // The Newsroom section (its own form and endpoint) loads with the page, in its own chunk.
 const NewsroomSettingsCard = lazy(() => import('./newsroom-settings').then((m) => ({ default: m.NewsroomSettingsCard })));
+// The sending domains (DKIM, DNS records) likewise.
+const SendingDomainsSection = lazy(() =>
+  import('@client/features/deliverability/sending-domains-section').then((m) => ({ default: m.SendingDomainsSection })),
+);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -333,6 +337,11 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
       <div className="mt-6 lg:w-[calc(66.667%-0.5rem)]">
         <Suspense fallback={null}>
           <NewsroomSettingsCard />
+        </Suspense>
+      </div>
+      <div className="mt-6 lg:w-[calc(66.667%-0.5rem)]">
+        <Suspense fallback={null}>
+          <SendingDomainsSection />
         </Suspense>
       </div>
     </>

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { classifyRefusal, statusOfText } from './classify';
 import { recordMailEvent } from './record-mail-event';
+import { registerDomainRecheck } from './sending-domains.service';
 import { activeSuppression } from './suppressions.repo';
 
 /**
@@ -30,4 +31,6 @@ export function registerDeliverability(ctx: AppContext): void {
       providerEventId: `smtp:${r.row.id}:${r.row.attempts}`,
     });
   });
+  // The sending domains' DNS, re-checked once a day (a domain whose DKIM went away falls back).
+  registerDomainRecheck(ctx);
 }

@@ -111,7 +111,7 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
     const mails: MailMessage[] = [];
     for (const r of pending) {
       const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
-      mails.push({ ...mail, organisationId: owner.organisation_id, purpose: 'release' });
+      mails.push({ ...mail, purpose: 'release' });
     }
     await ctx.mailer.enqueueMany(mails, trx);
     await writeAudit(trx, ctx.logger, actor, {
@@ -154,6 +154,8 @@ async function recipientMail(ctx: AppContext, attachments: AttachmentsService, r
     to: r.email,
     ...mail,
     deliveryId: r.id,
+    // The sender: its sending domain and DKIM key, or its name at the platform's address.
+    organisationId: release.organisation_id,
     headers: {
       'List-Unsubscribe': `<${base}/api/unsubscribe/${trackingToken(key, 'unsubscribe', r.id)}/one-click>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -124,7 +124,14 @@ export async function sendTestEmail(ctx: AppContext, userId: string, r: Sendable
   }
   const sender = await organisationSender(ctx.db, r.organisation_id);
   const mail = await journalistMail(ctx, r, sender, TEST_NOTICE);
-  const id = await ctx.mailer.enqueue({ to: me.email, subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`, html: mail.html, text: mail.text, organisationId: r.organisation_id });
+  // From the organisation as its releases will be (its sending domain once verified).
+  const id = await ctx.mailer.enqueue({
+    to: me.email,
+    subject: `${TEST_SUBJECT_PREFIX}${mail.subject}`,
+    html: mail.html,
+    text: mail.text,
+    organisationId: r.organisation_id,
+  });
   return { id, to: me.email, status: 'queued' };
 }
 
