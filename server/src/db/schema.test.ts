@@ -127,6 +127,11 @@ const ALL_TABLES = [
   'newsroom_redirects',
   'release_comments',
   'release_suggestions',
+  'bounce_events',
+  'suppressions',
+  'sending_domains',
+  'domain_throttles',
+  'webhook_nonces',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
