@@ -67,10 +67,12 @@ test('a client sends to the tech list and the signed-in tech journalist sees the
   const owner = await newClient(request, 'send', COMPANY);
   const tech = await newJournalist(request, 'sendj', { lists: ['tech'] });
   const journalist = await openAs(browser, tech, '/media/press-releases');
-  await expect(journalist.page.getByTestId('inbox-empty')).toBeVisible();
+  // The inbox has loaded (empty, or with what other specs sent to tech meanwhile) without this release.
+  const title = `Νέο δελτίο τεχνολογίας ${Date.now()}`;
+  await expect(journalist.page.getByTestId('inbox-empty').or(journalist.page.getByTestId('inbox-item').first())).toBeVisible();
+  await expect(journalist.page.getByTestId('inbox-item').filter({ hasText: title })).toHaveCount(0);
   const client = await openAs(browser, owner, '/client');
 
-  const title = `Νέο δελτίο τεχνολογίας ${Date.now()}`;
   await writeRelease(client.page, title, 'Η Αιγαίο Τεχνολογίες ανακοινώνει νέα υπηρεσία cloud για μικρές επιχειρήσεις.');
   await send(client.page);
 
