@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRefusal, normaliseStatus, statusOfText } from './classify';
+import { refHeaders } from './sender-identity';
 import { outboxIdOfToken, outboxIdOfVerp, verpAddress, verpToken } from './verp';
 
 describe('classifyRefusal', () => {
@@ -40,5 +41,16 @@ describe('VERP', () => {
     expect(outboxIdOfToken(new Uint8Array(32).fill(8), t)).toBeNull();
     expect(outboxIdOfVerp(key, `someone@bounces.deltio.gr`)).toBeNull();
     expect(outboxIdOfToken(key, 'x')).toBeNull();
+  });
+});
+
+describe('the reference a provider hands back', () => {
+  it('goes where each configured provider returns it, and always in X-Deltio-Ref', () => {
+    expect(refHeaders({ postmarkWebhook: undefined, mailgunSigningKey: undefined }, 'a.b')).toEqual({ 'X-Deltio-Ref': 'a.b' });
+    expect(refHeaders({ postmarkWebhook: { user: 'u', password: 'p' }, mailgunSigningKey: 'k'.repeat(16) }, 'a.b')).toEqual({
+      'X-Deltio-Ref': 'a.b',
+      'X-PM-Metadata-ref': 'a.b',
+      'X-Mailgun-Variables': '{"ref":"a.b"}',
+    });
   });
 });

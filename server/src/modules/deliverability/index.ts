@@ -33,4 +33,9 @@ export function registerDeliverability(ctx: AppContext): void {
   });
   // The sending domains' DNS, re-checked once a day (a domain whose DKIM went away falls back).
   registerDomainRecheck(ctx);
+  if (ctx.config.isProduction && !ctx.config.deliverability.platformDkim) {
+    ctx.logger.warn(
+      'mail: PLATFORM_DKIM_DOMAIN and PLATFORM_DKIM_PRIVATE_KEY are unset, so mail without a verified sending domain goes unsigned (docs/deliverability.md)',
+    );
+  }
 }

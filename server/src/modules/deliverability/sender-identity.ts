@@ -10,6 +10,19 @@ import { REF_HEADER, verpAddress, verpToken } from './verp';
 
 export type Identity = Pick<OutgoingMail, 'from' | 'replyTo' | 'envelope' | 'dkim' | 'headers'>;
 
+/**
+ * The e-mail's reference in its headers: ours always (complaint reports quote it), and where a
+ * provider's webhook is configured, in the place that provider hands back in its events
+ * (Postmark's metadata, Mailgun's user variables), since providers rewrite the return path.
+ */
+export function refHeaders(config: Pick<DeliverabilityConfig, 'postmarkWebhook' | 'mailgunSigningKey'>, ref: string): Record<string, string> {
+  return {
+    [REF_HEADER]: ref,
+    ...(config.postmarkWebhook ? { 'X-PM-Metadata-ref': ref } : {}),
+    ...(config.mailgunSigningKey ? { 'X-Mailgun-Variables': JSON.stringify({ ref }) } : {}),
+  };
+}
+
 interface OrganisationSender {
   name: string;
   replyTo: string | null;
@@ -67,7 +80,7 @@ export class SenderIdentity {
     const base: Identity = {
       from: platformFrom,
       envelope: { from: verpAddress(this.key, id, this.config.bounceDomain), to: row.to_email },
-      headers: { [REF_HEADER]: verpToken(this.key, id) },
+      headers: refHeaders(this.config, verpToken(this.key, id)),
       ...(this.config.platformDkim ? { dkim: this.config.platformDkim } : {}),
     };
     if (!row.organisation_id) return base;
