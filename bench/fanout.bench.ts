@@ -25,20 +25,24 @@ import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
 import { startServer } from '../server/src/server';
 import { createTestDb } from '../server/src/test/db';
 import { call, signIn, signUp } from '../server/src/test/http';
+import { ownOrganisationOf } from '../server/src/test/releases';
 import { memoryTransport } from '../server/src/test/mail';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const WARMUP = 2;
 
-async function release(db: Db, clientId: string, round: number): Promise<string> {
+/** A release of the sender's organisation (releases belong to an organisation since the organisations migration). */
+async function release(db: Db, authorId: string, round: number): Promise<string> {
+  const organisationId = await ownOrganisationOf(db, authorId);
   const [r] = (await db('press_releases')
     .insert({
       title: `Δελτίο ${round}`,
       content: `<p>Η εταιρεία ανακοινώνει νέα συνεργασία. <a href="https://example.com/news/${round}">Περισσότερα</a></p>`,
       content_text: 'Η εταιρεία ανακοινώνει νέα συνεργασία. Περισσότερα',
       category: 'tech',
-      client_id: clientId,
+      organisation_id: organisationId,
+      author_id: authorId,
       media_list_categories: ['tech'],
     })
     .returning('id')) as { id: string }[];
@@ -55,7 +59,8 @@ async function ours(): Promise<{ samples: number[]; recipients: string[]; db: Db
   const { db } = server.ctx;
   await signUp(server.url, 'sender@bench.test');
   const sender = await signIn(server.url, 'sender@bench.test');
-  await db('profiles').where('user_id', sender.user.id).update({ status: 'approved', organization: 'Bench Α.Ε.' });
+  await db('profiles').where('user_id', sender.user.id).update({ status: 'approved' });
+  await db('organisations').where('id', await ownOrganisationOf(db, sender.user.id)).update({ status: 'approved', name: 'Bench Α.Ε.' });
 
   const tokens: string[] = [];
   const recipients: string[] = [];

@@ -398,11 +398,11 @@ export class Mailer {
       // one statement (one round trip: the window in which a kill -9 means a second copy).
       await this.db.raw(
         `with m as (
-           update mail_outbox set status = 'sent', sent_at = now(), last_error = null, lease_until = null
+           update mail_outbox set status = 'sent', sent_at = now(), last_error = null, lease_until = null, return_path = ?
             where id = ? returning related_delivery_id)
          update deliveries set state = 'sent', sent_at = now(), attempts = ?, error = null
           where id = (select related_delivery_id from m)`,
-        [row.id, row.attempts],
+        [identity.envelope?.from ?? null, row.id, row.attempts],
       );
       await this.throttle.accepted(this.db, domainOf(row.to_email));
     } catch (err) {

@@ -149,8 +149,8 @@ describe('the suppression list every send honours', () => {
     const id = outboxIdOfVerp(server.ctx.tokenKey, m.mailFrom);
     expect(m.mailFrom).toMatch(/^bounce\+[0-9a-z]+\.[0-9a-f]{16}@bounces\./);
     expect(m.headers['x-deltio-ref']).toBe(m.mailFrom.slice('bounce+'.length, m.mailFrom.indexOf('@')));
-    const row = (await db()('mail_outbox').where('id', id).first('to_email', 'organisation_id', 'purpose')) as Record<string, unknown>;
-    expect(row).toEqual({ to_email: 'here@media.test', organisation_id: org, purpose: 'release' });
+    const row = (await db()('mail_outbox').where('id', id).first('to_email', 'organisation_id', 'purpose', 'return_path')) as Record<string, unknown>;
+    expect(row).toEqual({ to_email: 'here@media.test', organisation_id: org, purpose: 'release', return_path: m.mailFrom });
     expect(decodeWords(m.headers.from!)).toMatch(/^Αιγαίο Α\.Ε\.\s*<no-reply@deltio\.gr>$/);
     expect(outboxIdOfVerp(server.ctx.tokenKey, m.mailFrom.replace(/.@/, (c) => (c[0] === '0' ? '1@' : '0@')))).toBeNull();
   });
