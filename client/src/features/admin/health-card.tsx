@@ -111,7 +111,7 @@ export function HealthCard() {
             </ul>
             {h?.mail ? (
               <p className="mt-1 text-xs text-muted-foreground" data-testid="health-mail-counts">
-                {`${h.mail.attempted.toLocaleString('el-GR')} e-mail · ${h.mail.bounced.toLocaleString('el-GR')} επιστροφές · ${h.mail.complaints.toLocaleString('el-GR')} καταγγελίες`}
+                {`${h.mail.attempted.toLocaleString('el-GR')} e-mail · ${h.mail.bounced === 1 ? '1 επιστροφή' : `${h.mail.bounced.toLocaleString('el-GR')} επιστροφές`} · ${h.mail.complaints === 1 ? '1 καταγγελία' : `${h.mail.complaints.toLocaleString('el-GR')} καταγγελίες`}`}
               </p>
             ) : null}
             <p className="mt-2 text-xs text-muted-foreground">
