@@ -211,9 +211,14 @@ export class JobQueue {
    * those of a tick a kick started meanwhile (a poll, a clock jump, a handler's own kick).
    */
   async drain(): Promise<void> {
-    while (this.running) await this.running;
+    await this.settled();
     await this.runTick();
-    while (this.running) await this.running;
+    await this.settled();
+  }
+
+  /** Resolves once no tick runs (one a kick started meanwhile is waited for too). */
+  private async settled(): Promise<void> {
+    for (let tick = this.running; tick; tick = this.running) await tick;
   }
 
   async sizes(): Promise<Record<string, number>> {
