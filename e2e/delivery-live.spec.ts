@@ -46,15 +46,15 @@ test('a bounce reported by the provider appears in the release’s delivery tabl
     await expect(row).toContainText('5.1.1');
   }
   await watchers[1]!.page.screenshot({ path: test.info().outputPath('delivery-table-bounce.png') });
-  // The next send's confirmation counts the address among the suppressed, with the reason.
+  // The next send's confirmation says the address gets it in the app only, and why.
   const next = await createRelease(request, org, { title: `Μετά την επιστροφή ${Date.now()}`, category: 'tech' });
   const { page } = watchers[0]!;
   await openEditor(page, next);
   await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
   const dialog = page.getByRole('dialog', { name: 'Αποστολή τώρα' });
-  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 διεύθυνση είναι στη λίστα αποκλεισμού:', { timeout: 10_000 });
+  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 παραλήπτης θα το δει μόνο στην εφαρμογή, χωρίς e-mail (λίστα αποκλεισμού):', { timeout: 10_000 });
   await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 δεν υπάρχει (μόνιμη επιστροφή)');
-  await dialog.getByTestId('preview-excluded').screenshot({ path: test.info().outputPath('send-confirmation-suppressed.png') });
+  await dialog.getByTestId('preview-suppressed').screenshot({ path: test.info().outputPath('send-confirmation-suppressed.png') });
   for (const w of watchers) await w.context.close();
 });
 

@@ -40,15 +40,15 @@ export const sendPreviewSchema = z.object({
     inactive: z.number().int(),
     /** Accounts still waiting for approval. */
     pending: z.number().int(),
-    /** On the suppression list (globally or the organisation's), by reason. */
-    suppressed: z.object({
-      total: z.number().int(),
-      hard_bounce: z.number().int(),
-      soft_bounce_limit: z.number().int(),
-      complaint: z.number().int(),
-      manual: z.number().int(),
-      import: z.number().int(),
-    }),
+  }),
+  /** Recipients whose address is on the suppression list (globally or the organisation's): in the app, no e-mail; by reason. */
+  withoutEmail: z.object({
+    total: z.number().int(),
+    hard_bounce: z.number().int(),
+    soft_bounce_limit: z.number().int(),
+    complaint: z.number().int(),
+    manual: z.number().int(),
+    import: z.number().int(),
   }),
   email: z.object({ from: z.string(), subject: z.string(), html: z.string() }),
   /** Why the text cannot be sent as it is (not rendered), or null. */
@@ -63,7 +63,8 @@ export const collabTicketSchema = z.object({ ticket: z.string(), expiresAt: z.nu
 export const testEmailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** suppressed: the sender's own address is on the suppression list, so it was not sent. */
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'suppressed']),
 });
 export type TestEmail = z.infer<typeof testEmailSchema>;
 export const testEmailParams = z.object({ id: z.uuid('id is not valid'), mailId: z.coerce.number().int().positive().max(2 ** 53) });

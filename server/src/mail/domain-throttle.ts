@@ -41,8 +41,6 @@ export class DomainThrottle {
   readonly defaultPerMinute: number;
   private readonly baseMs: number;
   private readonly maxMs: number;
-  /** Domains this process paused: a success to one of them ends its back-off. */
-  private readonly paused = new Set<string>();
 
   constructor(o: ThrottleOptions = {}) {
     this.rates = { ...DEFAULT_DOMAIN_RATES, ...(o.rates ?? {}) };
@@ -83,12 +81,13 @@ export class DomainThrottle {
               where (domain_throttles.backoff_until is null or domain_throttles.backoff_until <= ?)
                 and (domain_throttles.window_start is distinct from excluded.window_start
                      or domain_throttles.window_count < ${limit('domain_throttles')})
-              returning domain),
+              returning domain, backoff_level),
             claimed as (
               update mail_outbox set ${set}
                where id = (select id from cand) and exists (select 1 from slot)
               returning ${returning})
-            select (select count(*) from cand)::int as candidates, claimed.* from (select 1) one left join claimed on true`,
+            select (select count(*) from cand)::int as candidates, (select backoff_level from slot) as domain_backoff, claimed.*
+              from (select 1) one left join claimed on true`,
       binds: [now, minute, rates, this.defaultPerMinute, minute, now, now, rates, this.defaultPerMinute],
     };
   }
@@ -115,15 +114,15 @@ export class DomainThrottle {
       [domain, now, this.baseMs, response.slice(0, 500), now, this.baseMs, this.maxMs],
     )) as { rows: { backoff_until: Date }[] };
     const row = result.rows[0];
-    this.paused.add(domain);
     return new Date(row!.backoff_until);
   }
 
-  /** A message to a domain this process had paused went through: its back-off starts over. */
+  /**
+   * A message went through to a domain that had been paused (its claim saw a back-off level,
+   * whichever process paused it): the back-off starts over.
+   */
   async accepted(db: Knex, domain: string): Promise<void> {
-    if (!this.paused.has(domain)) return;
-    this.paused.delete(domain);
-    await db('domain_throttles').where('domain', domain).update({ backoff_level: 0, backoff_until: null });
+    await db('domain_throttles').where('domain', domain).where('backoff_level', '>', 0).update({ backoff_level: 0, backoff_until: null });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
 import type { MailPurpose } from '../../../shared/constants';
 import { systemClock, type Clock } from '../clock';
+import { classifyRefusal, normaliseStatus, statusOfText } from '../modules/deliverability/classify';
 import { DomainThrottle } from './domain-throttle';
 import type { MailTransport, OutgoingMail } from './transport';
 
@@ -37,11 +38,17 @@ export interface OutboxRow {
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** A permanent refusal of the recipient by the receiving server (5xx on RCPT/DATA): a bounce. */
+/**
+ * A permanent refusal of the recipient by the receiving server (5xx on RCPT/DATA that means the
+ * address: 5.1.1 no such user …): a bounce, final. A 5xx that is not about the address (552 or
+ * 5.2.2 mailbox full, 5.7.x policy) is retried like a 4xx (classifyRefusal).
+ */
 export function isBounce(err: unknown): boolean {
-  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  const e = err as { responseCode?: unknown; code?: unknown; response?: unknown; message?: unknown } | null;
   const code = typeof e?.responseCode === 'number' ? e.responseCode : NaN;
-  return code >= 500 && code < 600 && (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE');
+  if (!(code >= 500 && code < 600 && (e?.code === 'EENVELOPE' || e?.code === 'EMESSAGE'))) return false;
+  const text = typeof e?.response === 'string' ? e.response : typeof e?.message === 'string' ? e.message : '';
+  return classifyRefusal(code, statusOfText(text) ?? normaliseStatus(text)) === 'hard';
 }
 
 const outboxRow = (msg: MailMessage) => ({
@@ -147,6 +154,8 @@ export class Mailer {
   /** Rows this process is sending (claimed, on the wire), whose leases it renews. */
   private readonly held = new Map<number, OutboxRow>();
   private policy: MailPolicy | undefined;
+  /** Claimed e-mails whose domain had a back-off level when they were claimed. */
+  private readonly pausedBefore = new Set<number>();
   private readonly refusalListeners: ((r: MailRefusal) => void | Promise<void>)[] = [];
 
   /** Deliverability's suppression check and sender identity (before it: the MAIL_FROM address, unsigned). */
@@ -341,6 +350,7 @@ export class Mailer {
         else await this.deliver(row);
       } finally {
         this.held.delete(id);
+        this.pausedBefore.delete(id);
       }
     }
   }
@@ -362,10 +372,11 @@ export class Mailer {
       );
       // The outbox update's binds sit after the candidate's and the slot's in the statement.
       const setBinds = [this.leaseMs, this.domain];
-      const result = await this.db.raw<{ rows: (OutboxRow & { candidates: number })[] }>(sql, [...binds, ...setBinds]);
+      const result = await this.db.raw<{ rows: (OutboxRow & { candidates: number; domain_backoff: number | null })[] }>(sql, [...binds, ...setBinds]);
       const row = result.rows[0];
       if (row?.id != null) {
-        const { candidates: _c, ...claimed } = row;
+        const { candidates: _c, domain_backoff, ...claimed } = row;
+        if (domain_backoff) this.pausedBefore.add(Number(claimed.id));
         return claimed as OutboxRow;
       }
       if (!row?.candidates) return undefined;
@@ -404,7 +415,8 @@ export class Mailer {
           where id = (select related_delivery_id from m)`,
         [identity.envelope?.from ?? null, row.id, row.attempts],
       );
-      await this.throttle.accepted(this.db, domainOf(row.to_email));
+      // Its domain had been paused (by any process) and now takes mail: the back-off starts over.
+      if (this.pausedBefore.delete(Number(row.id))) await this.throttle.accepted(this.db, domainOf(row.to_email));
     } catch (err) {
       if (accepted) {
         // Sent, but not recorded (the database went away): its lease lapses and it goes again, same Message-ID.

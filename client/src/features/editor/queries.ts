@@ -44,7 +44,7 @@ export const useSendPreview = (releaseId: string) =>
     gcTime: 0,
   });
 
-export const testEmailDone = (m: TestEmail | undefined | null) => m?.status === 'sent' || m?.status === 'failed';
+export const testEmailDone = (m: TestEmail | undefined | null) => m?.status === 'sent' || m?.status === 'failed' || m?.status === 'suppressed';
 
 /** Follows a test e-mail once a second until it is sent or failed. */
 export const useTestEmail = (releaseId: string, mail: TestEmail | null) =>

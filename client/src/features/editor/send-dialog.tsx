@@ -37,7 +37,8 @@ export const SEND_DIALOG_STRINGS = {
   unsubscribed: (x: number) => `${n(x)} ${x === 1 ? 'έχει διαγραφεί' : 'έχουν διαγραφεί'} από τη λήψη (από εσάς, από την κατηγορία ή από όλα τα δελτία)`,
   inactive: (x: number) => `${n(x)} ${x === 1 ? 'ανενεργός λογαριασμός' : 'ανενεργοί λογαριασμοί'}`,
   pending: (x: number) => `${n(x)} ${x === 1 ? 'περιμένει' : 'περιμένουν'} έγκριση λογαριασμού`,
-  suppressed: (x: number) => `${n(x)} ${x === 1 ? 'διεύθυνση είναι' : 'διευθύνσεις είναι'} στη λίστα αποκλεισμού:`,
+  withoutEmail: (x: number) =>
+    `${n(x)} ${x === 1 ? 'παραλήπτης θα το δει' : 'παραλήπτες θα το δουν'} μόνο στην εφαρμογή, χωρίς e-mail (λίστα αποκλεισμού):`,
   suppressedReason: {
     hard_bounce: (x: number) => `${n(x)} ${x === 1 ? 'δεν υπάρχει' : 'δεν υπάρχουν'} (μόνιμη επιστροφή)`,
     soft_bounce_limit: (x: number) => `${n(x)} με επανειλημμένες προσωρινές επιστροφές`,
@@ -53,13 +54,15 @@ export const SEND_DIALOG_STRINGS = {
   testSending: 'Αποστολή δοκιμαστικού e-mail…',
   testSent: (to: string) => `Το δοκιμαστικό e-mail στάλθηκε στο ${to}`,
   testFailed: 'Το δοκιμαστικό e-mail δεν στάλθηκε. Δοκιμάστε ξανά.',
+  testSuppressed: (to: string) => `Το δοκιμαστικό e-mail δεν στάλθηκε: η διεύθυνση ${to} είναι στη λίστα αποκλεισμού.`,
   renderError: 'Το κείμενο δεν αποθηκεύτηκε, οπότε δεν μπορεί να σταλεί',
 };
 const S = SEND_DIALOG_STRINGS;
 
 function Recipients({ p }: { p: SendPreview }) {
-  const { unsubscribed, inactive, pending, suppressed } = p.excluded;
-  const excluded = unsubscribed + inactive + pending + suppressed.total;
+  const { unsubscribed, inactive, pending } = p.excluded;
+  const excluded = unsubscribed + inactive + pending;
+  const noEmail = p.withoutEmail;
   return (
     <section className="space-y-2" aria-labelledby="send-recipients-heading">
       <h3 id="send-recipients-heading" className="flex items-center gap-2 text-sm font-semibold">
@@ -97,20 +100,20 @@ function Recipients({ p }: { p: SendPreview }) {
               {unsubscribed ? <li>{S.unsubscribed(unsubscribed)}</li> : null}
               {inactive ? <li>{S.inactive(inactive)}</li> : null}
               {pending ? <li>{S.pending(pending)}</li> : null}
-              {suppressed.total ? (
-                <li data-testid="preview-suppressed">
-                  {S.suppressed(suppressed.total)}
-                  <ul className="list-[circle] pl-5">
-                    {SUPPRESSION_REASONS.filter((k) => suppressed[k]).map((k) => (
-                      <li key={k}>{S.suppressedReason[k](suppressed[k])}</li>
-                    ))}
-                  </ul>
-                </li>
-              ) : null}
             </ul>
           </>
         )}
       </div>
+      {noEmail.total ? (
+        <div data-testid="preview-suppressed" className="text-sm text-muted-foreground">
+          <p>{S.withoutEmail(noEmail.total)}</p>
+          <ul className="list-disc pl-5">
+            {SUPPRESSION_REASONS.filter((k) => noEmail[k]).map((k) => (
+              <li key={k}>{S.suppressedReason[k](noEmail[k])}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -132,6 +135,7 @@ function TestEmailButton({ releaseId, disabled }: { releaseId: string; disabled:
     const err = send.error;
     message = { text: err instanceof ApiError && err.code !== `http_${err.status}` && err.message ? err.message : S.testFailed, tone: 'bad' };
   } else if (current?.status === 'sent') message = { text: S.testSent(current.to), tone: 'ok' };
+  else if (current?.status === 'suppressed') message = { text: S.testSuppressed(current.to), tone: 'bad' };
   else if (current?.status === 'failed' || state.isError) message = { text: S.testFailed, tone: 'bad' };
 
   const busy = message?.tone === 'muted';

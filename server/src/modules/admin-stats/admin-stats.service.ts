@@ -74,10 +74,14 @@ export async function health(ctx: AppContext): Promise<AdminHealth> {
   } catch (err) {
     ctx.logger.warn({ err }, 'health: mail outcomes failed');
   }
-  const rate = (n: number | undefined) => (mail && mail.attempted > 0 && n !== undefined ? Math.round((n / mail.attempted) * 10_000) / 100 : null);
+  // The level is judged on the exact rate (0.1001 % is over 0.1 %); the figure shown is rounded.
+  const exact = (n: number | undefined) => (mail && mail.attempted > 0 && n !== undefined ? (n / mail.attempted) * 100 : null);
+  const shown = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
   const attempted = mail ? mail.attempted : null;
-  const bounceRate = { value: rate(mail?.bounced), level: rateLevel(rate(mail?.bounced), MAIL_RATE_THRESHOLDS.bounceRate, attempted) };
-  const complaintRate = { value: rate(mail?.complaints), level: rateLevel(rate(mail?.complaints), MAIL_RATE_THRESHOLDS.complaintRate, attempted) };
+  const bounces = exact(mail?.bounced);
+  const complaints = exact(mail?.complaints);
+  const bounceRate = { value: shown(bounces), level: rateLevel(bounces, MAIL_RATE_THRESHOLDS.bounceRate, attempted) };
+  const complaintRate = { value: shown(complaints), level: rateLevel(complaints, MAIL_RATE_THRESHOLDS.complaintRate, attempted) };
   return {
     db,
     emailQueue,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { classifyRefusal, statusOfText } from './classify';
+import { classifyRefusal, normaliseStatus, statusOfText } from './classify';
 import { recordMailEvent } from './record-mail-event';
 import { registerDomainRecheck } from './sending-domains.service';
 import { activeSuppression } from './suppressions.repo';
@@ -18,10 +18,13 @@ export function registerDeliverability(ctx: AppContext): void {
     identity: (row, from) => identity.of(row, from),
   });
   ctx.mailer.onRefusal(async (r) => {
-    const statusCode = statusOfText(r.response);
+    const statusCode = statusOfText(r.response) ?? normaliseStatus(r.response);
+    const kind = classifyRefusal(r.smtpCode, statusCode);
     await recordMailEvent(ctx, {
       via: 'smtp_session',
-      kind: classifyRefusal(r.smtpCode, statusCode),
+      // A temporary refusal the mailer will retry (greylisting, a rate limit, a full mailbox for
+      // now) is only the trail; it counts as a soft bounce once the mailer gives up on the e-mail.
+      kind: kind === 'soft' && !r.final ? 'delayed' : kind,
       email: r.row.to_email,
       outboxId: Number(r.row.id),
       statusCode,

@@ -65,6 +65,8 @@ export async function recordMailEvent(ctx: AppContext, ev: MailEvent): Promise<M
       await markDelivery(trx, m.deliveryId, { state: 'bounced', bounce_type: 'hard', bounced_at: now, error: detail });
     } else if (ev.kind === 'soft') {
       const { softBounceLimit, softBounceWindowDays } = ctx.config.deliverability;
+      // Soft bounces of one address arriving at once are counted one after the other.
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`soft-bounce:${m.email}`]);
       const since = new Date(now.getTime() - softBounceWindowDays * 86_400_000);
       const counted = (await trx('bounce_events')
         .where({ email_lc: m.email, kind: 'soft' })
@@ -80,8 +82,8 @@ export async function recordMailEvent(ctx: AppContext, ev: MailEvent): Promise<M
           bounceEventId: eventId,
         }));
       }
-      // During the conversation the mailer retries and keeps the delivery's state itself.
-      if (ev.via !== 'smtp_session') await markDelivery(trx, m.deliveryId, { state: 'bounced', bounce_type: 'soft', bounced_at: now, error: detail });
+      // During the conversation a soft refusal arrives here once the mailer gave up on the e-mail.
+      await markDelivery(trx, m.deliveryId, { state: 'bounced', bounce_type: 'soft', bounced_at: now, error: detail });
     } else if (ev.kind === 'complaint') {
       ({ row: suppression, created } = await addSuppression(trx, { email: m.email, organisationId: m.organisationId, reason: 'complaint', source: ev.via, detail, bounceEventId: eventId }));
       await markDelivery(trx, m.deliveryId, { state: 'complained', complained_at: now });

@@ -169,6 +169,9 @@ describe('mail of the organisation', () => {
     expect(mail.headers['dkim-signature']).toContain(`s=${domain.dkim_selector}`);
     const result = await dkimVerify(mail.raw, { resolver });
     expect(result.results.map((r) => [r.signingDomain, r.status.result])).toContainEqual([DOMAIN, 'pass']);
+    // One-click unsubscribe counts only when both of its headers are signed (RFC 8058 §4).
+    const signed = /\bh=([^;]+)/.exec(mail.headers['dkim-signature']!.replace(/\s+/g, ''))![1]!.toLowerCase().split(':');
+    expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'from', 'subject']));
     // A changed body fails.
     const tampered = mail.raw.replace(/Κείμενο|=CE=9A/, (m) => (m === 'Κείμενο' ? 'Kείμενο' : '=CE=9B'));
     expect(tampered).not.toBe(mail.raw);

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { call } from '../../test/http';
 import { decodeWords, startSmtp, type TestSmtp } from '../../test/smtp';
 import { insertJournalist, insertMember, insertOrganisation, insertRelease, tokenOf } from '../distribution/org-fixtures';
+import { testEmailSchema } from '../../../../shared/schemas/editor';
 import { recordMailEvent } from './record-mail-event';
 import { addSuppression } from './suppressions.repo';
 import { outboxIdOfVerp } from './verp';
@@ -33,7 +34,7 @@ const delivery = (releaseId: string, userId: string) =>
 const preview = async (releaseId: string, token = owner.token) =>
   (await call(server.url, 'GET', `/api/releases/${releaseId}/send-preview`, { token })).body as {
     recipients: number;
-    excluded: { suppressed: Record<string, number> };
+    withoutEmail: Record<string, number>;
   };
 const received = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('the suppression list every send honours', () => {
-  it('a mailbox refused with 550 5.1.1 is suppressed at once: the next release makes no delivery, the confirmation counts it', async () => {
+  it('a mailbox refused with 550 5.1.1 is suppressed at once: the next release reaches it in the app only, with no e-mail, and the confirmation says so', async () => {
     const gone = await insertJournalist(db(), 'gone@media.test', ['culture']);
     const here = await insertJournalist(db(), 'here@media.test', ['culture']);
     smtp.refuse = { pattern: /^gone@/, code: 550, message: '5.1.1 <gone@media.test>: Recipient address rejected: User unknown' };
@@ -69,14 +70,16 @@ describe('the suppression list every send honours', () => {
 
     const second = await insertRelease(db(), org, owner.id, 'Δεύτερο', { category: 'culture', media_list_categories: ['culture'] });
     const p = await preview(second);
-    expect(p.excluded.suppressed).toMatchObject({ total: 1, hard_bounce: 1 });
+    expect(p.withoutEmail).toMatchObject({ total: 1, hard_bounce: 1 });
     // Another organisation's send leaves a dead address out too (global).
     const elsewhere = await insertRelease(db(), other, otherOwner.id, 'Αλλού', { category: 'culture', media_list_categories: ['culture'] });
-    expect((await preview(elsewhere, otherOwner.token)).excluded.suppressed.hard_bounce).toBe(1);
+    expect((await preview(elsewhere, otherOwner.token)).withoutEmail.hard_bounce).toBe(1);
     const before = received('gone@media.test').length;
     await call(server.url, 'POST', `/api/releases/${second}/send`, { token: owner.token });
     await settle();
-    expect(await delivery(second, gone)).toBeUndefined();
+    // In the app only: the delivery is there, suppressed from the start, with no e-mail.
+    expect(await delivery(second, gone)).toMatchObject({ state: 'suppressed' });
+    expect(await db()('mail_outbox').where({ related_delivery_id: (await delivery(second, gone))!.id })).toHaveLength(0);
     expect(await delivery(second, here)).toMatchObject({ state: 'sent' });
     expect(received('gone@media.test')).toHaveLength(before);
     // An address that cannot take mail gets no account mail either.
@@ -84,6 +87,29 @@ describe('the suppression list every send honours', () => {
     await server.ctx.mailer.drain();
     expect(received('gone@media.test')).toHaveLength(before);
     expect(await db()('mail_outbox').where({ to_email: 'gone@media.test', purpose: 'account' }).first('status')).toEqual({ status: 'suppressed' });
+  });
+
+  it('a full mailbox (552 5.2.2) or a policy refusal (550 5.7.1) during sending is retried, never a hard bounce, and suppresses nothing', async () => {
+    const full = await insertJournalist(db(), 'full-now@media.test', ['lifestyle']);
+    const policy = await insertJournalist(db(), 'policy@media.test', ['economy']);
+    const refusedSend = async (category: string, refuse: NonNullable<TestSmtp['refuse']>) => {
+      smtp.refuse = refuse;
+      const id = await insertRelease(db(), org, owner.id, `Άρνηση ${category}`, { category, media_list_categories: [category] });
+      await call(server.url, 'POST', `/api/releases/${id}/send`, { token: owner.token });
+      await settle();
+      smtp.refuse = null;
+      return id;
+    };
+    const sends = [
+      [await refusedSend('lifestyle', { pattern: /^full-now@/, code: 552, message: '5.2.2 Mailbox full' }), full, 'full-now@media.test'],
+      [await refusedSend('economy', { pattern: /^policy@/, code: 550, message: '5.7.1 Message rejected due to local policy' }), policy, 'policy@media.test'],
+    ] as const;
+    for (const [id, who, email] of sends) {
+      expect(await delivery(id, who)).toMatchObject({ state: 'queued', bounce_type: null });
+      expect(await db()('mail_outbox').where('to_email', email).first('status', 'attempts')).toEqual({ status: 'queued', attempts: 1 });
+      expect((await db()('bounce_events').where('email_lc', email).select('kind')).map((e: { kind: string }) => e.kind)).toEqual(['delayed']);
+      expect(await db()('suppressions').where('email_lc', email)).toHaveLength(0);
+    }
   });
 
   it('an address suppressed after the fan-out is not mailed: the e-mail and its delivery end as suppressed', async () => {
@@ -133,7 +159,7 @@ describe('the suppression list every send honours', () => {
     expect(note.body).toContain('Αιγαίο Α.Ε.');
 
     const mine = await insertRelease(db(), org, owner.id, 'Ξανά', { category: 'politics', media_list_categories: ['politics'] });
-    expect((await preview(mine)).excluded.suppressed).toMatchObject({ total: 1, complaint: 1 });
+    expect((await preview(mine)).withoutEmail).toMatchObject({ total: 1, complaint: 1 });
     const theirs = await sendNew('Του άλλου', otherOwner, other, 'politics');
     expect(await delivery(theirs, j)).toMatchObject({ state: 'sent' });
 
@@ -142,6 +168,20 @@ describe('the suppression list every send honours', () => {
     await call(server.url, 'POST', '/auth/v1/recover', { body: { email: 'angry@media.test' } });
     await server.ctx.mailer.drain();
     expect(received('angry@media.test').length).toBe(before + 1);
+  });
+
+  it("a test e-mail to the sender's own suppressed address is not sent and says so, in the shape the send dialog reads", async () => {
+    const id = await insertRelease(db(), org, owner.id, 'Δοκιμή', { category: 'culture', media_list_categories: ['culture'] });
+    const s = await addSuppression(db(), { email: 'owner@aigaio.test', organisationId: org, reason: 'manual', source: 'admin' });
+    try {
+      const sent = await call(server.url, 'POST', `/api/releases/${id}/test-email`, { token: owner.token });
+      expect(sent.status).toBe(201);
+      await server.ctx.mailer.drain();
+      const now = await call(server.url, 'GET', `/api/releases/${id}/test-email/${(sent.body as { id: number }).id}`, { token: owner.token });
+      expect(testEmailSchema.parse(now.body)).toMatchObject({ status: 'suppressed', to: 'owner@aigaio.test' });
+    } finally {
+      await db()('suppressions').where('id', s.row.id).update({ removed_at: new Date() });
+    }
   });
 
   it('every e-mail carries its own signed return path and reference; platform mail keeps MAIL_FROM, an organisation\'s speaks in its name', async () => {

@@ -44,12 +44,14 @@ interface Fragment {
 }
 
 /**
- * Why an approved, active media profile `p` on the lists is left out of a release's send: the
- * one rule that deliveries, the plan's count and the send confirmation all use.
- * - unsubscribed: from everything, from the organisation that owns the release (a journalist
- *   blocks a company, whichever of its members sends) or from the release's category;
- * - suppressed: the address is on the suppression list, globally or the organisation's
- *   (hard bounces, repeated soft bounces, complaints, manual additions).
+ * The one rule for who a release reaches, used by deliveries, the plan's count and the send
+ * confirmation, for an approved, active media profile `p` on the lists:
+ * - unsubscribed: left out — from everything, from the organisation that owns the release (a
+ *   journalist blocks a company, whichever of its members sends) or from the release's category;
+ * - suppressed: the address is on the suppression list, globally or the organisation's (hard
+ *   bounces, repeated soft bounces, complaints, manual additions). The suppression list is about
+ *   e-mail: the journalist still gets the release in the app, with no e-mail (the delivery's
+ *   state is `suppressed` from the start).
  */
 export function exclusionsOf(r: Audience): { unsubscribed: Fragment; suppressed: Fragment } {
   return {
@@ -66,29 +68,32 @@ export function exclusionsOf(r: Audience): { unsubscribed: Fragment; suppressed:
   };
 }
 
-/** The recipients of a release: approved, active media in any of its category lists (once, even if in several), minus exclusionsOf(). */
+/** The recipients of a release: approved, active media in any of its category lists (once, even if in several), minus the unsubscribed. */
 function recipientsOf(r: Audience): Fragment {
   const x = exclusionsOf(r);
   return {
     sql: `from profiles p
       where p.role = 'media' and p.status = 'approved' and p.is_active
         and exists (select 1 from media_lists l where l.media_id = p.user_id and l.category = any(?::text[]))
-        and not ${x.unsubscribed.sql}
-        and not ${x.suppressed.sql}`,
-    binds: [listsOf(r), ...x.unsubscribed.binds, ...x.suppressed.binds],
+        and not ${x.unsubscribed.sql}`,
+    binds: [listsOf(r), ...x.unsubscribed.binds],
   };
 }
 
-/** Creates one delivery per recipient (recipientsOf) in a single statement. */
+/**
+ * Creates one delivery per recipient (recipientsOf) in a single statement: `queued` for its
+ * e-mail, or `suppressed` (in the app only) when the address is on the suppression list.
+ */
 export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease): Promise<Recipient[]> {
   const who = recipientsOf(r);
+  const x = exclusionsOf(r);
   const result = await trx.raw<{ rows: Recipient[] }>(
     `insert into deliveries (press_release_id, recipient_user_id, email, state)
-     select ?, p.user_id, p.email, 'queued'
+     select ?, p.user_id, p.email, case when ${x.suppressed.sql} then 'suppressed' else 'queued' end
        ${who.sql}
      on conflict (press_release_id, recipient_user_id) do nothing
      returning id, recipient_user_id, email`,
-    [r.id, ...who.binds],
+    [r.id, ...x.suppressed.binds, ...who.binds],
   );
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
 }

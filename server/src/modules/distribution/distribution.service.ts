@@ -101,6 +101,7 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
     const pending = (await trx('deliveries as d')
       .where('d.press_release_id', releaseId)
       .whereNull('d.held_at') // past the journalist's daily limit: the digest lists it instead
+      .whereNot('d.state', 'suppressed') // on the suppression list: in the app only
       .whereNotExists((q) => {
         void q.select(1).from('mail_outbox as m').whereRaw('m.related_delivery_id = d.id');
       })

@@ -241,7 +241,7 @@ describe('send now', () => {
 });
 
 describe('mail failures', () => {
-  it('a refused mailbox is a bounce with the reason; a temporary failure retries with back-off and ends as failed', async () => {
+  it('a refused mailbox is a bounce with the reason; a temporary failure retries with back-off and ends as a soft bounce', async () => {
     const db = server.ctx.db;
     const bounce = await mediaUser(db, 'bounce', { lists: ['culture'] });
     const later = await mediaUser(db, 'later', { lists: ['lifestyle'] });
@@ -268,10 +268,15 @@ describe('mail failures', () => {
       await db('mail_outbox').where('to_email', 'later@media.test').update({ next_attempt_at: db.fn.now() });
       await server.ctx.mailer.drain();
     }
-    const final = await row();
-    expect(final.state).toBe('failed');
+    // Given up after its attempts: a soft bounce (the mail never arrived; the address is only counted).
+    const final = (await row()) as Awaited<ReturnType<typeof row>> & { bounce_type: string | null };
+    expect(final.state).toBe('bounced');
+    expect(final.bounce_type).toBe('soft');
     expect(final.attempts).toBe(5);
-    expect(final.error).toMatch(/451/);
+    expect(final.error).toMatch(/Try again later/);
+    // Its four retried refusals are the trail (delayed); the fifth, the last, counts as one soft bounce.
+    const events = (await db('bounce_events').where('email_lc', 'later@media.test').orderBy('id').select('kind')) as { kind: string }[];
+    expect(events.map((e) => e.kind)).toEqual(['delayed', 'delayed', 'delayed', 'delayed', 'soft']);
     smtp.refuse = null;
   });
 });

@@ -19,20 +19,19 @@ interface ListRow {
 }
 
 /**
- * Who a send of the release would reach now, per ticked list and in all (distinct), and who
- * is left out and why — the same rule as insertDeliveries() (exclusionsOf): approved, active
- * media in the lists, minus the unsubscribed and the suppressed (with the suppression's reason).
+ * Who a send of the release would reach now, per ticked list and in all (distinct), who is left
+ * out and why, and who gets it in the app only (suppressed address, by the suppression's reason)
+ * — the same rule as insertDeliveries() (exclusionsOf).
  */
 async function audience(ctx: AppContext, r: SendableRelease) {
   const lists = listsOf(r);
   const x = exclusionsOf(r);
-  const reached = `p.status = 'approved' and p.is_active and not ${x.unsubscribed.sql} and not ${x.suppressed.sql}`;
-  const reachedBinds = [...x.unsubscribed.binds, ...x.suppressed.binds];
+  const reached = `p.status = 'approved' and p.is_active and not ${x.unsubscribed.sql}`;
   const members = `from media_lists l join profiles p on p.user_id = l.media_id and p.role = 'media' where l.category = any(?::text[])`;
   const perList = (await ctx.db.raw(
     `select l.category, count(*) filter (where ${reached})::int as recipients
        ${members} group by l.category`,
-    [...reachedBinds, lists],
+    [...x.unsubscribed.binds, lists],
   )) as { rows: ListRow[] };
   const totals = (await ctx.db.raw(
     `select count(distinct p.user_id) filter (where ${reached})::int as recipients,
@@ -40,13 +39,13 @@ async function audience(ctx: AppContext, r: SendableRelease) {
             count(distinct p.user_id) filter (where p.status = 'approved' and not p.is_active)::int as inactive,
             count(distinct p.user_id) filter (where p.status = 'pending')::int as pending
        ${members}`,
-    [...reachedBinds, ...x.unsubscribed.binds, lists],
+    [...x.unsubscribed.binds, ...x.unsubscribed.binds, lists],
   )) as { rows: { recipients: number; unsubscribed: number; inactive: number; pending: number }[] };
-  // The suppressed among the rest (not unsubscribed), by the reason that applies (global first).
+  // Recipients whose address is suppressed, by the reason that applies (global first): in the app only.
   const suppressed = (await ctx.db.raw(
     `select reason, count(*)::int as n from (
        select distinct p.user_id, ${suppressionReasonSql('p.email')} as reason
-         ${members} and p.status = 'approved' and p.is_active and not ${x.unsubscribed.sql}) t
+         ${members} and ${reached}) t
       where reason is not null group by reason`,
     [r.organisation_id, lists, ...x.unsubscribed.binds],
   )) as { rows: { reason: SuppressionReason; n: number }[] };
@@ -63,8 +62,8 @@ async function audience(ctx: AppContext, r: SendableRelease) {
       unsubscribed: Number(t?.unsubscribed ?? 0),
       inactive: Number(t?.inactive ?? 0),
       pending: Number(t?.pending ?? 0),
-      suppressed: { total: Object.values(byReason).reduce((a, b) => a + b, 0), ...byReason },
     },
+    withoutEmail: { total: Object.values(byReason).reduce((a, b) => a + b, 0), ...byReason },
   };
 }
 

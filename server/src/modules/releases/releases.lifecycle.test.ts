@@ -265,6 +265,7 @@ describe('send confirmation', () => {
       lists: { category: string; recipients: number }[];
       recipients: number;
       excluded: Record<string, number>;
+      withoutEmail: Record<string, number>;
       email: { from: string; subject: string; html: string };
     }>(server.url, 'GET', `/api/releases/${id}/send-preview`, { token: client.token });
     expect(r.status).toBe(200);
@@ -274,7 +275,8 @@ describe('send confirmation', () => {
       { category: 'economy', label: 'Οικονομία', recipients: 2 },
     ]);
     expect(r.body.recipients).toBe(3);
-    expect(r.body.excluded).toEqual({ unsubscribed: 1, inactive: 1, pending: 1, suppressed: { total: 0, hard_bounce: 0, soft_bounce_limit: 0, complaint: 0, manual: 0, import: 0 } });
+    expect(r.body.excluded).toEqual({ unsubscribed: 1, inactive: 1, pending: 1 });
+    expect(r.body.withoutEmail).toEqual({ total: 0, hard_bounce: 0, soft_bounce_limit: 0, complaint: 0, manual: 0, import: 0 });
     expect(r.body.email).toMatchObject({ from: 'Αιγαίο Τεχνολογίες Α.Ε.', subject: 'Προεπισκόπηση' });
     expect(r.body.email.html).toContain('Κείμενο');
     expect(r.body.email.html).not.toMatch(/\/t\/o\/|\/t\/c\//);
