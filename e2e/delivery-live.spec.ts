@@ -53,7 +53,7 @@ test('a bounce reported by the provider appears in the release’s delivery tabl
   await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
   const dialog = page.getByRole('dialog', { name: 'Αποστολή τώρα' });
   await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 παραλήπτης θα το δει μόνο στην εφαρμογή, χωρίς e-mail (λίστα αποκλεισμού):', { timeout: 10_000 });
-  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 δεν υπάρχει (μόνιμη επιστροφή)');
+  await expect(dialog.getByTestId('preview-suppressed')).toContainText('1 διεύθυνση δεν υπάρχει (μόνιμη επιστροφή)');
   await dialog.getByTestId('preview-suppressed').screenshot({ path: test.info().outputPath('send-confirmation-suppressed.png') });
   for (const w of watchers) await w.context.close();
 });
