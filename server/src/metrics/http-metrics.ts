@@ -58,6 +58,9 @@ export class HttpMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route'>;
   private readonly routes = new Set<string>();
+  /** The series' handles, so a request costs a map lookup rather than prom-client's label hashing. */
+  private readonly counters = new Map<string, { inc(): void }>();
+  private readonly timers = new Map<string, { observe(v: number): void }>();
 
   constructor(registry: Registry) {
     this.requests = new Counter({
@@ -82,8 +85,14 @@ export class HttpMetrics {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
       const route = this.bounded(routeLabel(req));
-      this.requests.inc({ method, route, status: statusClass(res) });
-      this.duration.observe({ method, route }, seconds);
+      const status = statusClass(res);
+      const key = `${method} ${route}`;
+      let timer = this.timers.get(key);
+      if (!timer) this.timers.set(key, (timer = this.duration.labels({ method, route })));
+      timer.observe(seconds);
+      let counter = this.counters.get(`${key} ${status}`);
+      if (!counter) this.counters.set(`${key} ${status}`, (counter = this.requests.labels({ method, route, status })));
+      counter.inc();
     });
   };
 

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test/app';
 import { openEditor, roundTrip } from '../test/collab-client';
 import { insertMember, insertOrganisation, insertRelease, tokenOf } from '../modules/distribution/org-fixtures';
 import { call } from '../test/http';
+import { redisTestsSkippedReason, startTestRedis } from '../test/redis-server';
 import { until } from '../test/wait';
 import { bearerMatches } from './endpoint';
 import { MAX_ROUTE_LABELS, routeLabel } from './http-metrics';
@@ -264,6 +265,32 @@ describe('live connections, queues and round trips', () => {
       server.ctx.db.off('query', listen);
     }
   });
+});
+
+describe.skipIf(redisTestsSkippedReason() !== undefined)('with Redis', () => {
+  it('time a PING on each Redis connection, and say when Redis does not answer', async () => {
+    const redis = await startTestRedis();
+    const redisClock = new TestClock(Date.now());
+    const joined = await startTestServer({ METRICS_PORT: '0', REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: '300' }, { clock: redisClock });
+    try {
+      const base = `http://127.0.0.1:${joined.metricsPort!}`;
+      const up = await scrape(base, undefined);
+      for (const link of ['realtime', 'collab']) {
+        expect(sample(up, 'deltio_redis_up', { link })).toBe(1);
+        expect(sample(up, 'deltio_redis_roundtrip_seconds', { link })).toBeGreaterThan(0);
+      }
+      redis.pause();
+      redisClock.advance(CACHE_MS);
+      const away = await scrape(base, undefined);
+      expect(sample(away, 'deltio_redis_up', { link: 'realtime' })).toBe(0);
+      expect(sample(away, 'deltio_redis_roundtrip_seconds', { link: 'realtime' })).toBeUndefined();
+      expect(sample(away, 'deltio_postgres_up')).toBe(1);
+    } finally {
+      redis.resume();
+      await joined.stop();
+      await redis.stop();
+    }
+  }, 30_000);
 });
 
 describe('deploy/alerts.yml', () => {
