@@ -5,7 +5,7 @@
  * capped besides, so no client can grow the series.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Metric, Registry } from 'prom-client';
 import { isStaticAsset } from '../http/request-log';
 
 /** Distinct route labels kept; any beyond (which the app's routes never reach) count as `other`. */
@@ -54,47 +54,83 @@ export function routeLabel(req: RoutedRequest): string {
 
 const statusClass = (res: ServerResponse) => (res.writableFinished ? `${Math.floor(res.statusCode / 100)}xx` : 'aborted');
 
+/** The latency histogram's upper bounds (seconds). */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** One method and route: its latency histogram and its count per status class. */
+interface Series {
+  method: string;
+  route: string;
+  /** Observations per bucket (not cumulative; the last one is over the highest bound). */
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+  statuses: Map<string, number>;
+}
+
+interface Sample {
+  metricName?: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/**
+ * Recorded in plain numbers per series and handed to prom-client's registry only at a scrape:
+ * a request costs a map lookup and a few additions (prom-client's own counters and
+ * histograms hash their label set at every observation, several µs a request).
+ */
 export class HttpMetrics {
-  private readonly requests: Counter<'method' | 'route' | 'status'>;
-  private readonly duration: Histogram<'method' | 'route'>;
+  private readonly series = new Map<string, Series>();
   private readonly routes = new Set<string>();
-  /** The series' handles, so a request costs a map lookup rather than prom-client's label hashing. */
-  private readonly counters = new Map<string, { inc(): void }>();
-  private readonly timers = new Map<string, { observe(v: number): void }>();
 
   constructor(registry: Registry) {
-    this.requests = new Counter({
-      name: 'deltio_http_requests_total',
-      help: 'HTTP requests finished, by method, route pattern and status class (2xx … 5xx; aborted: the client left first)',
-      labelNames: ['method', 'route', 'status'],
-      registers: [registry],
-    });
-    this.duration = new Histogram({
-      name: 'deltio_http_request_duration_seconds',
-      help: 'Time from the request to the end of its response, by method and route pattern',
-      labelNames: ['method', 'route'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
+    const family = (name: string, help: string, type: 'counter' | 'histogram', values: () => Sample[]) => {
+      const metric = { name, help, type, aggregator: 'sum', get: () => ({ name, help, type, aggregator: 'sum', values: values() }) };
+      registry.registerMetric(metric as unknown as Metric);
+    };
+    family(
+      'deltio_http_requests_total',
+      'HTTP requests finished, by method, route pattern and status class (2xx … 5xx; aborted: the client left first)',
+      'counter',
+      () => [...this.series.values()].flatMap((s) => [...s.statuses].map(([status, value]) => ({ labels: { method: s.method, route: s.route, status }, value }))),
+    );
+    const name = 'deltio_http_request_duration_seconds';
+    family(name, 'Time from the request to the end of its response, by method and route pattern', 'histogram', () =>
+      [...this.series.values()].flatMap((s) => {
+        const labels = { method: s.method, route: s.route };
+        let cumulative = 0;
+        const out: Sample[] = LATENCY_BUCKETS.map((le, i) => {
+          cumulative += s.buckets[i]!;
+          return { metricName: `${name}_bucket`, labels: { ...labels, le: String(le) }, value: cumulative };
+        });
+        out.push({ metricName: `${name}_bucket`, labels: { ...labels, le: '+Inf' }, value: s.count });
+        out.push({ metricName: `${name}_sum`, labels, value: s.sum });
+        out.push({ metricName: `${name}_count`, labels, value: s.count });
+        return out;
+      }),
+    );
   }
 
   /** A 'request' listener of the HTTP server: times the request until its response closes. */
   readonly observe = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = process.hrtime.bigint();
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
-      const route = this.bounded(routeLabel(req));
-      const status = statusClass(res);
-      const key = `${method} ${route}`;
-      let timer = this.timers.get(key);
-      if (!timer) this.timers.set(key, (timer = this.duration.labels({ method, route })));
-      timer.observe(seconds);
-      let counter = this.counters.get(`${key} ${status}`);
-      if (!counter) this.counters.set(`${key} ${status}`, (counter = this.requests.labels({ method, route, status })));
-      counter.inc();
-    });
+    const started = performance.now();
+    res.once('close', () => this.record(req, res, (performance.now() - started) / 1000));
   };
+
+  private record(req: IncomingMessage, res: ServerResponse, seconds: number): void {
+    const method = METHODS.has(req.method ?? '') ? (req.method as string) : 'OTHER';
+    const route = this.bounded(routeLabel(req));
+    const key = `${method} ${route}`;
+    let s = this.series.get(key);
+    if (!s) this.series.set(key, (s = { method, route, buckets: new Float64Array(LATENCY_BUCKETS.length + 1), sum: 0, count: 0, statuses: new Map() }));
+    let i = 0;
+    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+    s.buckets[i]!++;
+    s.sum += seconds;
+    s.count++;
+    const status = statusClass(res);
+    s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+  }
 
   private bounded(route: string): string {
     if (this.routes.has(route)) return route;

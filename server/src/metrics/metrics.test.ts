@@ -130,6 +130,12 @@ describe('request metrics', () => {
     expect(counted(after, '/auth/v1/token', '4xx', 'POST') - counted(before, '/auth/v1/token', '4xx', 'POST')).toBe(1);
     const hist = sample(after, 'deltio_http_request_duration_seconds_count', { method: 'GET', route: '/api/status' }) ?? 0;
     expect(hist - (sample(before, 'deltio_http_request_duration_seconds_count', { method: 'GET', route: '/api/status' }) ?? 0)).toBe(2);
+    // A histogram as Prometheus reads it: cumulative buckets, +Inf equal to the count.
+    const bucket = (le: string) => sample(after, 'deltio_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/status', le });
+    expect(bucket('+Inf')).toBe(hist);
+    expect(bucket('0.005')!).toBeLessThanOrEqual(bucket('10')!);
+    expect(bucket('10')).toBeLessThanOrEqual(hist);
+    expect(after).toContain('# TYPE deltio_http_request_duration_seconds histogram');
     const routes = labelValues(after, 'deltio_http_requests_total', 'route');
     expect(routes.some((r) => r.includes('acme'))).toBe(false);
   });
