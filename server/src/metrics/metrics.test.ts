@@ -299,12 +299,12 @@ describe.skipIf(redisTestsSkippedReason() !== undefined)('with Redis', () => {
   }, 30_000);
 });
 
-describe('deploy/alerts.yml', () => {
+describe.each(['deploy/alerts.yml', 'deploy/grafana-dashboard.json'])('%s', (file) => {
   it('names only metrics the endpoint exports', async () => {
-    const rules = await readFile(path.join(APP_ROOT, 'deploy/alerts.yml'), 'utf8');
+    const rules = await readFile(path.join(APP_ROOT, file), 'utf8');
     const text = await scrape();
     const exported = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map((m) => m[1]));
-    const used = new Set([...rules.matchAll(/\b((?:deltio|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, '')));
+    const used = new Set([...rules.matchAll(/\b((?:deltio|nodejs|process)_(?!id\b)[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, '')));
     expect(used.size).toBeGreaterThan(8);
     for (const name of used) expect(exported, name).toContain(name);
   });
