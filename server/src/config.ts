@@ -108,6 +108,10 @@ export const envSchema = z
     MAIL_DEFAULT_DOMAIN_RATE: z.coerce.number().int().min(1).max(100_000).default(120),
     SOFT_BOUNCE_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
     SOFT_BOUNCE_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    // Metrics (docs/deploy.md, "Metrics")
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters (e.g. openssl rand -hex 24)').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -124,7 +128,19 @@ export const envSchema = z
         message: 'is required when NODE_ENV=production (the address used in every e-mail link and redirect)',
       });
     }
+    // The metrics port without a token only on a loopback address: never reachable unprotected.
+    if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN && !isLoopback(env.METRICS_HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_HOST'],
+        message: 'is not a loopback address: set METRICS_TOKEN too, or bind the metrics port to 127.0.0.1',
+      });
+    }
   });
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -165,6 +181,12 @@ export interface Config {
   /** First start: create this superadmin when there is none (SUPERADMIN_EMAIL + SUPERADMIN_PASSWORD). */
   firstSuperadmin: { email: string; password: string } | undefined;
   deliverability: DeliverabilityConfig;
+  /**
+   * The Prometheus endpoint, off (undefined) unless METRICS_PORT or METRICS_TOKEN is set: on
+   * its own port (`port`, bound to `host`) and/or at /metrics on the main port (`token` set,
+   * asked for as a bearer token on both).
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
 }
 
 export interface DeliverabilityConfig {
@@ -246,6 +268,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     firstSuperadmin:
       e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL, password: e.SUPERADMIN_PASSWORD } : undefined,
     deliverability: deliverabilityConfig(e),
+    metrics:
+      e.METRICS_PORT !== undefined || e.METRICS_TOKEN
+        ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
+        : undefined,
   };
 }
 

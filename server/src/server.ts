@@ -34,6 +34,8 @@ import { FileStore } from './storage/files';
 import type { StorageFs } from './storage/storage-fs';
 import { registerTempSweep } from './storage/temp-sweep';
 import { createCpuPool } from './workers/cpu-pool';
+import { metricsRoute, startMetricsServer } from './metrics/endpoint';
+import { createMetrics } from './metrics/metrics';
 import type { PoolOptions } from './workers/pool';
 
 export interface RunningServer {
@@ -41,6 +43,8 @@ export interface RunningServer {
   url: string;
   /** The inbound SMTP listener's port (bounces and complaint reports), when INBOUND_SMTP_PORT is set. */
   inboundSmtpPort?: number;
+  /** The metrics' own port, when METRICS_PORT is set. */
+  metricsPort?: number;
   ctx: AppContext;
   api: BuiltApp['api'];
   /** Stops accepting, drains sockets and closes everything; resolves when done. */
@@ -124,6 +128,11 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   await registerTempSweep(ctx, [logoDir(config)]);
 
   const built = await createApp(ctx, opts);
+  // Prometheus metrics, only with METRICS_PORT or METRICS_TOKEN (docs/deploy.md, "Metrics").
+  const redisLinks = [...(realtimeLink ? [{ name: 'realtime', link: realtimeLink }] : []), ...(bus ? [{ name: 'collab', link: bus.link }] : [])];
+  const metrics = config.metrics ? createMetrics({ db, clock, logger, mailer, realtime, collab, eventLoop, redis: redisLinks }) : undefined;
+  if (metrics) server.on('request', metrics.http.observe);
+  const metricsHere = metrics && config.metrics?.token ? metricsRoute(metrics, logger, config.metrics.token) : undefined;
   // The routes running when the event loop stalls, for its log line (a listener before the app's).
   const track = requestRoutes((route) => eventLoop.requestStarted(route));
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => track(req, res, () => undefined));
@@ -133,9 +142,9 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const dnsRoute = deps.dns ? undefined : testDnsRoute(dns);
   server.on(
     'request',
-    clockRoute || dnsRoute
+    clockRoute || dnsRoute || metricsHere
       ? (req: http.IncomingMessage, res: http.ServerResponse) => {
-          if (!clockRoute?.(req, res) && !dnsRoute?.(req, res)) built.app(req, res);
+          if (!metricsHere?.(req, res) && !clockRoute?.(req, res) && !dnsRoute?.(req, res)) built.app(req, res);
         }
       : built.app,
   );
@@ -153,6 +162,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   if (!config.publicUrlConfigured && config.port === 0) config.publicUrl = `http://localhost:${port}`;
   // DSNs and complaint reports, only in the processes given INBOUND_SMTP_PORT (the MX of BOUNCE_DOMAIN).
   const inbound = config.deliverability.inboundSmtp ? await startInboundSmtp(ctx, config.deliverability.inboundSmtp) : undefined;
+  const metricsServer =
+    metrics && config.metrics?.port !== undefined ? await startMetricsServer(metrics, logger, { port: config.metrics.port, host: config.metrics.host, token: config.metrics.token }) : undefined;
   jobs.start();
 
   let closing: Promise<void> | undefined;
@@ -168,7 +179,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       // No more reports: one being recorded finishes (or its sender retries) before the database closes.
       const inboundClosed = inbound?.close();
       await jobs.stop();
-      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped, cpu.close(), inboundClosed]);
+      await Promise.all([realtime.close(), collab.close(), built.close(), mailStopped, cpu.close(), inboundClosed, metricsServer?.close()]);
       eventLoop.stop();
       await httpClosed;
       clearTimeout(cut);
@@ -176,5 +187,5 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
     return closing;
   };
 
-  return { port, url: `http://localhost:${port}`, ...(inbound ? { inboundSmtpPort: inbound.port } : {}), ctx, api: built.api, close };
+  return { port, url: `http://localhost:${port}`, ...(inbound ? { inboundSmtpPort: inbound.port } : {}), ...(metricsServer ? { metricsPort: metricsServer.port } : {}), ctx, api: built.api, close };
 }

@@ -69,6 +69,8 @@ export interface CollabEndpoint {
   applyChange(releaseId: string, change: (doc: Y.Doc) => void, author: string): Promise<boolean>;
   /** Loaded documents (tests, health). */
   loadedDocuments(): string[];
+  /** Open /collab connections, and the documents loaded by now (the metrics). */
+  stats(): Promise<{ connections: number; documents: Y.Doc[] }>;
   /** Starts the render thread and resolves once it answered (tests, before timing a first edit). */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -625,6 +627,12 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
       return changed;
     },
     loadedDocuments: () => [...docs.keys()],
+    stats: async () => {
+      // A document still loading is left out rather than waited for.
+      const now = Promise.resolve(undefined);
+      const loaded = await Promise.all([...docs.values()].map((p) => Promise.race([p, now]).catch(() => undefined)));
+      return { connections: wss.clients.size, documents: loaded.flatMap((d) => (d ? [d.doc] : [])) };
+    },
     warm: async () => {
       const doc = new Y.Doc();
       await renderer.render(doc);
