@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,6 +7,7 @@ import { actorOf } from '../../http/authenticate';
 import { HttpError } from '../../http/errors';
 import { decodeHeader } from '../../http/input-guard';
 import { valid, validate } from '../../http/validate';
+import { StorageError } from '../../storage/storage-errors';
 import { isProxyAgent } from '../distribution/tracking.tokens';
 import { AttachmentsService } from './attachments.service';
 import { MAX_ATTACHMENT_BYTES } from './file-types';
@@ -41,16 +43,33 @@ export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsSe
   api.get('/attachments/:attachmentId/file', 'public', validate('params', fileParams), validate('query', fileQuery), async (req, res) => {
     const opened = await service.open(valid(res, 'params', fileParams).attachmentId, valid(res, 'query', fileQuery).token, isProxyAgent(req.get('user-agent')));
     if (!opened) throw new HttpError(403, 'invalid_link', 'This link is invalid or has expired');
+    const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(opened.row.file_name)}`;
+    // S3_DOWNLOADS=redirect: the checks above passed (and the download is recorded); the bucket sends the bytes.
+    const direct = await service.directUrl(opened.row, disposition);
+    if (direct) {
+      res.setHeader('cache-control', 'no-store');
+      res.redirect(302, direct);
+      return;
+    }
+    let body: Readable;
+    try {
+      body = await service.body(opened.row);
+    } catch (err) {
+      // The store cannot be reached: 503 (retry later); the file itself unreadable or gone: 404.
+      if (err instanceof StorageError) throw err;
+      ctx.logger.error({ err, attachmentId: opened.row.id }, 'attachment file unreadable');
+      throw new HttpError(404, 'not_found', 'File not found');
+    }
     res.setHeader('content-type', opened.row.mime_type);
     res.setHeader('content-length', String(opened.row.size_bytes));
-    res.setHeader('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opened.row.file_name)}`);
+    res.setHeader('content-disposition', disposition);
     res.setHeader('x-content-type-options', 'nosniff');
-    opened.stream.on('error', (err) => {
+    body.on('error', (err) => {
       ctx.logger.error({ err, attachmentId: opened.row.id }, 'attachment file unreadable');
       if (!res.headersSent) res.status(404).json({ error: { code: 'not_found', message: 'File not found' } });
       else res.destroy();
     });
-    opened.stream.pipe(res);
+    body.pipe(res);
   });
 
   return service;

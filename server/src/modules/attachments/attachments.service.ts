@@ -6,7 +6,8 @@ import type { Attachment } from '../../../../shared/schemas/attachments';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { FileStore } from '../../storage/files';
+import type { Readable } from 'node:stream';
+import type { FileStorage } from '../../storage/file-storage';
 import { requireRelease } from '../organisations/access';
 import type { OrganisationAction } from '../../../../shared/organisation-roles';
 import { recordDownload } from '../distribution/tracking.service';
@@ -14,10 +15,12 @@ import type { TrackChannel } from '../distribution/tracking.tokens';
 import { cleanFileName, detectType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_RELEASE } from './file-types';
 
 const LINK_TTL_SECONDS = 15 * 60;
+/** How long a redirect to the bucket's signed URL may be followed: the download starts at once. */
+export const DIRECT_URL_TTL_SECONDS = 60;
 
 const SENT_CONFLICT = () => conflict('already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί και τα συνημμένα του δεν αλλάζουν πλέον');
 
-interface AttachmentRow {
+export interface AttachmentRow {
   id: string;
   press_release_id: string;
   file_name: string;
@@ -30,7 +33,7 @@ interface AttachmentRow {
 export class AttachmentsService {
   constructor(
     private readonly ctx: AppContext,
-    private readonly files: FileStore,
+    private readonly files: FileStorage,
   ) {}
 
   /**
@@ -92,7 +95,7 @@ export class AttachmentsService {
     if (Number(count[0]?.n ?? 0) >= MAX_ATTACHMENTS_PER_RELEASE) {
       throw badRequest('too_many_files', `At most ${MAX_ATTACHMENTS_PER_RELEASE} files per press release`, { file: 'too many' });
     }
-    const key = await this.files.put(`attachments/${releaseId}`, data);
+    const key = await this.files.put(`attachments/${releaseId}`, data, mime);
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     try {
       const row = await this.ctx.db.transaction(async (trx) => {
@@ -142,7 +145,21 @@ export class AttachmentsService {
     if (recipient) {
       await recordDownload(this.ctx, { releaseId: row.press_release_id, recipientId: recipient.id, fileName: row.file_name }, { channel: recipient.channel, isProxy });
     }
-    return { row, stream: this.files.stream(row.storage_key) };
+    return { row };
+  }
+
+  /** The stored bytes of an attachment: FileMissing when gone, a StorageError when the store fails. */
+  body(row: AttachmentRow): Promise<Readable> {
+    return this.files.open(row.storage_key);
+  }
+
+  /**
+   * A short-lived URL of the bucket itself answering with the attachment's type and
+   * disposition, when the store makes them (S3_DOWNLOADS=redirect); else null.
+   */
+  async directUrl(row: AttachmentRow, contentDisposition: string, ttlSeconds = DIRECT_URL_TTL_SECONDS): Promise<string | null> {
+    if (this.ctx.config.s3?.downloads !== 'redirect' || !this.files.signedGetUrl) return null;
+    return this.files.signedGetUrl(row.storage_key, { contentType: row.mime_type, contentDisposition, ttlSeconds });
   }
 
   private changed(organisationId: string, releaseId: string): void {
