@@ -24,13 +24,19 @@ export interface Storage {
  * (attachments under their key, logos under `logos/`), else the data folder
  * (DATA_DIR/files and DATA_DIR/uploads/logos), as before.
  */
-export function createStorage(config: Config, logger: Logger, o: { fs?: StorageFs; probeTtlMs?: number } = {}): Storage {
+export function createStorage(
+  config: Config,
+  logger: Logger,
+  o: { fs?: StorageFs; probeTtlMs?: number } = {},
+): Storage {
   if (config.s3) {
     const client = s3Client(config.s3);
     const files = new S3FileStore(client, config.s3.bucket);
     const logos = new S3FileStore(client, config.s3.bucket, 'logos/');
     // One attempt per probe: its answer is cached, the next one tries again.
-    const probe = new BucketProbe(s3Client(config.s3, { maxAttempts: 1 }), config.s3.bucket, { ttlMs: o.probeTtlMs });
+    const probe = new BucketProbe(s3Client(config.s3, { maxAttempts: 1 }), config.s3.bucket, {
+      ttlMs: o.probeTtlMs,
+    });
     files.onFault = logos.onFault = (err) => {
       logger.warn({ code: err.errno, status: err.status }, 'storage: the bucket failed');
       probe.noteFault(err);

@@ -174,8 +174,9 @@ export class FileStore implements FileStorage {
   }
 }
 
-function missingOr(err: unknown, key: string): unknown {
-  return (err as { code?: string }).code === 'ENOENT' ? new FileMissing(key) : err;
+function missingOr(err: unknown, key: string): Error {
+  if ((err as { code?: string }).code === 'ENOENT') return new FileMissing(key);
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 async function* pieces(data: Buffer | AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config';
@@ -49,14 +55,19 @@ export function s3Fault(err: unknown): StorageError | undefined {
   if (status === 507 || name === 'XMinioStorageFull') return new StorageError('full', `s3:${name}`);
   // No HTTP answer at all: a network error (ECONNREFUSED, ECONNRESET, a timeout …).
   if (status === undefined) return new StorageError('unavailable', `s3:${e.code ?? name}`);
-  if (status >= 500 || status === 429 || status === 401 || status === 403) return new StorageError('unavailable', `s3:${name}`);
+  if (status >= 500 || status === 429 || status === 401 || status === 403)
+    return new StorageError('unavailable', `s3:${name}`);
   if (name === 'NoSuchBucket') return new StorageError('unavailable', 's3:NoSuchBucket');
   return undefined;
 }
 
 function isMissing(err: unknown): boolean {
   const e = (err ?? {}) as SdkError;
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || (e.$metadata?.httpStatusCode === 404 && e.name !== 'NoSuchBucket');
+  return (
+    e.name === 'NoSuchKey' ||
+    e.name === 'NotFound' ||
+    (e.$metadata?.httpStatusCode === 404 && e.name !== 'NoSuchBucket')
+  );
 }
 
 /**
@@ -76,7 +87,8 @@ export class S3FileStore implements FileStorage {
 
   /** The object key of a storage key. */
   objectKey(key: string): string {
-    if (!key || key.split('/').some((p) => p === '..' || p === '.' || p === '')) throw new Error('invalid storage key');
+    if (!key || key.split('/').some((p) => p === '..' || p === '.' || p === ''))
+      throw new Error('invalid storage key');
     return this.prefix + key;
   }
 
@@ -117,7 +129,9 @@ export class S3FileStore implements FileStorage {
 
   async open(key: string): Promise<Readable> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no stream');
       return out.Body;
     } catch (err) {
@@ -139,7 +153,9 @@ export class S3FileStore implements FileStorage {
 
   async remove(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
     } catch (err) {
       if (isMissing(err)) return;
       throw this.fail(err);
@@ -148,7 +164,9 @@ export class S3FileStore implements FileStorage {
 
   async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const out = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
       return { size: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -205,7 +223,10 @@ export class BucketProbe {
   };
 
   noteFault(err: StorageError): void {
-    this.cached = { at: this.now(), result: { state: 'down', reason: 'object_store_unavailable', code: err.errno } };
+    this.cached = {
+      at: this.now(),
+      result: { state: 'down', reason: 'object_store_unavailable', code: err.errno },
+    };
   }
 
   private async probe(): Promise<ProbeResult> {
@@ -214,8 +235,16 @@ export class BucketProbe {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const e = (err ?? {}) as SdkError;
-      return { state: 'down', reason: 'object_store_unavailable', code: `s3:${e.code ?? e.name ?? 'unknown'}` };
+      return {
+        state: 'down',
+        reason: 'object_store_unavailable',
+        code: `s3:${e.code ?? e.name ?? 'unknown'}`,
+      };
     }
-    return { state: 'ok', bucket: this.bucket, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+    return {
+      state: 'ok',
+      bucket: this.bucket,
+      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+    };
   }
 }

@@ -18,7 +18,14 @@ export interface TestS3 {
 /** A local S3-compatible server (s3rver) in the test process, on a free port, with one bucket in a temporary folder. */
 export async function startS3(bucket = 'deltio-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-s3rver-'));
-  const make = (port: number) => new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const make = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
   let server = make(0);
   const { port } = await server.run();
   let running = true;
@@ -31,7 +38,14 @@ export async function startS3(bucket = 'deltio-test'): Promise<TestS3> {
   return {
     url,
     bucket,
-    env: { S3_ENDPOINT: url, S3_REGION: 'us-east-1', S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: url,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     stop,
     start: async () => {
       if (running) return;
