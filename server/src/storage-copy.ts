@@ -5,6 +5,7 @@
  * to catch up. Prints the counts as JSON; exits 1 when a file could not be copied.
  */
 import path from 'node:path';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig } from './config';
 import { logoDir } from './modules/profiles/profiles.logo';
 import { copyToBucket, localSources } from './storage/copy-to-bucket';
@@ -23,6 +24,17 @@ async function main(): Promise<number> {
     return 2;
   }
   const client = s3Client(config.s3);
+  // A wrong endpoint, bucket or key is said at once, not as one failure per file.
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: config.s3.bucket }));
+  } catch (err) {
+    const e = err as { name?: string; code?: string; message?: string };
+    console.error(
+      `storage:copy: the bucket ${config.s3.bucket} cannot be reached: ${e.code ?? e.name ?? ''} ${e.message ?? ''}`.trim(),
+    );
+    client.destroy();
+    return 1;
+  }
   const sources = localSources({
     filesDir: path.resolve(config.dataDir, 'files'),
     logoDir: logoDir(config),

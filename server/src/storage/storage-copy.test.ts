@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../test/app';
 import { signIn, signUp } from '../test/http';
 import { insertRelease, ownOrganisationOf } from '../test/releases';
 import { startS3, type TestS3 } from '../test/s3';
+import { copyToBucket } from './copy-to-bucket';
+import type { FileStorage } from './file-storage';
 
 /**
  * Moving to a bucket: the files a process stored in its data folder are copied by
@@ -121,14 +123,52 @@ describe('npm run storage:copy', () => {
     }
   }, 30_000);
 
-  it('reports a bucket it cannot reach as failures, exit code 1', async () => {
+  it('says at once when the bucket cannot be reached, exit code 1', async () => {
     await s3.stop();
     try {
       const r = await copy({ ...s3.env, DATA_DIR: dataDir });
       expect(r.code).toBe(1);
-      expect(JSON.parse(r.out as string)).toMatchObject({ copied: 0, failed: 2 });
+      expect(r.err).toContain(`the bucket ${s3.bucket} cannot be reached`);
+      expect(r.out).toBe('');
     } finally {
       await s3.start();
     }
   }, 30_000);
+});
+
+describe('copyToBucket', () => {
+  it('counts a file the bucket refused as failed, copies the rest, and copies it on the next run', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-copy-unit-'));
+    for (const name of ['a', 'b', 'c']) fs.writeFileSync(path.join(dir, name), name.repeat(3));
+    const stored = new Map<string, number>();
+    let refuse: string | null = 'b';
+    const to = {
+      stat: (key: string) => Promise.resolve(stored.has(key) ? { size: stored.get(key)! } : null),
+      putAt: async (key: string, data: AsyncIterable<Uint8Array>) => {
+        let size = 0;
+        for await (const piece of data) size += piece.length;
+        if (key === refuse) throw new Error('503 from the bucket');
+        stored.set(key, size);
+      },
+    } as unknown as FileStorage;
+    const lines: string[] = [];
+    try {
+      expect(await copyToBucket([{ dir, to, accept: () => true }], (l) => lines.push(l))).toEqual({
+        copied: 2,
+        skipped: 0,
+        failed: 1,
+        bytes: 6,
+      });
+      expect(lines).toEqual(['failed: b: 503 from the bucket']);
+      refuse = null;
+      expect(await copyToBucket([{ dir, to, accept: () => true }])).toEqual({
+        copied: 1,
+        skipped: 2,
+        failed: 0,
+        bytes: 3,
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
