@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/app';
 import { call, signIn, signUp } from '../test/http';
 import { insertRelease, ownOrganisationOf } from '../test/releases';
 import { startS3, type TestS3 } from '../test/s3';
+import { until } from '../test/wait';
 
 /**
  * Attachments and logos in an S3-compatible bucket (s3rver in this process): two app
@@ -165,6 +167,31 @@ describe('attachments in the bucket', () => {
     const file = await fetch(`${a.url}${created.body.url}`);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(BIG_PDF)).toBe(true);
+    await call(a.url, 'DELETE', `/api/releases/${releaseId}/attachments/${created.body.id}`, {
+      token,
+    });
+  });
+
+  it('a reader who goes away mid-file ends the read from the bucket (its connection is not left paused)', async () => {
+    const created = await upload(a, BIG_PDF, 'διακοπή.pdf');
+    const files = b.ctx.files;
+    const opened: Readable[] = [];
+    const realOpen = files.open.bind(files);
+    files.open = async (key) => {
+      const body = await realOpen(key);
+      opened.push(body);
+      return body;
+    };
+    try {
+      const abort = new AbortController();
+      const res = await fetch(`${b.url}${created.body.url}`, { signal: abort.signal });
+      const reader = res.body!.getReader();
+      await reader.read();
+      abort.abort();
+      await until(() => opened[0]?.destroyed === true, 5_000, 'the bucket stream destroyed');
+    } finally {
+      files.open = realOpen;
+    }
     await call(a.url, 'DELETE', `/api/releases/${releaseId}/attachments/${created.body.id}`, {
       token,
     });

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -64,12 +64,15 @@ export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsSe
     res.setHeader('content-length', String(opened.row.size_bytes));
     res.setHeader('content-disposition', disposition);
     res.setHeader('x-content-type-options', 'nosniff');
-    body.on('error', (err) => {
+    // pipeline, not pipe: a reader who goes away mid-file ends the read too (with a bucket,
+    // its connection goes back to the pool instead of waiting, paused, for ever).
+    pipeline(body, res, (err) => {
+      if (!err) return;
+      if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && res.destroyed) return;
       ctx.logger.error({ err, attachmentId: opened.row.id }, 'attachment file unreadable');
       if (!res.headersSent) res.status(404).json({ error: { code: 'not_found', message: 'File not found' } });
       else res.destroy();
     });
-    body.pipe(res);
   });
 
   return service;
