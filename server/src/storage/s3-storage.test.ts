@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/app';
 import { call, signIn, signUp } from '../test/http';
@@ -83,6 +88,11 @@ async function inBucket(key: string): Promise<Buffer | null> {
     if ((err as { name?: string }).name === 'NoSuchKey') return null;
     throw err;
   }
+}
+
+async function objectsUnder(prefix: string): Promise<string[]> {
+  const out = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
+  return (out.Contents ?? []).map((o) => o.Key!).sort();
 }
 
 function filesUnder(dir: string): string[] {
@@ -170,6 +180,41 @@ describe('attachments in the bucket', () => {
     await call(a.url, 'DELETE', `/api/releases/${releaseId}/attachments/${created.body.id}`, {
       token,
     });
+  });
+
+  it('streams an upload without a declared length and refuses it once past 10 MB, keeping nothing', async () => {
+    const before = await objectsUnder(`attachments/${releaseId}/`);
+    // Chunked (no Content-Length): the limit can only be seen while the body flows.
+    const chunk = Buffer.alloc(1024 * 1024, 0x42);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(PDF));
+      },
+      pull(controller) {
+        if (sent++ >= 11) controller.close();
+        else controller.enqueue(new Uint8Array(chunk));
+      },
+    });
+    const res = await fetch(`${a.url}/api/releases/${releaseId}/attachments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/pdf',
+        'x-file-name': encodeURIComponent('ροή.pdf'),
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('file_too_large');
+    expect(
+      await a.ctx
+        .db('release_attachments')
+        .where({ press_release_id: releaseId, file_name: 'ροή.pdf' })
+        .first(),
+    ).toBeUndefined();
+    expect(await objectsUnder(`attachments/${releaseId}/`)).toEqual(before);
   });
 
   it('a reader who goes away mid-file ends the read from the bucket (its connection is not left paused)', async () => {

@@ -108,21 +108,34 @@ export class S3FileStore implements FileStorage {
   }
 
   async putAt(key: string, data: FileData, contentType?: string): Promise<void> {
+    // An error of the source (the sender went away, the file went over its limit) is the
+    // caller's, thrown as it is: not a fault of the bucket.
+    let sourceFailed: { err: unknown } | undefined;
+    async function* watched(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+      try {
+        yield* source;
+      } catch (err) {
+        sourceFailed = { err };
+        throw err;
+      }
+    }
     const upload = new Upload({
       client: this.client,
       params: {
         Bucket: this.bucket,
         Key: this.objectKey(key),
-        Body: Buffer.isBuffer(data) ? data : Readable.from(data),
+        Body: Buffer.isBuffer(data) ? data : Readable.from(watched(data)),
         ...(contentType ? { ContentType: contentType } : {}),
       },
       partSize: PART_BYTES,
-      queueSize: 2,
+      // One part in flight: at most about 5 MB of an upload is held in memory.
+      queueSize: 1,
       leavePartsOnError: false,
     });
     try {
       await upload.done();
     } catch (err) {
+      if (sourceFailed) throw sourceFailed.err;
       throw this.fail(err);
     }
   }

@@ -1,5 +1,4 @@
 import { pipeline, type Readable } from 'node:stream';
-import express from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { ApiRouter } from '../../http/api-router';
@@ -10,7 +9,6 @@ import { valid, validate } from '../../http/validate';
 import { StorageError } from '../../storage/storage-errors';
 import { isProxyAgent } from '../distribution/tracking.tokens';
 import { AttachmentsService } from './attachments.service';
-import { MAX_ATTACHMENT_BYTES } from './file-types';
 
 const releaseParams = z.object({ id: z.uuid('not a press release id') });
 const attachmentParams = z.object({ id: z.uuid('not a press release id'), attachmentId: z.uuid('not an attachment id') });
@@ -19,18 +17,23 @@ const fileQuery = z.object({ token: z.string().min(10, 'token required') });
 
 export function attachmentRoutes(api: ApiRouter, ctx: AppContext): AttachmentsService {
   const service = new AttachmentsService(ctx, ctx.files);
-  // The file is the body; its name travels URI-encoded in X-File-Name. One byte over the
-  // limit is read, so a too-large file gets the clear message rather than a generic 413.
-  const raw = express.raw({ type: () => true, limit: MAX_ATTACHMENT_BYTES + 1 });
 
   api.get('/releases/:id/attachments', ['client'], validate('params', releaseParams), async (_req, res) => {
     res.json(await service.list(actorOf(res), valid(res, 'params', releaseParams).id));
   });
 
-  api.post('/releases/:id/attachments', ['client'], validate('params', releaseParams), raw, async (req, res) => {
+  // The file is the body, streamed to the store as it arrives; its name travels URI-encoded
+  // in X-File-Name. A declared length over the limit is refused before anything is read.
+  api.post('/releases/:id/attachments', ['client'], validate('params', releaseParams), async (req, res) => {
     const name = decodeHeader(req.get('x-file-name'), 'x-file-name', 'file');
-    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    res.status(201).json(await service.add(actorOf(res), valid(res, 'params', releaseParams).id, name, body));
+    const declared = req.get('content-length');
+    try {
+      const body = req.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Uint8Array>;
+      res.status(201).json(await service.add(actorOf(res), valid(res, 'params', releaseParams).id, name, body, declared ? Number(declared) : undefined));
+    } finally {
+      // A refused file's unread rest is drained, so the answer reaches the client.
+      if (!req.readableEnded) req.resume();
+    }
   });
 
   api.delete('/releases/:id/attachments/:attachmentId', ['client'], validate('params', attachmentParams), async (_req, res) => {
