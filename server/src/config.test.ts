@@ -47,4 +47,22 @@ describe('loadConfig', () => {
   it('refuses a hidden login path without a leading slash', () => {
     expect(() => loadConfig({ SUPERADMIN_LOGIN_PATH: 'admin' })).toThrow(/SUPERADMIN_LOGIN_PATH/);
   });
+
+  it('selects the S3 bucket with S3_BUCKET (the data folder without), and wants the key id and secret together', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'deltio', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' }).s3,
+    ).toEqual({
+      bucket: 'deltio',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+      downloads: 'proxy',
+    });
+    // No keys: the AWS SDK's default chain (instance role …).
+    expect(loadConfig({ S3_BUCKET: 'deltio', S3_REGION: 'eu-central-1', S3_DOWNLOADS: 'redirect' }).s3).toMatchObject({ credentials: undefined, region: 'eu-central-1', downloads: 'redirect' });
+    expect(() => loadConfig({ S3_BUCKET: 'deltio', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+  });
 });

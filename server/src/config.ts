@@ -112,8 +112,23 @@ export const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters (e.g. openssl rand -hex 24)').optional(),
+    // Object storage (docs/deploy.md): with S3_BUCKET, attachments and logos live in the bucket, not DATA_DIR.
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_DOWNLOADS: z.enum(['proxy', 'redirect']).default('proxy'),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credentials)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -144,6 +159,19 @@ function isLoopback(host: string): boolean {
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface S3Config {
+  bucket: string;
+  /** MinIO, R2 … (unset: AWS S3 of the region). */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default chain (environment, instance role …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (MinIO, s3rver), not in the host name. */
+  forcePathStyle: boolean;
+  /** How attachments are downloaded: streamed through the app, or a redirect to a short-lived signed URL. */
+  downloads: 'proxy' | 'redirect';
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -166,6 +194,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** How long a Redis command may go unanswered before it fails and Redis counts as away. */
   redisCommandTimeoutMs: number;
+  /** S3-compatible object storage for attachments and logos (S3_BUCKET set); else the data folder. */
+  s3: S3Config | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
@@ -254,6 +284,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     redisUrl: e.REDIS_URL,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          downloads: e.S3_DOWNLOADS,
+        }
+      : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

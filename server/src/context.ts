@@ -10,7 +10,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { AuthService } from './modules/auth/auth.service';
 import type { RateLimiter } from './rate-limit/rate-limit';
-import type { FileStore } from './storage/files';
+import type { FileStorage } from './storage/file-storage';
 import type { WorkerPool } from './workers/pool';
 import type { Realtime } from './realtime/index';
 
@@ -30,8 +30,10 @@ export interface AppContext {
   collab: CollabEndpoint;
   /** Rate limits shared by every process (rate_limits table). */
   limiter: RateLimiter;
-  /** Files under the data folder (attachments, logos): atomic writes, storage faults answered 507/503. */
-  files: FileStore;
+  /** Attachments, in the data folder or the S3 bucket (S3_BUCKET): storage faults answered 507/503. */
+  files: FileStorage;
+  /** Organisation logos, in the same store. */
+  logos: FileStorage;
   /** The probes /readyz reports (Redis, data folder, event loop …). */
   readiness: Readiness;
   /** Threads for CPU-heavy work (review, suggestions …): nothing a request sends holds the event loop. */

@@ -28,9 +28,7 @@ import { tokenKey } from './modules/auth/auth.tokens';
 import { RateLimiter } from './rate-limit/rate-limit';
 import { createRealtime } from './realtime/index';
 import { organisationRoomsOf } from './modules/workspaces/workspaces.service';
-import { logoDir } from './modules/profiles/profiles.logo';
-import { DataDirProbe } from './storage/data-dir-probe';
-import { FileStore } from './storage/files';
+import { createStorage } from './storage/create-storage';
 import type { StorageFs } from './storage/storage-fs';
 import { registerTempSweep } from './storage/temp-sweep';
 import { createCpuPool } from './workers/cpu-pool';
@@ -101,13 +99,10 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   realtime.onSessionsEnded((ids) => collab.endSessions(ids));
   const jobs = new JobQueue(db, logger, { clock });
   const readiness = new Readiness();
-  const files = new FileStore(config.dataDir, { fs: deps.storage?.fs });
-  const dataDir = new DataDirProbe(files.root, files.fs, { ttlMs: deps.storage?.probeTtlMs });
-  files.onFault = (err) => {
-    logger.warn({ code: err.errno, status: err.status }, 'storage: a write failed');
-    dataDir.noteFault(err);
-  };
-  readiness.register('dataDir', dataDir.check);
+  // The data folder, or the S3-compatible bucket with S3_BUCKET.
+  const storage = createStorage(config, logger, { fs: deps.storage?.fs, probeTtlMs: deps.storage?.probeTtlMs });
+  const { files, logos } = storage;
+  readiness.register(storage.probe.name, storage.probe.check);
   if (realtimeLink && bus) readiness.register('redis', redisProbe([realtimeLink, bus.link]));
   const eventLoop = new EventLoopMonitor(logger, deps.eventLoop).start();
   readiness.register('eventLoop', () => eventLoop.probe());
@@ -121,11 +116,11 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   // E2E_DNS=manual outside production (the e2e server): a resolver the specs fill at /__test/dns.
   const dns = deps.dns ?? (config.isProduction ? undefined : dnsFromEnv(process.env)) ?? systemDns();
   const deliverability = { identity, dns, fetch: deps.fetch ?? systemFetch };
-  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, cpu, tokenKey: key, deliverability };
+  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, logos, cpu, tokenKey: key, deliverability };
   registerDeliverability(ctx);
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.
-  await registerTempSweep(ctx, [logoDir(config)]);
+  await registerTempSweep(ctx, storage.sweepDirs);
 
   const built = await createApp(ctx, opts);
   // Prometheus metrics, only with METRICS_PORT or METRICS_TOKEN (docs/deploy.md, "Metrics").

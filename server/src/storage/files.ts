@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileMissing, type FileData, type FileStorage } from './file-storage';
 import { StorageError, toStorageError } from './storage-errors';
 import { nodeStorageFs, type StorageFs } from './storage-fs';
 
@@ -19,6 +21,8 @@ const TEMP_RE = /\.tmp$/;
 export interface FileStoreOptions {
   /** The file-system calls to make (tests inject faults); the real ones by default. */
   fs?: StorageFs;
+  /** The folder itself (the logos' folder), instead of DATA_DIR/files. */
+  root?: string;
 }
 
 let memoryRoot: string | undefined;
@@ -33,14 +37,19 @@ let memoryRoot: string | undefined;
  * `storage_full`, a folder that cannot be written (EROFS, EACCES, EPERM …) 503
  * `storage_unavailable`.
  */
-export class FileStore {
+export class FileStore implements FileStorage {
+  readonly kind = 'local' as const;
   readonly root: string;
   readonly fs: StorageFs;
   /** Told of every storage fault (the data folder's readiness probe reports it at once). */
   onFault?: (err: StorageError) => void;
 
   constructor(dataDir: string, o: FileStoreOptions = {}) {
-    this.root = dataDir === ':memory:' ? (memoryRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-files-'))) : path.resolve(dataDir, 'files');
+    this.root = o.root
+      ? path.resolve(o.root)
+      : dataDir === ':memory:'
+        ? (memoryRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'deltio-files-')))
+        : path.resolve(dataDir, 'files');
     this.fs = o.fs ?? nodeStorageFs;
   }
 
@@ -51,10 +60,15 @@ export class FileStore {
   }
 
   /** Writes bytes atomically (temp file + rename) and returns the key. */
-  async put(folder: string, data: Buffer | AsyncIterable<Uint8Array>): Promise<string> {
+  async put(folder: string, data: FileData): Promise<string> {
     const key = path.posix.join(folder.replace(/[^a-z0-9/_-]/gi, ''), crypto.randomUUID());
     await this.writeAtomic(this.resolve(key), data);
     return key;
+  }
+
+  /** Writes bytes atomically under `key`. */
+  async putAt(key: string, data: FileData): Promise<void> {
+    await this.writeAtomic(this.resolve(key), data);
   }
 
   /**
@@ -97,8 +111,29 @@ export class FileStore {
     }
   }
 
-  stream(key: string): fs.ReadStream {
-    return fs.createReadStream(this.resolve(key));
+  /** The file opened for reading: FileMissing when there is none, another read error as it is. */
+  async open(key: string): Promise<Readable> {
+    const stream = fs.createReadStream(this.resolve(key));
+    await new Promise<void>((resolve, reject) => {
+      stream.once('ready', () => resolve());
+      stream.once('error', (err) => reject(missingOr(err, key)));
+    });
+    return stream;
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return fs.promises.readFile(this.resolve(key)).catch((err: unknown) => {
+      throw missingOr(err, key);
+    });
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      return { size: (await fs.promises.stat(this.resolve(key))).size };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async remove(key: string): Promise<void> {
@@ -137,6 +172,11 @@ export class FileStore {
     for (const dir of [this.root, ...extraDirs]) await visit(dir);
     return tally;
   }
+}
+
+function missingOr(err: unknown, key: string): Error {
+  if ((err as { code?: string }).code === 'ENOENT') return new FileMissing(key);
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 async function* pieces(data: Buffer | AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { FileStore } from './files';
 
 /**
  * Removes the temporary files a crash left in the data folder: once now (awaited, before
@@ -7,9 +8,12 @@ import type { AppContext } from '../context';
  * may be another process's write in progress.
  */
 export async function registerTempSweep(ctx: AppContext, extraDirs: string[], everyMs = 60 * 60_000): Promise<void> {
+  // A bucket keeps no temporary files: the SDK aborts a multipart upload that fails.
+  const store = ctx.files;
+  if (!(store instanceof FileStore)) return;
   const sweep = async () => {
     try {
-      const r = await ctx.files.sweepTemp(extraDirs);
+      const r = await store.sweepTemp(extraDirs);
       if (r.removed) ctx.logger.info(r, 'storage: stale temporary files removed');
       if (r.failed) ctx.logger.warn(r, 'storage: stale temporary files could not be removed');
     } catch (err) {

@@ -30,11 +30,18 @@ export function testConfig(testDb: Pick<TestDb, 'databaseUrl'>, env: Record<stri
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { seedDemo?: boolean; serveClient?: boolean; mailTransport?: MailTransport; storage?: ServerDeps['storage'] } & Pick<ServerDeps, 'cpuPool' | 'eventLoop' | 'clock' | 'dns' | 'fetch'> = {},
+  opts: {
+    seedDemo?: boolean;
+    serveClient?: boolean;
+    mailTransport?: MailTransport;
+    storage?: ServerDeps['storage'];
+    /** A second process on another server's database (seeded already; left to its owner on stop). */
+    sharedDb?: TestDb;
+  } & Pick<ServerDeps, 'cpuPool' | 'eventLoop' | 'clock' | 'dns' | 'fetch'> = {},
 ): Promise<TestServer> {
-  const testDb = await createTestDb();
+  const testDb = opts.sharedDb ?? (await createTestDb());
   const config = testConfig(testDb, env);
-  await seed(testDb.db, { demo: opts.seedDemo ?? false, hashCost: 'test' });
+  if (!opts.sharedDb) await seed(testDb.db, { demo: opts.seedDemo ?? false, hashCost: 'test' });
   const logger = createLogger(config);
   const server = await startServer(
     { config, db: testDb.db, logger, mailTransport: opts.mailTransport, storage: opts.storage, cpuPool: opts.cpuPool, eventLoop: opts.eventLoop, clock: opts.clock, dns: opts.dns, fetch: opts.fetch },
@@ -46,7 +53,7 @@ export async function startTestServer(
     testDb,
     stop: async () => {
       await server.close();
-      await testDb.destroy();
+      if (!opts.sharedDb) await testDb.destroy();
     },
   };
 }

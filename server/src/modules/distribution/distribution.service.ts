@@ -2,7 +2,6 @@ import { embargoBanner } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
-import { FileStore } from '../../storage/files';
 import { AttachmentsService } from '../attachments/attachments.service';
 import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
@@ -94,7 +93,7 @@ export function announceDelivered(ctx: AppContext, release: SendableRelease, ver
  * `email.sent` audit row, in one transaction. Running it again adds nothing.
  */
 export async function writeReleaseEmails(ctx: AppContext, releaseId: string, baseUrl: string, actor: AuditActor = null): Promise<number> {
-  const attachments = new AttachmentsService(ctx, new FileStore(ctx.config.dataDir));
+  const attachments = new AttachmentsService(ctx, ctx.files);
   const count = await ctx.db.transaction(async (trx) => {
     const release = await findSentVersion(trx, releaseId);
     if (!release) return 0;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Request } from 'express';
@@ -7,7 +6,7 @@ import type { Knex } from 'knex';
 import { LIMITS } from '../../../../shared/constants';
 import type { Config } from '../../config';
 import { badRequest } from '../../http/errors';
-import type { FileStore } from '../../storage/files';
+import type { FileStorage } from '../../storage/file-storage';
 
 export type LogoType = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -71,18 +70,19 @@ export function checkLogo(buf: Buffer): LogoType {
 }
 
 /**
- * Stores the logo atomically through the data folder's store: a full or read-only disk
- * answers 507/503 and leaves no partial or temporary file.
+ * Stores the logo whole or not at all (the data folder's atomic write, or one PUT to the
+ * bucket): a full or read-only disk, a bucket that cannot be reached, answers 507/503 and
+ * leaves no partial or temporary file.
  */
-export async function storeLogo(files: FileStore, config: Config, buf: Buffer, type: LogoType): Promise<string> {
+export async function storeLogo(logos: FileStorage, buf: Buffer, type: LogoType): Promise<string> {
   const file = `${crypto.randomUUID().replace(/-/g, '')}.${type}`;
-  await files.writeAtomic(path.join(logoDir(config), file), buf);
+  await logos.putAt(file, buf, LOGO_CONTENT_TYPES[type]);
   return file;
 }
 
 /** Removes a stored logo file that no record points at (its record could not be written). */
-export async function discardLogo(config: Config, file: string): Promise<void> {
-  await fs.rm(path.join(logoDir(config), file), { force: true });
+export async function discardLogo(logos: FileStorage, file: string): Promise<void> {
+  await logos.remove(file);
 }
 
 const LOGO_PATH = '/api/profile/logo/';
@@ -118,9 +118,9 @@ export async function organisationOwnsLogo(q: Knex | Knex.Transaction, file: str
 }
 
 /** Deletes a logo uploaded for the organisation, file and record; anything else (another organisation's, another site's) is left alone. */
-export async function removeOrganisationLogo(config: Config, q: Knex, organisationId: string, url: string | null): Promise<void> {
+export async function removeOrganisationLogo(config: Config, logos: FileStorage, q: Knex, organisationId: string, url: string | null): Promise<void> {
   const file = localLogoFile(config, url);
   if (!file) return;
   const deleted = await q('logo_uploads').where({ file, organisation_id: organisationId }).delete();
-  if (deleted) await fs.rm(path.join(logoDir(config), file), { force: true });
+  if (deleted) await logos.remove(file);
 }

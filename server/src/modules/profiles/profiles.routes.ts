@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { rooms } from '../../../../shared/events';
 import type { Profile } from '../../../../shared/schemas/auth';
 import type { Knex } from 'knex';
@@ -13,6 +11,7 @@ import type { ApiRouter } from '../../http/api-router';
 import { actorOf, type Actor } from '../../http/authenticate';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { valid, validate } from '../../http/validate';
+import { StorageError } from '../../storage/storage-errors';
 import { emailConfirmed } from '../auth/mail-on-behalf';
 import { createNotifications, publishNotifications, type NotificationRow } from '../notifications/notifications.service';
 import { activeMembership, requireActive, type Membership, type OrganisationStatus } from '../organisations/access';
@@ -22,7 +21,6 @@ import {
   checkLogo,
   discardLogo,
   localLogoFile,
-  logoDir,
   organisationOwnsLogo,
   readLogoBody,
   recordLogoOwner,
@@ -116,7 +114,7 @@ export const WELCOME_NOTIFICATION_KIND = 'onboarding.welcome';
 const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /** The signed-in user's own profile; for a client, also the company profile and logo of their active organisation. */
-export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: AppContext): void {
+export function profileRoutes(api: ApiRouter, { db, config, realtime, logos }: AppContext): void {
   api.get('/profile', 'authenticated', async (_req, res) => {
     const actor = actorOf(res);
     const row = await db('profiles').where('user_id', actor.userId).first<PersonRow | undefined>(...COLUMNS);
@@ -203,7 +201,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
     // The organisation's other members see its new name, site and logo without a reload.
     if (companyChanged) realtime.broadcast(rooms.organisation(companyChanged), 'profile:changed', { userId });
     const replaced = replacedLogo as { organisationId: string; url: string } | null;
-    if (replaced) await removeOrganisationLogo(config, db, replaced.organisationId, replaced.url).catch(() => undefined);
+    if (replaced) await removeOrganisationLogo(config, logos, db, replaced.organisationId, replaced.url).catch(() => undefined);
     res.json(await present(db, row, org));
   });
 
@@ -217,7 +215,7 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
     });
     const buf = await readLogoBody(req);
     const type = checkLogo(buf);
-    const file = await storeLogo(files, config, buf, type);
+    const file = await storeLogo(logos, buf, type);
     const url = `/api/profile/logo/${file}`;
     const before = await db
       .transaction(async (trx) => {
@@ -228,10 +226,10 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
       })
       .catch(async (err: unknown) => {
         // No record points at the file: it would never be served nor removed.
-        await discardLogo(config, file).catch(() => undefined);
+        await discardLogo(logos, file).catch(() => undefined);
         throw err;
       });
-    if (before?.logo_url) await removeOrganisationLogo(config, db, organisationId, before.logo_url).catch(() => undefined);
+    if (before?.logo_url) await removeOrganisationLogo(config, logos, db, organisationId, before.logo_url).catch(() => undefined);
     realtime.broadcast(rooms.user(actor.userId), 'profile:changed', { userId: actor.userId });
     realtime.broadcast(rooms.organisation(organisationId), 'profile:changed', { userId: actor.userId });
     res.status(201).json({ url });
@@ -244,8 +242,10 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, files }: A
     const type = file.split('.').pop() as LogoType;
     let data: Buffer;
     try {
-      data = await fs.readFile(path.join(logoDir(config), file));
-    } catch {
+      data = await logos.read(file);
+    } catch (err) {
+      // The bucket cannot be reached: 503 (retry), not "no such logo".
+      if (err instanceof StorageError) throw err;
       throw notFound('Logo not found');
     }
     res.setHeader('content-type', LOGO_CONTENT_TYPES[type]);

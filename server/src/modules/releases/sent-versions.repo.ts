@@ -5,7 +5,7 @@ import type { Category } from '../../../../shared/constants';
 import { hasBoilerplateSection } from '../../../../shared/press-kit';
 import { numberedSlug, RELEASE_SLUG_MAX, slugify } from '../../../../shared/slug';
 import { loadDocument, releaseDocName } from '../../collab/persistence';
-import type { FileStore } from '../../storage/files';
+import type { FileStorage } from '../../storage/file-storage';
 
 type Q = Knex | Knex.Transaction;
 
@@ -156,9 +156,9 @@ async function releaseSlug(trx: Q, organisationId: string, title: string): Promi
   return numberedSlug(base, n);
 }
 
-async function sha256Of(files: FileStore, key: string): Promise<string> {
+async function sha256Of(files: FileStorage, key: string): Promise<string> {
   const hash = crypto.createHash('sha256');
-  for await (const chunk of files.stream(key)) hash.update(chunk as Buffer);
+  for await (const chunk of await files.open(key)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -173,7 +173,7 @@ async function sha256Of(files: FileStore, key: string): Promise<string> {
 export async function insertSentVersion(
   trx: Q,
   r: FreezableRelease,
-  files?: FileStore,
+  files?: FileStorage,
   approvalId: string | null = null,
   senderUserId: string | null = null,
 ): Promise<SentVersion> {
