@@ -185,9 +185,11 @@ describe('live connections, queues and round trips', () => {
     expect(sample(idle, 'deltio_collab_documents')).toBe(0);
 
     const socket = ioClient(server.url, { auth: { token }, transports: ['websocket'] });
+    // Listened for at once: the session may be ready before the editor has opened.
+    const ready = new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     const editor = await openEditor(server.url, token, releaseId);
     try {
-      await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+      await ready;
       await editor.synced;
       await roundTrip(editor.provider);
       const live = await scrape();
