@@ -83,12 +83,12 @@ function recipientsOf(r: Audience): Fragment {
 export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease): Promise<Recipient[]> {
   const who = recipientsOf(r);
   const result = await trx.raw<{ rows: Recipient[] }>(
-    `insert into deliveries (press_release_id, recipient_user_id, email, state)
-     select ?, p.user_id, p.email, 'queued'
-       ${who.sql}
+    `insert into deliveries (press_release_id, recipient_user_id, email, state, release_sent_at, release_category, sender_organisation_id)
+     select ?, p.user_id, p.email, 'queued', v.sent_at, v.category, v.organisation_id
+       ${who.sql.replace('from profiles p', 'from profiles p left join (select sent_at, category, organisation_id from release_sent_versions where press_release_id = ?) v on true')}
      on conflict (press_release_id, recipient_user_id) do nothing
      returning id, recipient_user_id, email`,
-    [r.id, ...who.binds],
+    [r.id, r.id, ...who.binds],
   );
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
 }
