@@ -147,7 +147,11 @@ export interface PublicRelease {
 const RELEASE_COLUMNS = `v.press_release_id, v.slug, v.title, v.content, v.content_text, v.category, v.sent_at, v.embargo_until,
   ${PUBLISHED_AT} as published_at, v.organisation_id`;
 
-/** The public releases of an organisation's newsroom at `now`, newest first. */
+/**
+ * The public releases of an organisation's newsroom at `now`, newest first: read in that order
+ * from `release_sent_versions_newsroom_idx` (organisation, publication time), so the page and
+ * the feed stop after their 20 or 50 rows.
+ */
 export async function publicReleases(q: Q, organisationId: string, now: Date, limit: number, offset = 0): Promise<PublicRelease[]> {
   const res = (await q.raw(
     `select ${RELEASE_COLUMNS}
@@ -160,10 +164,16 @@ export async function publicReleases(q: Q, organisationId: string, now: Date, li
   return res.rows;
 }
 
+/**
+ * How many releases the newsroom shows (its pager). The organisation's sent versions come from
+ * their index and each one's state by its key, rather than a hash join that reads every
+ * release of every organisation.
+ */
 export async function countPublicReleases(q: Q, organisationId: string, now: Date): Promise<number> {
   const res = (await q.raw(
-    `select count(*)::int as n from release_sent_versions v join press_releases p on p.id = v.press_release_id
-      where v.organisation_id = ? and ${PUBLIC_RELEASE}`,
+    `select count(*)::int as n from release_sent_versions v
+      where v.organisation_id = ? and v.slug is not null and (v.embargo_until is null or v.embargo_until <= ?)
+        and (select p.status from press_releases p where p.id = v.press_release_id) = 'sent'`,
     [organisationId, now],
   )) as { rows: { n: number }[] };
   return Number(res.rows[0]?.n ?? 0);
