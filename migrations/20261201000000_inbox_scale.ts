@@ -140,9 +140,15 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'create index release_sent_versions_newsroom_idx on release_sent_versions (organisation_id, greatest(sent_at, embargo_until), press_release_id) where slug is not null',
   );
+  // The pager's count: the organisation's sent versions whose embargo lifted (index-only), less
+  // those of its releases no longer sent (archived: a few, through their own small index).
+  await knex.raw('create index release_sent_versions_public_idx on release_sent_versions (organisation_id, embargo_until) where slug is not null');
+  await knex.raw(`create index press_releases_not_sent_idx on press_releases (organisation_id) where status <> 'sent'`);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index press_releases_not_sent_idx');
+  await knex.raw('drop index release_sent_versions_public_idx');
   await knex.raw('drop index release_sent_versions_newsroom_idx');
   await knex.raw('drop trigger deliveries_inbox_counters_update on deliveries');
   await knex.raw('drop trigger deliveries_inbox_counters_delete on deliveries');

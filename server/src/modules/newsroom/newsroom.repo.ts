@@ -165,17 +165,19 @@ export async function publicReleases(q: Q, organisationId: string, now: Date, li
 }
 
 /**
- * How many releases the newsroom shows (its pager). The organisation's sent versions come from
- * their index and each one's state by its key, rather than a hash join that reads every
- * release of every organisation.
+ * How many releases the newsroom shows (its pager): the organisation's sent versions whose
+ * embargo has lifted (counted from an index alone), less those of its releases that are no
+ * longer sent (archived; found through a small index of the organisation's unsent releases).
+ * Equal to counting PUBLIC_RELEASE, without joining every sent version to its release.
  */
 export async function countPublicReleases(q: Q, organisationId: string, now: Date): Promise<number> {
+  const lifted = '(v.embargo_until is null or v.embargo_until <= ?)';
   const res = (await q.raw(
-    `select count(*)::int as n from release_sent_versions v
-      where v.organisation_id = ? and v.slug is not null and (v.embargo_until is null or v.embargo_until <= ?)
-        and (select p.status from press_releases p where p.id = v.press_release_id) = 'sent'`,
-    [organisationId, now],
-  )) as { rows: { n: number }[] };
+    `select (select count(*) from release_sent_versions v where v.organisation_id = ? and v.slug is not null and ${lifted})
+          - (select count(*) from press_releases p join release_sent_versions v on v.press_release_id = p.id
+              where p.organisation_id = ? and p.status <> 'sent' and v.organisation_id = ? and v.slug is not null and ${lifted}) as n`,
+    [organisationId, now, organisationId, organisationId, now],
+  )) as { rows: { n: number | string }[] };
   return Number(res.rows[0]?.n ?? 0);
 }
 
