@@ -24,6 +24,9 @@ export const mediaOverview = z.object({
 export type MediaOverview = z.infer<typeof mediaOverview>;
 
 /** GET /media/inbox query: search (accent-free), filters and offset paging ("load more"). */
+/** An inbox page's end: the sort time (UTC, microseconds) and the delivery's id. */
+const INBOX_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,18}$/;
+
 export const inboxQuery = z.object({
   q: z.string().trim().max(200, 'q must have at most 200 characters').optional().default(''),
   category: z.enum(['all', ...CATEGORIES], { error: 'category is not valid' }).optional().default('all'),
@@ -32,6 +35,11 @@ export const inboxQuery = z.object({
     .enum(['true', 'false'], { error: 'bookmarked must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  /** Where the previous page ended (its `nextCursor`): the next page starts after it. Takes precedence over offset. */
+  cursor: z
+    .string()
+    .regex(INBOX_CURSOR, 'cursor is not valid')
+    .optional(),
   offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').max(1_000_000).optional().default(0),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -72,6 +80,8 @@ export const inboxList = z.object({
   items: z.array(inboxItem),
   total: z.number().int(),
   hasMore: z.boolean(),
+  /** Pass as `cursor` for the next page (keyset pagination); null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type InboxList = z.infer<typeof inboxList>;
 

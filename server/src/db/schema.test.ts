@@ -132,6 +132,7 @@ const ALL_TABLES = [
   'sending_domains',
   'domain_throttles',
   'webhook_nonces',
+  'inbox_counters',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -172,7 +173,16 @@ describe('database schema', () => {
     );
     const first = await schemaSnapshot();
     expect(first.columns!.length).toBeGreaterThan(200);
-    expect(first.functions).toEqual(['press_releases_lifecycle_guard', 'reporting_coverage_count', 'set_updated_at']);
+    expect(first.functions).toEqual([
+      'deliveries_fill_inbox',
+      'deliveries_inbox_counters_delete',
+      'deliveries_inbox_counters_insert',
+      'deliveries_inbox_counters_update',
+      'press_releases_lifecycle_guard',
+      'release_sent_versions_to_inbox',
+      'reporting_coverage_count',
+      'set_updated_at',
+    ]);
 
     await migrateDownAll(db);
     expect(await publicTables()).toEqual(['knex_migrations', 'knex_migrations_lock']);

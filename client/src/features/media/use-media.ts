@@ -39,13 +39,15 @@ export function useMediaOverview() {
 export function useInbox(f: InboxFilters, pageSize: number = INBOX_PAGE_SIZE) {
   return useInfiniteQuery({
     queryKey: [...INBOX_KEY, f, pageSize],
-    initialPageParam: 0,
+    initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ q: f.q, category: f.category, read: f.read, offset: String(pageParam), limit: String(pageSize) });
+      const params = new URLSearchParams({ q: f.q, category: f.category, read: f.read, limit: String(pageSize) });
+      if (pageParam) params.set('cursor', pageParam);
       if (f.bookmarked) params.set('bookmarked', 'true');
       return api('GET', `/media/inbox?${params.toString()}`, { schema: inboxList, signal });
     },
-    getNextPageParam: (last: InboxList, pages: InboxList[]) => (last.hasMore ? pages.reduce((n, p) => n + p.items.length, 0) : undefined),
+    // Keyset pagination: the next page starts after the last one's end, whatever arrived meanwhile.
+    getNextPageParam: (last: InboxList) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     placeholderData: keepPreviousData,
   });
 }

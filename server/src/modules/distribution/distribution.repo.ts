@@ -88,12 +88,12 @@ export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease
   const who = recipientsOf(r);
   const x = exclusionsOf(r);
   const result = await trx.raw<{ rows: Recipient[] }>(
-    `insert into deliveries (press_release_id, recipient_user_id, email, state)
-     select ?, p.user_id, p.email, case when ${x.suppressed.sql} then 'suppressed' else 'queued' end
-       ${who.sql}
+    `insert into deliveries (press_release_id, recipient_user_id, email, state, release_sent_at, release_category, sender_organisation_id)
+     select ?, p.user_id, p.email, case when ${x.suppressed.sql} then 'suppressed' else 'queued' end, v.sent_at, v.category, v.organisation_id
+       ${who.sql.replace('from profiles p', 'from profiles p left join (select sent_at, category, organisation_id from release_sent_versions where press_release_id = ?) v on true')}
      on conflict (press_release_id, recipient_user_id) do nothing
      returning id, recipient_user_id, email`,
-    [r.id, ...x.suppressed.binds, ...who.binds],
+    [r.id, ...x.suppressed.binds, r.id, ...who.binds],
   );
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
 }

@@ -84,17 +84,99 @@ function columns(q: Q) {
   ];
 }
 
-export async function listInbox(q: Q, f: InboxFilter, limit: number, offset: number): Promise<{ rows: InboxRow[]; total: number }> {
-  const [countRow] = (await inbox(q, f).select(q.raw('count(*)::int as n'))) as { n: number }[];
-  const order = f.bookmarked
-    ? [{ column: 'd.bookmarked_at', order: 'desc' }, { column: 'd.id', order: 'desc' }]
-    : [{ column: 'sent_at', order: 'desc' }, { column: 'd.id', order: 'desc' }];
-  const rows = (await inbox(q, f)
-    .select(columns(q))
-    .orderBy(order as { column: string; order: 'desc' }[])
-    .limit(limit)
-    .offset(offset)) as InboxRow[];
-  return { rows, total: Number(countRow?.n ?? 0) };
+/** Where a page of the inbox ends: the sort time (microseconds, UTC) and the delivery's id. */
+export interface InboxCursor {
+  at: string;
+  id: string;
+}
+
+const CURSOR_AT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/**
+ * One page of the inbox, newest first (the bookmarks: most recently bookmarked first). The
+ * page is read from the delivery rows alone, through the index of its order (all, one
+ * category, unread, bookmarks), starting after `cursor` (keyset) or at `offset`; only its rows
+ * are joined to what was sent. `limit + 1` rows are read to know whether more follow.
+ */
+export async function listInbox(
+  q: Q,
+  f: InboxFilter,
+  limit: number,
+  at: { cursor: InboxCursor | null; offset: number },
+): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; hasMore: boolean }> {
+  const key = f.bookmarked ? 'd.bookmarked_at' : 'd.release_sent_at';
+  const page = q('deliveries as d').where('d.recipient_user_id', f.userId).whereNotNull('d.release_sent_at');
+  if (f.category) page.andWhere('d.release_category', f.category);
+  if (f.read === 'read') page.whereNotNull('d.read_at');
+  if (f.read === 'unread') page.whereNull('d.read_at');
+  if (f.bookmarked) page.whereNotNull('d.bookmarked_at');
+  if (f.search) {
+    page
+      .join('release_sent_versions as sv', 'sv.press_release_id', 'd.press_release_id')
+      .andWhereRaw("sv.search_text like ? escape '\\'", [likeContains(f.search)]);
+  }
+  const total = f.search ? await countOf(page.clone()) : await countFromCounters(q, f);
+  if (at.cursor) page.andWhereRaw(`(${key}, d.id) < (?::timestamptz, ?::bigint)`, [at.cursor.at, at.cursor.id]);
+  page
+    .select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', q.raw(`${key} as sort_at`), q.raw(`to_char(${key} at time zone 'UTC', ${CURSOR_AT}) as sort_key`))
+    .orderBy([
+      { column: key, order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])
+    .limit(limit + 1);
+  if (!at.cursor && at.offset) page.offset(at.offset);
+  const rows = (await q
+    .from(page.as('d'))
+    .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
+    .leftJoin('reporting as r', 'r.press_release_id', 'd.press_release_id')
+    .select(
+      'd.id as delivery_id',
+      'd.press_release_id as release_id',
+      'v.title',
+      'v.content_text',
+      'v.content',
+      'v.category',
+      'v.sent_at',
+      q.raw(`${SENDER_ID} as sender_id`),
+      'v.sender_name as sender_company',
+      'v.sender_logo_url',
+      q.raw('coalesce(cardinality(r.opened_by), 0)::int as views'),
+      q.raw('jsonb_array_length(v.attachments)::int as attachment_count'),
+      'd.read_at',
+      'd.bookmarked_at',
+      'v.embargo_until',
+      'v.boilerplate',
+      'v.press_contact_name',
+      'v.press_contact_email',
+      'v.press_contact_phone',
+      'd.sort_key',
+    )
+    .orderBy([
+      { column: 'd.sort_at', order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])) as (InboxRow & { sort_key: string })[];
+  return { rows: rows.slice(0, limit), total, hasMore: rows.length > limit };
+}
+
+async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: string | number }[];
+  return Number(row?.n ?? 0);
+}
+
+/** The list's total without a search: from the journalist's maintained counters (one row per category). */
+async function countFromCounters(q: Q, f: InboxFilter): Promise<number> {
+  const query = q('inbox_counters').where('user_id', f.userId);
+  if (f.category) query.andWhere('category', f.category);
+  const [row] = (await query.select(
+    q.raw('coalesce(sum(total), 0)::int as total'),
+    q.raw('coalesce(sum(unread), 0)::int as unread'),
+    q.raw('coalesce(sum(bookmarked), 0)::int as bookmarked'),
+    q.raw('coalesce(sum(bookmarked_unread), 0)::int as bookmarked_unread'),
+  )) as { total: number; unread: number; bookmarked: number; bookmarked_unread: number }[];
+  const c = row ?? { total: 0, unread: 0, bookmarked: 0, bookmarked_unread: 0 };
+  const all = f.bookmarked ? c.bookmarked : c.total;
+  const unread = f.bookmarked ? c.bookmarked_unread : c.unread;
+  return f.read === 'unread' ? unread : f.read === 'read' ? all - unread : all;
 }
 
 export async function findInboxRelease(q: Q, userId: string, releaseId: string): Promise<InboxRow | undefined> {
@@ -133,16 +215,26 @@ export async function deliveryState(q: Q, userId: string, releaseId: string) {
     .first('d.id', 'd.read_at', 'd.bookmarked_at')) as { id: string | number; read_at: Date | null; bookmarked_at: Date | null } | undefined;
 }
 
+/**
+ * The overview's counters: unread and bookmarked from the maintained per-journalist counters;
+ * received this week counts only this week's deliveries (through their time index).
+ */
 export async function counters(q: Q, userId: string, weekStart: Date) {
-  const row = (await inbox(q, { userId }).first(
-    q.raw('count(*) filter (where d.created_at >= ?)::int as received_this_week', [weekStart]),
-    q.raw('count(*) filter (where d.read_at is null)::int as unread'),
-    q.raw('count(*) filter (where d.bookmarked_at is not null)::int as bookmarked'),
-  )) as { received_this_week: number; unread: number; bookmarked: number } | undefined;
+  const [sums] = (await q('inbox_counters')
+    .where('user_id', userId)
+    .select(q.raw('coalesce(sum(unread), 0)::int as unread'), q.raw('coalesce(sum(bookmarked), 0)::int as bookmarked'))) as {
+    unread: number;
+    bookmarked: number;
+  }[];
+  const [week] = (await q('deliveries')
+    .where('recipient_user_id', userId)
+    .andWhere('created_at', '>=', weekStart)
+    .whereNotNull('release_sent_at')
+    .count({ n: '*' })) as { n: string | number }[];
   return {
-    receivedThisWeek: Number(row?.received_this_week ?? 0),
-    unread: Number(row?.unread ?? 0),
-    bookmarked: Number(row?.bookmarked ?? 0),
+    receivedThisWeek: Number(week?.n ?? 0),
+    unread: Number(sums?.unread ?? 0),
+    bookmarked: Number(sums?.bookmarked ?? 0),
   };
 }
 
@@ -200,8 +292,10 @@ export async function knownSenders(q: Q, userId: string): Promise<SenderRow[]> {
   return (await q
     .select(SENDER_COLUMNS(q))
     .from(
-      inbox(q, { userId })
-        .distinct(q.raw(`${SENDER_ID} as sender_id`))
+      q('deliveries')
+        .where('recipient_user_id', userId)
+        .whereNotNull('release_sent_at')
+        .distinct('sender_organisation_id as sender_id')
         .as('s'),
     )
     .join('organisations as so', 'so.id', 's.sender_id')

@@ -121,8 +121,15 @@ export class MediaInboxService {
       read: query.read,
       bookmarked: query.bookmarked,
     };
-    const { rows, total } = await repo.listInbox(this.ctx.db, filter, query.limit, query.offset);
-    return { items: rows.map((r) => present(r, this.ctx.clock.now())), total, hasMore: query.offset + rows.length < total };
+    const cursor = query.cursor ? { at: query.cursor.slice(0, query.cursor.indexOf('_')), id: query.cursor.slice(query.cursor.indexOf('_') + 1) } : null;
+    const { rows, total, hasMore } = await repo.listInbox(this.ctx.db, filter, query.limit, { cursor, offset: query.offset });
+    const last = rows[rows.length - 1];
+    return {
+      items: rows.map((r) => present(r, this.ctx.clock.now())),
+      total,
+      hasMore,
+      nextCursor: hasMore && last ? `${last.sort_key}_${String(last.delivery_id)}` : null,
+    };
   }
 
   async read(actor: Actor, releaseId: string): Promise<InboxRelease> {

@@ -142,6 +142,66 @@ describe('the inbox', () => {
     expect((await get<InboxList>(`/media/inbox?q=${encodeURIComponent('συναδελφο')}`)).body.items).toEqual([]);
   });
 
+  it('pages by keyset: the next page starts after the last one shown, even when newer releases arrive in between', async () => {
+    const reader = await user('keyset@inbox.test', 'media');
+    for (const key of ['tech', 'economy', 'sports']) await deliver(key, reader);
+    const first = await get<InboxList>('/media/inbox?limit=2', reader.token);
+    expect(first.body.items.map((i) => i.releaseId)).toEqual([ids.tech, ids.sports]);
+    expect(first.body).toMatchObject({ total: 3, hasMore: true });
+    expect(first.body.nextCursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z_\d+$/);
+    // A newer release reaches the reader between the two pages: offsets would shift by one.
+    await release('late', olympic, olympicMember, { title: 'Νεότερο δελτίο', text: 'Ήρθε μετά.', category: 'sports' });
+    await freezeAsSent(server.ctx.db, [ids.late!]);
+    await deliver('late', reader);
+    const next = await get<InboxList>(`/media/inbox?limit=2&cursor=${encodeURIComponent(first.body.nextCursor!)}`, reader.token);
+    expect(next.body.items.map((i) => i.releaseId)).toEqual([ids.economy]);
+    expect(next.body).toMatchObject({ total: 4, hasMore: false, nextCursor: null });
+    // Bookmarks page by their own time; a filtered page by the filter's order.
+    const sportsOnly = await get<InboxList>('/media/inbox?limit=1&category=sports', reader.token);
+    expect(sportsOnly.body.items.map((i) => i.releaseId)).toEqual([ids.late]);
+    const sportsNext = await get<InboxList>(`/media/inbox?limit=1&category=sports&cursor=${encodeURIComponent(sportsOnly.body.nextCursor!)}`, reader.token);
+    expect(sportsNext.body.items.map((i) => i.releaseId)).toEqual([ids.sports]);
+    expect(sportsNext.body).toMatchObject({ total: 2, hasMore: false });
+  });
+
+  it('keeps the per-journalist counters equal to a recount through sends, reads, bookmarks and deletion', async () => {
+    const reader = await user('counted@inbox.test', 'media');
+    const recount = async () =>
+      (await server.ctx.db('deliveries').where('recipient_user_id', reader.id).whereNotNull('release_sent_at').first(
+        server.ctx.db.raw('count(*)::int as total'),
+        server.ctx.db.raw('(count(*) filter (where read_at is null))::int as unread'),
+        server.ctx.db.raw('(count(*) filter (where bookmarked_at is not null))::int as bookmarked'),
+      )) as { total: number; unread: number; bookmarked: number };
+    const stored = async () =>
+      (await server.ctx.db('inbox_counters').where('user_id', reader.id).first(
+        server.ctx.db.raw('coalesce(sum(total), 0)::int as total'),
+        server.ctx.db.raw('coalesce(sum(unread), 0)::int as unread'),
+        server.ctx.db.raw('coalesce(sum(bookmarked), 0)::int as bookmarked'),
+      )) as { total: number; unread: number; bookmarked: number };
+    // One statement for several deliveries (as fan-out writes them), one of them not sent (never in the inbox).
+    await server.ctx.db('deliveries').insert(
+      ['tech', 'economy', 'sports', 'draft'].map((k) => ({ press_release_id: ids[k], recipient_user_id: reader.id, email: 'c@media.test', state: 'queued' })),
+    );
+    expect(await stored()).toEqual({ total: 3, unread: 3, bookmarked: 0 });
+    // Read twice (as markRead writes it: the first read time stays), without an open of the release (the other tests count its views).
+    for (let i = 0; i < 2; i++)
+      await server.ctx.db('deliveries').where({ recipient_user_id: reader.id, press_release_id: ids.tech }).whereNull('read_at').update({ read_at: new Date() });
+    await call(server.url, 'PUT', `/api/media/inbox/${ids.economy}/bookmark`, { token: reader.token });
+    await server.ctx.db('deliveries').where('recipient_user_id', reader.id).update({ state: 'sent', sent_at: new Date() });
+    expect(await stored()).toEqual({ total: 3, unread: 2, bookmarked: 1 });
+    expect(await stored()).toEqual(await recount());
+    expect((await get<MediaOverview>('/media/overview', reader.token)).body.counters).toMatchObject({ unread: 2, bookmarked: 1 });
+    expect((await get<InboxList>('/media/inbox?read=read', reader.token)).body.total).toBe(1);
+    expect((await get<InboxList>('/media/inbox?bookmarked=true&read=unread', reader.token)).body.total).toBe(1);
+    expect((await get<InboxList>('/media/inbox?category=tech&read=unread', reader.token)).body.total).toBe(0);
+    await call(server.url, 'DELETE', `/api/media/inbox/${ids.tech}/read`, { token: reader.token });
+    await server.ctx.db('deliveries').where({ recipient_user_id: reader.id, press_release_id: ids.sports }).delete();
+    expect(await stored()).toEqual({ total: 2, unread: 2, bookmarked: 1 });
+    // The account's removal takes its deliveries and counters with it.
+    await server.ctx.db('users').where('id', reader.id).delete();
+    expect(await server.ctx.db('inbox_counters').where('user_id', reader.id).first()).toBeUndefined();
+  });
+
   it('rejects bad filters with a 400 that names the field', async () => {
     for (const [query, field] of [
       ['category=weather', 'category'],
@@ -149,6 +209,8 @@ describe('the inbox', () => {
       ['limit=500', 'limit'],
       ['offset=-1', 'offset'],
       ['bookmarked=yes', 'bookmarked'],
+      ['cursor=yesterday', 'cursor'],
+      ['cursor=2026-11-27T05:00:00.000000Z_1%3Bdrop', 'cursor'],
     ] as const) {
       const r = await get<{ error: { code: string; fields: Record<string, string> } }>(`/media/inbox?${query}`);
       expect(r.status, query).toBe(400);
@@ -391,7 +453,7 @@ describe('preferences', () => {
       mediaLists: [],
       unsubscribedAll: false,
     });
-    expect((await get<InboxList>('/media/inbox', token)).body).toEqual({ items: [], total: 0, hasMore: false });
+    expect((await get<InboxList>('/media/inbox', token)).body).toEqual({ items: [], total: 0, hasMore: false, nextCursor: null });
     expect(id).toBeTruthy();
   });
 

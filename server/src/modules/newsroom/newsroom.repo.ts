@@ -147,7 +147,11 @@ export interface PublicRelease {
 const RELEASE_COLUMNS = `v.press_release_id, v.slug, v.title, v.content, v.content_text, v.category, v.sent_at, v.embargo_until,
   ${PUBLISHED_AT} as published_at, v.organisation_id`;
 
-/** The public releases of an organisation's newsroom at `now`, newest first. */
+/**
+ * The public releases of an organisation's newsroom at `now`, newest first: read in that order
+ * from `release_sent_versions_newsroom_idx` (organisation, publication time), so the page and
+ * the feed stop after their 20 or 50 rows.
+ */
 export async function publicReleases(q: Q, organisationId: string, now: Date, limit: number, offset = 0): Promise<PublicRelease[]> {
   const res = (await q.raw(
     `select ${RELEASE_COLUMNS}
@@ -160,12 +164,20 @@ export async function publicReleases(q: Q, organisationId: string, now: Date, li
   return res.rows;
 }
 
+/**
+ * How many releases the newsroom shows (its pager): the organisation's sent versions whose
+ * embargo has lifted (counted from an index alone), less those of its releases that are no
+ * longer sent (archived; found through a small index of the organisation's unsent releases).
+ * Equal to counting PUBLIC_RELEASE, without joining every sent version to its release.
+ */
 export async function countPublicReleases(q: Q, organisationId: string, now: Date): Promise<number> {
+  const lifted = '(v.embargo_until is null or v.embargo_until <= ?)';
   const res = (await q.raw(
-    `select count(*)::int as n from release_sent_versions v join press_releases p on p.id = v.press_release_id
-      where v.organisation_id = ? and ${PUBLIC_RELEASE}`,
-    [organisationId, now],
-  )) as { rows: { n: number }[] };
+    `select (select count(*) from release_sent_versions v where v.organisation_id = ? and v.slug is not null and ${lifted})
+          - (select count(*) from press_releases p join release_sent_versions v on v.press_release_id = p.id
+              where p.organisation_id = ? and p.status <> 'sent' and v.organisation_id = ? and v.slug is not null and ${lifted}) as n`,
+    [organisationId, now, organisationId, organisationId, now],
+  )) as { rows: { n: number | string }[] };
   return Number(res.rows[0]?.n ?? 0);
 }
 

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUpAndIn } from '../../test/http';
 import { removeRelease, sendRelease } from '../releases/releases.lifecycle';
 import { newsroomOf } from './newsroom.pages';
+import { countPublicReleases } from './newsroom.repo';
 
 const PUBLIC_URL = 'https://deltio.example.gr';
 const HOUR = 3_600_000;
@@ -267,6 +268,21 @@ describe('the public newsroom', () => {
     await removeRelease(server.ctx, { userId: owner.id, email: 'grafeio@newsroom.test', role: 'client' }, ids.archived, () => true);
     ids.embargoed = await sent(owner.id, 'Αποτελέσματα υπό εμβάργκο', { embargo_until: new Date(Date.now() + 2 * HOUR) });
     ids.foreign = await sent(other.id, 'Δελτίο άλλου οργανισμού');
+  });
+
+  it('counts for its pager exactly the releases it shows: not archived, embargoed, draft or another organisation’s', async () => {
+    const now = new Date();
+    const shown = (await db()
+      .raw(
+        `select count(*)::int as n from release_sent_versions v join press_releases p on p.id = v.press_release_id
+          where v.organisation_id = ? and p.status = 'sent' and v.slug is not null and (v.embargo_until is null or v.embargo_until <= ?)`,
+        [ownerOrg, now],
+      )
+      .then((r: { rows: { n: number }[] }) => r.rows[0]!.n)) as number;
+    expect(shown).toBe(3);
+    expect(await countPublicReleases(db(), ownerOrg, now)).toBe(3);
+    // Once the embargo lifts it counts too.
+    expect(await countPublicReleases(db(), ownerOrg, new Date(Date.now() + 3 * HOUR))).toBe(4);
   });
 
   it('gives each sent release a stable address from its title, unique in its newsroom', async () => {

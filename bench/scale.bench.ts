@@ -1,0 +1,220 @@
+/**
+ * Flat cost as data grows (issue 32, point 1): the journalist's inbox and the public newsroom
+ * measured through their real HTTP routes on databases filled to each size, beside a bare SQL
+ * reference in the same run.
+ *
+ * Inbox: one journalist who received N releases (N = 100, 10,000, 100,000; each release also
+ * went to two other journalists, so the deliveries table holds 3N rows), from 20 organisations,
+ * in 6 categories, a third of them read, 1 in 50 bookmarked. Cases: the overview (counters),
+ * the first page of the inbox, the next page (through the answer's `nextCursor` when the API
+ * gives one, else `offset`), one category, unread only, the bookmarks, a search.
+ * Reference: the bare page query a journalist's newest 20 deliveries need (by the
+ * delivery's (recipient, created_at) index, joined to what was sent).
+ *
+ * Newsroom: one organisation's open newsroom with N public releases (N = 10, 5,000), beside
+ * 20 other organisations' 1,000 each. Cases: the newsroom page and `feed.xml`. Reference: the
+ * bare query of the organisation's 50 newest sent versions.
+ *
+ * Each case runs BENCH_ROUNDS requests from BENCH_CONCURRENCY clients at once (modest
+ * concurrency), after a warm-up; p50/p99 per case.
+ *
+ *   DATABASE_URL=postgres://... npx tsx bench/scale.bench.ts
+ *   BENCH_INBOX_SIZES=100,10000 BENCH_NEWSROOM_SIZES=10 ... (subsets)
+ */
+import { startTestServer, type TestServer } from '../server/src/test/app';
+import { insertOrganisation, insertUser, tokenOf } from '../server/src/modules/distribution/org-fixtures';
+
+const sizes = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
+const INBOX_SIZES = sizes(process.env.BENCH_INBOX_SIZES, [100, 10_000, 100_000]);
+const NEWSROOM_SIZES = sizes(process.env.BENCH_NEWSROOM_SIZES, [10, 5_000]);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
+const ORGS = 20;
+const CATS = ['politics', 'economy', 'tech', 'culture', 'lifestyle', 'sports'];
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(s.length * p) - 1))]!;
+};
+
+/** Runs `fn` ROUNDS times from CONCURRENCY workers; returns the latencies in ms (after a warm-up). */
+async function measure(fn: () => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < 10; i++) await fn();
+  const out: number[] = [];
+  let left = ROUNDS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) {
+        const s = performance.now();
+        await fn();
+        out.push(performance.now() - s);
+      }
+    }),
+  );
+  return out;
+}
+
+async function get(url: string, token?: string): Promise<unknown> {
+  const res = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (res.headers.get('content-type') ?? '').includes('json') ? res.json() : res.text();
+}
+
+type Row = { size: number; name: string; p50: number; p99: number };
+const results: Row[] = [];
+function report(size: number, name: string, xs: number[]) {
+  const r = { size, name, p50: pct(xs, 0.5), p99: pct(xs, 0.99) };
+  results.push(r);
+  console.log(`  ${String(size).padStart(7)}  ${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms`);
+}
+
+/** N releases of the given organisations sent at spread times, frozen, as SQL (fast). */
+async function seedReleases(server: TestServer, orgIds: string[], authorId: string, n: number, tag: string, spreadDays: number) {
+  await server.ctx.db.raw(
+    `with o as (select id, row_number() over (order by id) - 1 as k from unnest(?::uuid[]) as id),
+          ins as (
+       insert into press_releases (title, content, content_text, search_text, category, status, organisation_id, author_id, sent_at, created_at, updated_at)
+       select 'Δελτίο ' || ? || ' ' || i, '<p>Κείμενο του δελτίου ' || i || ' για την αγορά και την ενέργεια.</p>',
+              'Κείμενο του δελτίου ' || i || ' για την αγορά και την ενέργεια.',
+              'δελτιο ' || ? || ' ' || i || ' κειμενο του δελτιου για την αγορα και την ενεργεια' || case when i % 97 = 0 then ' σπανιολεξη' else '' end,
+              (?::text[])[1 + i % 6], 'sent', (select id from o where k = i % ?), ?,
+              now() - ((i::float / ? * ?) || ' days')::interval, now() - ((i::float / ? * ?) || ' days')::interval, now()
+         from generate_series(1, ?) as i
+       returning id, title, content, content_text, search_text, category, organisation_id, sent_at)
+     insert into release_sent_versions (press_release_id, organisation_id, title, content, content_text, search_text, category, sender_user_id, sender_name, sent_at, slug)
+     select ins.id, ins.organisation_id, ins.title, ins.content, ins.content_text, ins.search_text, ins.category, ?, 'Οργανισμός', ins.sent_at,
+            'deltio-' || ? || '-' || substr(ins.id::text, 1, 8) || '-' || substr(md5(ins.id::text), 1, 6)
+       from ins`,
+    [orgIds, tag, tag, CATS, orgIds.length, authorId, n, spreadDays, n, spreadDays, n, authorId, tag],
+  );
+}
+
+async function inboxCase(n: number) {
+  const server = await startTestServer();
+  const db = server.ctx.db;
+  try {
+    const started = performance.now();
+    const orgs: string[] = [];
+    for (let i = 0; i < ORGS; i++) orgs.push(await insertOrganisation(db, `Οργανισμός ${i}`));
+    const author = await insertUser(db, 'author@bench.example', 'client');
+    const journalist = await insertUser(db, 'reporter@bench.example', 'media');
+    const others = [await insertUser(db, 'other1@bench.example', 'media'), await insertUser(db, 'other2@bench.example', 'media')];
+    await seedReleases(server, orgs, author, n, 'inbox', 365);
+    for (const [who, k] of [[journalist, 0], [others[0]!, 1], [others[1]!, 2]] as const) {
+      await db.raw(
+        `insert into deliveries (press_release_id, recipient_user_id, email, state, created_at, sent_at, read_at, bookmarked_at)
+         select p.id, ?, 'r' || ? || '@bench.example', 'sent', p.sent_at, p.sent_at,
+                case when (abs(hashtext(p.id::text)) + ?) % 3 = 0 then p.sent_at + interval '1 hour' end,
+                case when (abs(hashtext(p.id::text)) + ?) % 50 = 0 then p.sent_at + interval '2 hours' end
+           from press_releases p`,
+        [who, k, k, k],
+      );
+    }
+    await db.raw(
+      `insert into reporting (press_release_id, opened_by) select id, array[?::text] from press_releases where abs(hashtext(id::text)) % 4 = 0`,
+      [journalist],
+    );
+    await db.raw('vacuum analyze');
+    console.log(`inbox ${n}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const token = await tokenOf(server.url, 'reporter@bench.example');
+    const base = `${server.url}/api/media`;
+    const list = (qs: string) => () => get(`${base}/inbox?${qs}`, token).then(() => undefined);
+    const first = (await get(`${base}/inbox?limit=20`, token)) as { nextCursor?: string | null };
+    const next = first.nextCursor ? `cursor=${encodeURIComponent(first.nextCursor)}` : 'offset=20';
+    const deep = await (async () => {
+      // The 6th page, reached as the client reaches it (cursor after cursor, or offset).
+      let qs = 'limit=20';
+      for (let i = 0; i < 5; i++) {
+        const r = (await get(`${base}/inbox?${qs}`, token)) as { nextCursor?: string | null };
+        qs = r.nextCursor ? `limit=20&cursor=${encodeURIComponent(r.nextCursor)}` : `limit=20&offset=${(i + 1) * 20}`;
+      }
+      return qs;
+    })();
+    report(n, 'GET /media/overview', await measure(() => get(`${base}/overview`, token).then(() => undefined)));
+    report(n, 'inbox, first page', await measure(list('limit=20')));
+    report(n, 'inbox, second page', await measure(list(`limit=20&${next}`)));
+    report(n, 'inbox, sixth page', await measure(list(deep)));
+    report(n, 'inbox, one category', await measure(list('limit=20&category=tech')));
+    report(n, 'inbox, unread', await measure(list('limit=20&read=unread')));
+    report(n, 'inbox, bookmarks', await measure(list('limit=20&bookmarked=true')));
+    report(n, 'inbox, search (common word)', await measure(list(`limit=20&q=${encodeURIComponent('ενέργεια')}`)));
+    report(n, 'inbox, search (rare word)', await measure(list(`limit=20&q=${encodeURIComponent('σπανιολέξη')}`)));
+    report(
+      n,
+      'bare SQL: newest 20 (reference)',
+      await measure(async () => {
+        await db.raw(
+          `select d.id, d.read_at, d.bookmarked_at, v.title, v.content_text, v.category, v.sent_at, v.sender_name, v.organisation_id
+             from deliveries d join release_sent_versions v on v.press_release_id = d.press_release_id
+            where d.recipient_user_id = ? order by d.created_at desc limit 20`,
+          [journalist],
+        );
+      }),
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+async function newsroomCase(n: number) {
+  const server = await startTestServer();
+  const db = server.ctx.db;
+  try {
+    const started = performance.now();
+    const author = await insertUser(db, 'author@bench.example', 'client');
+    const mine = await insertOrganisation(db, 'Αιγαίο Α.Ε.', { newsroom_slug: 'aigaio', newsroom_enabled: true });
+    const others: string[] = [];
+    for (let i = 0; i < ORGS; i++) others.push(await insertOrganisation(db, `Άλλος ${i}`, { newsroom_slug: `allos-${i}`, newsroom_enabled: true }));
+    await seedReleases(server, [mine], author, n, 'nr', 730);
+    await seedReleases(server, others, author, ORGS * 1_000, 'other', 730);
+    await db.raw('vacuum analyze');
+    console.log(`newsroom ${n}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (process.env.BENCH_EXPLAIN) {
+      const pub = `p.status = 'sent' and v.slug is not null and (v.embargo_until is null or v.embargo_until <= now())`;
+      for (const sql of [
+        `select count(*) from release_sent_versions v join press_releases p on p.id = v.press_release_id where v.organisation_id = ? and ${pub}`,
+        `select (select count(*) from release_sent_versions v where v.organisation_id = '${mine}' and v.slug is not null and (v.embargo_until is null or v.embargo_until <= now()))
+             - (select count(*) from press_releases p join release_sent_versions v on v.press_release_id = p.id
+                 where p.organisation_id = ? and p.status <> 'sent' and v.slug is not null and (v.embargo_until is null or v.embargo_until <= now()))`,
+        `select v.press_release_id, v.title from release_sent_versions v join press_releases p on p.id = v.press_release_id where v.organisation_id = ? and ${pub}
+          order by greatest(v.sent_at, v.embargo_until) desc, v.press_release_id desc limit 20 offset 0`,
+      ]) {
+        const plan = (await db.raw(`explain (analyze, buffers) ${sql}`, [mine])) as { rows: Record<string, string>[] };
+        console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+      }
+    }
+    const page = (await get(`${server.url}/newsroom/aigaio`)) as string;
+    if (!page.includes('Δελτίο nr')) throw new Error('the newsroom page shows no release');
+    report(n, 'GET /newsroom/<slug>', await measure(() => get(`${server.url}/newsroom/aigaio`).then(() => undefined)));
+    report(n, 'GET /newsroom/<slug>/feed.xml', await measure(() => get(`${server.url}/newsroom/aigaio/feed.xml`).then(() => undefined)));
+    report(
+      n,
+      'bare SQL: newest 50 (reference)',
+      await measure(async () => {
+        await db.raw(
+          `select v.press_release_id, v.slug, v.title, v.content, v.content_text, v.category, v.sent_at
+             from release_sent_versions v where v.organisation_id = ? order by v.sent_at desc limit 50`,
+          [mine],
+        );
+      }),
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+async function main() {
+  console.log(`${process.env.DATABASE_URL ? 'postgres' : 'embedded'}, ${ROUNDS} requests per case from ${CONCURRENCY} clients at once`);
+  for (const n of INBOX_SIZES) await inboxCase(n);
+  for (const n of NEWSROOM_SIZES) await newsroomCase(n);
+  console.log('\nsize | case | p50 ms | p99 ms');
+  for (const r of results) console.log(`${r.size} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
