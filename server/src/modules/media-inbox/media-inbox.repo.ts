@@ -60,10 +60,11 @@ function inbox(q: Q, f: Pick<InboxFilter, 'userId'> & Partial<InboxFilter>) {
   return query;
 }
 
-function columns(q: Q) {
+/** What a row of the inbox shows; `release` is the column that holds the release's id. */
+function columns(q: Q, release = 'p.id') {
   return [
     'd.id as delivery_id',
-    'p.id as release_id',
+    `${release} as release_id`,
     'v.title',
     'v.content_text',
     'v.content',
@@ -130,25 +131,7 @@ export async function listInbox(
     .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
     .leftJoin('reporting as r', 'r.press_release_id', 'd.press_release_id')
     .select(
-      'd.id as delivery_id',
-      'd.press_release_id as release_id',
-      'v.title',
-      'v.content_text',
-      'v.content',
-      'v.category',
-      'v.sent_at',
-      q.raw(`${SENDER_ID} as sender_id`),
-      'v.sender_name as sender_company',
-      'v.sender_logo_url',
-      q.raw('coalesce(cardinality(r.opened_by), 0)::int as views'),
-      q.raw('jsonb_array_length(v.attachments)::int as attachment_count'),
-      'd.read_at',
-      'd.bookmarked_at',
-      'v.embargo_until',
-      'v.boilerplate',
-      'v.press_contact_name',
-      'v.press_contact_email',
-      'v.press_contact_phone',
+      ...columns(q, 'd.press_release_id'),
       'd.sort_key',
     )
     .orderBy([
