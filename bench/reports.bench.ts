@@ -12,6 +12,7 @@
 import { addDays, dayIn, weekStarts } from '../shared/reports';
 import { startTestServer } from '../server/src/test/app';
 import { signIn, signUp } from '../server/src/test/http';
+import { ownOrganisationOf } from '../server/src/test/releases';
 
 const RELEASES = Number(process.env.BENCH_RELEASES ?? 5_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
@@ -30,7 +31,7 @@ const CASES: Case[] = [
 ];
 
 const TZ = 'Europe/Athens';
-function bare(c: Case, clientId: string): [string, unknown[]][] {
+function bare(c: Case, organisationId: string): [string, unknown[]][] {
   const from = c.qs.from ?? addDays(today, -29);
   const cat = c.qs.category ? ' and p.category = ?' : '';
   const st = c.qs.status ? ' and p.status = ?' : '';
@@ -41,26 +42,26 @@ function bare(c: Case, clientId: string): [string, unknown[]][] {
               coalesce(cardinality(r.opened_by), 0) as opens, coalesce(cardinality(r.clicked_links), 0) as clicks,
               coalesce(r.coverage_count, 0) as coverage
          from press_releases p left join reporting r on r.press_release_id = p.id
-        where p.client_id = ? and p.created_at >= (?::date)::timestamp at time zone '${TZ}'
+        where p.organisation_id = ? and p.created_at >= (?::date)::timestamp at time zone '${TZ}'
           and p.created_at < ((?::date + 1)::timestamp at time zone '${TZ}')${cat}${st}
         order by p.created_at desc`,
-      [clientId, from, today, ...extra],
+      [organisationId, from, today, ...extra],
     ],
     // The shown page's links (the endpoint lists them for its 10 rows).
     [
       `select press_release_id, clicked_links, coverage_links from reporting r join press_releases p on p.id = r.press_release_id
-        where p.client_id = ? order by p.created_at desc limit 10`,
-      [clientId],
+        where p.organisation_id = ? order by p.created_at desc limit 10`,
+      [organisationId],
     ],
     [
       `select date_trunc('week', p.sent_at at time zone '${TZ}') as week, count(*) as releases,
               sum(coalesce(cardinality(r.opened_by), 0)) as openers,
               sum((select count(*) from deliveries d where d.press_release_id = p.id and d.state = 'sent')) as delivered
          from press_releases p left join reporting r on r.press_release_id = p.id
-        where p.client_id = ? and p.status = 'sent' and p.sent_at >= (?::date)::timestamp at time zone '${TZ}'
+        where p.organisation_id = ? and p.status = 'sent' and p.sent_at >= (?::date)::timestamp at time zone '${TZ}'
           and p.sent_at < ((?::date + 1)::timestamp at time zone '${TZ}')${cat}
         group by 1`,
-      [clientId, weekStarts(today)[0], today, ...(c.qs.category ? [c.qs.category] : [])],
+      [organisationId, weekStarts(today)[0], today, ...(c.qs.category ? [c.qs.category] : [])],
     ],
   ];
 }
@@ -70,19 +71,19 @@ const p99 = (xs: number[]) => {
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.99) - 1)]!;
 };
 
-/** One client's releases, deliveries, reporting events and reporting rows, all in SQL. */
-async function seedClient(db: import('../server/src/db/knex').Db, clientId: string): Promise<void> {
+/** One organisation's releases (by its owner), deliveries, reporting events and reporting rows, all in SQL. */
+async function seedClient(db: import('../server/src/db/knex').Db, organisationId: string, authorId: string): Promise<void> {
   await db.raw(
-    `insert into press_releases (title, category, status, client_id, created_at, updated_at, sent_at)
+    `insert into press_releases (title, category, status, organisation_id, author_id, created_at, updated_at, sent_at)
      select 'Δελτίο τύπου ' || i,
             (array['politics','economy','tech','culture','lifestyle','sports'])[1 + i % 6],
             case when i % 10 = 0 then 'draft' else 'sent' end,
-            ?,
+            ?, ?,
             now() - ((i::float / ? * ?) || ' days')::interval,
             now() - ((i::float / ? * ?) || ' days')::interval + interval '2 hours',
             case when i % 10 = 0 then null else now() - ((i::float / ? * ?) || ' days')::interval + interval '1 hour' end
      from generate_series(1, ?) as i`,
-    [clientId, RELEASES, SPAN_DAYS, RELEASES, SPAN_DAYS, RELEASES, SPAN_DAYS, RELEASES],
+    [organisationId, authorId, RELEASES, SPAN_DAYS, RELEASES, SPAN_DAYS, RELEASES, SPAN_DAYS, RELEASES],
   );
   // Deliveries: every sent release to 60 of the media.
   await db.raw(
@@ -91,8 +92,8 @@ async function seedClient(db: import('../server/src/db/knex').Db, clientId: stri
        from press_releases p
        cross join lateral (select id, email from users where email like 'media%@bench.example'
                            order by md5(id::text || p.id::text) limit 60) m
-      where p.client_id = ? and p.status = 'sent'`,
-    [clientId],
+      where p.organisation_id = ? and p.status = 'sent'`,
+    [organisationId],
   );
   // Events: two (an open, then a click on one of five links) per delivery for 56 of every 60
   // deliveries, which makes about EVENTS events for RELEASES releases (90 % of them sent).
@@ -103,10 +104,10 @@ async function seedClient(db: import('../server/src/db/knex').Db, clientId: stri
             case when k = 1 then null else 'https://site.example/link-' || (abs(hashtext(d.id::text)) % 5) end,
             d.sent_at + (k || ' minutes')::interval
        from deliveries d
-       join press_releases p on p.id = d.press_release_id and p.client_id = ?
+       join press_releases p on p.id = d.press_release_id and p.organisation_id = ?
        cross join generate_series(1, ?) as k
       where (abs(hashtext(d.id::text)) % 60) < ?`,
-    [clientId, 2, Math.min(60, Math.round(EVENTS / (RELEASES * 0.9 * 2)))],
+    [organisationId, 2, Math.min(60, Math.round(EVENTS / (RELEASES * 0.9 * 2)))],
   );
   await db.raw(
     `insert into reporting (press_release_id, opened_by, clicked_links, coverage_links, updated_at)
@@ -115,9 +116,9 @@ async function seedClient(db: import('../server/src/db/knex').Db, clientId: stri
             coalesce(array_agg(e.link) filter (where e.kind = 'click'), '{}'),
             case when abs(hashtext(e.press_release_id::text)) % 4 = 0 then array['https://news.example/' || e.press_release_id] else '{}' end,
             max(e.created_at)
-       from reporting_events e join press_releases p on p.id = e.press_release_id and p.client_id = ?
+       from reporting_events e join press_releases p on p.id = e.press_release_id and p.organisation_id = ?
       group by e.press_release_id`,
-    [clientId],
+    [organisationId],
   );
 }
 
@@ -133,14 +134,16 @@ async function main() {
     const client = await signUp(server.url, 'client@bench.example');
     const other = await signUp(server.url, 'other@bench.example');
     const token = (await signIn(server.url, 'client@bench.example')).access_token;
-    await seedClient(db, client.id);
-    await seedClient(db, other.id);
+    // Releases belong to an organisation (the one each sign-up created).
+    const orgId = await ownOrganisationOf(db, client.id);
+    await seedClient(db, orgId, client.id);
+    await seedClient(db, await ownOrganisationOf(db, other.id), other.id);
     await db.raw('analyze');
     const counts = (await db.raw(
-      `select (select count(*)::int from press_releases where client_id = ?) as releases,
-              (select count(*)::int from reporting_events e join press_releases p on p.id = e.press_release_id where p.client_id = ?) as events,
+      `select (select count(*)::int from press_releases where organisation_id = ?) as releases,
+              (select count(*)::int from reporting_events e join press_releases p on p.id = e.press_release_id where p.organisation_id = ?) as events,
               (select count(*)::int from deliveries) as deliveries`,
-      [client.id, client.id],
+      [orgId, orgId],
     )) as { rows: { releases: number; events: number; deliveries: number }[] };
     const c = counts.rows[0]!;
     console.log(
@@ -149,7 +152,7 @@ async function main() {
 
     if (process.env.BENCH_EXPLAIN) {
       for (const k of CASES)
-        for (const [sql, args] of bare(k, client.id)) {
+        for (const [sql, args] of bare(k, orgId)) {
           const plan = (await db.raw(`explain (analyze, buffers) ${sql}`, args as never)) as { rows: Record<string, string>[] };
           console.log(`-- ${k.name}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
         }
@@ -172,7 +175,7 @@ async function main() {
           },
           async () => {
             const s = performance.now();
-            for (const [sql, args] of bare(k, client.id)) await db.raw(sql, args as never);
+            for (const [sql, args] of bare(k, orgId)) await db.raw(sql, args as never);
             return ['bare', performance.now() - s] as const;
           },
         ];
