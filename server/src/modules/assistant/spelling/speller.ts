@@ -26,6 +26,13 @@ export interface WordList {
   has(word: string): boolean;
 }
 
+/** What the speller looks words up in: the packed dictionary (packed.ts) or a WordIndex. */
+export interface SpellerWords extends WordList {
+  /** False when no word folds to `base` (see foldedHash); true means "maybe". */
+  mayFoldTo(base: string): boolean;
+  readonly size: number;
+}
+
 /** Code unit → its folded code unit (lower case, no tonos or diaeresis, σ for ς), for the Greek and ASCII ranges. */
 const FOLD_CODE = new Uint16Array(0x400);
 for (let c = 0; c < 0x400; c++) FOLD_CODE[c] = String.fromCharCode(c).normalize('NFD').charAt(0).toLowerCase().charCodeAt(0);
@@ -47,7 +54,7 @@ export function foldedHash(word: string): number {
  * a word whatever its accents is ruled out with one integer look-up, before its accented
  * variants are tried (that is what keeps suggestions to a few milliseconds).
  */
-export class WordIndex implements WordList {
+export class WordIndex implements SpellerWords {
   private readonly hashes = new Set<number>();
   constructor(
     private readonly words: Set<string>,
@@ -56,16 +63,6 @@ export class WordIndex implements WordList {
     if (index) for (const w of words) this.hashes.add(foldedHash(w));
   }
 
-  /** Builds the index in slices, giving the event loop a turn between them. */
-  static async build(words: Set<string>, slice: number, pause: () => Promise<void>): Promise<WordIndex> {
-    const index = new WordIndex(words, false);
-    let n = 0;
-    for (const w of words) {
-      index.hashes.add(foldedHash(w));
-      if (++n % slice === 0) await pause();
-    }
-    return index;
-  }
   has(word: string): boolean {
     return this.words.has(word);
   }
@@ -195,7 +192,7 @@ export interface SuggestLimits {
 }
 
 export class GreekSpeller {
-  constructor(private readonly words: WordIndex) {}
+  constructor(private readonly words: SpellerWords) {}
 
   /** Whether `word` is too long to look at more than once (see MAX_WORD_LETTERS). */
   static tooLong(word: string): boolean {
