@@ -11,7 +11,8 @@
  *    takes, the RSS and heap it adds, and the event loop's longest block while it loads (a
  *    5 ms timer's lateness).
  *
- *   npx tsx bench/memory.bench.ts              (BENCH_RUNS, default 1: the median is printed)
+ *   npm run build:server && BENCH_BUILT=1 npx tsx bench/memory.bench.ts
+ *   (BENCH_RUNS, default 1: the median is printed; BENCH_IDLE_MS; BENCH_NODE_ARGS: flags for the server's node)
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,7 +50,8 @@ async function serverRss(databaseUrl: string | undefined, dataDir: string): Prom
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const args = process.env.BENCH_BUILT ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'];
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const args = [...extra, ...(process.env.BENCH_BUILT ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/src/main.ts'])];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
