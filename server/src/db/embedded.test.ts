@@ -12,11 +12,9 @@ describe('embedded database', () => {
   it('initialises a new folder outside this process and opens it with small shared buffers', async () => {
     const dir = path.join(root, 'pgdata');
     fs.mkdirSync(dir);
-    const before = process.memoryUsage().rss;
+    // initdb in this process would grow it by ~700 MB that are never given back: the memory
+    // itself is measured by bench/memory.bench.ts, not here.
     const db = await openEmbedded(dir);
-    // initdb in this process grows it by ~700 MB that are never given back; opening costs ~100 MB.
-    const grown = (process.memoryUsage().rss - before) / 2 ** 20;
-    expect(grown).toBeLessThan(400);
     expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
     expect((await db.query<{ shared_buffers: string }>('show shared_buffers')).rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
     await db.exec('create table kept (n int); insert into kept values (42)');
