@@ -26,7 +26,7 @@ export interface Page {
 
 export class NewsroomPublic {
   private readonly base: string;
-  /** Rooms with a report:changed on its way, and the view it will name (the latest). */
+  /** Report pushes on their way: one per page (a release or the newsroom itself) and second. */
   private readonly pending = new Map<string, { releaseId: string | null; kind: 'view' }>();
   /** Views being written (a page answers before its view is stored). */
   private readonly writing = new Set<Promise<unknown>>();
@@ -238,14 +238,14 @@ export class NewsroomPublic {
     if (bot) return;
     const payload = { releaseId: view.release?.press_release_id ?? null, kind: 'view' as const };
     const targets = reportRooms({ organisationId: view.organisationId });
-    const key = targets.join(' ');
-    const queued = this.pending.has(key);
+    // One push per page (a release's, or the newsroom's own) and second: a view of another page
+    // in the same second never takes a release's push away (its report row would not refresh).
+    const key = `${targets.join(' ')}|${payload.releaseId ?? ''}`;
+    if (this.pending.has(key)) return;
     this.pending.set(key, payload);
-    if (queued) return;
     setTimeout(() => {
-      const latest = this.pending.get(key) ?? payload;
       this.pending.delete(key);
-      this.ctx.realtime.broadcast(targets, 'report:changed', latest);
+      this.ctx.realtime.broadcast(targets, 'report:changed', payload);
     }, VIEW_PUSH_MS).unref();
   }
 }

@@ -5,6 +5,7 @@ import type { NewsroomSettings, SlugAvailability } from '../../../../shared/sche
 import type { ClientReport } from '../../../../shared/schemas/reports';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUpAndIn } from '../../test/http';
+import { until } from '../../test/wait';
 import { removeRelease, sendRelease } from '../releases/releases.lifecycle';
 import { newsroomOf } from './newsroom.pages';
 import { countPublicReleases } from './newsroom.repo';
@@ -408,6 +409,25 @@ describe('the public newsroom', () => {
     expect(await sitemapLocs()).not.toContain(base);
     expect((await call(server.url, 'PUT', '/api/newsroom/settings', { token: owner.token, body: { ...body, newsroom_enabled: true } })).status).toBe(200);
     expect((await get('/newsroom/athinaiki-zythopoiia')).status).toBe(200);
+  });
+
+  it('pushes each page\'s view within a second: a view of another page in that second does not take a release\'s push away', async () => {
+    const socket: Socket = ioClient(server.url, { auth: { token: owner.token }, transports: ['websocket'] });
+    const got: (string | null)[] = [];
+    socket.on('report:changed', (p: { releaseId: string | null; kind: string }) => {
+      if (p.kind === 'view') got.push(p.releaseId);
+    });
+    try {
+      await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+      const newsroom = newsroomOf(server.ctx)!;
+      const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130';
+      // The release's page, then the newsroom's own page, in the same second.
+      await newsroom.recordView({ organisationId: ownerOrg, release: { press_release_id: ids.second, organisation_id: ownerOrg } }, browser);
+      await newsroom.recordView({ organisationId: ownerOrg, release: null }, browser);
+      await until(() => got.includes(ids.second) && got.includes(null), 10_000, 'a push for each page');
+    } finally {
+      socket.close();
+    }
   });
 
   it('counts views of its pages as their own source, live, without robots or its own refreshes', async () => {
