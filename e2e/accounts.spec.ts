@@ -166,13 +166,22 @@ test('a signed-in user who opens /login goes to their home', async ({ page, cons
 
 test('the confirmation link says it worked, or was used, or is not valid; an expired link offers a new one', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('confirm');
-  const { confirmation_url: link } = await signUp(page.request, email, 'client');
+  const { confirmation_url: link, id } = await signUp(page.request, email, 'client');
   expect(link).toContain('/auth/v1/verify?type=signup&token=');
+  await approveUser(page.request, id);
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page).toHaveURL(/\/email-confirmed\?status=ok$/);
   await expect(page.getByRole('heading', { name: 'Το email σας επιβεβαιώθηκε' })).toBeVisible();
   await page.getByRole('link', { name: 'Σύνδεση' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // Signed in from there: on to the client's home, not the marketing page.
+  await login(page, email);
+  await expect(page).toHaveURL(/\/client$/);
+  // A confirmation opened while signed in leads home directly (on the origin the link's
+  // redirect went to, the public URL, where this browser now holds the session).
+  await page.goto(new URL('/email-confirmed?status=already', page.url()).href);
+  await page.getByRole('link', { name: 'Μετάβαση στον πίνακα ελέγχου' }).click();
+  await expect(page).toHaveURL(/\/client$/);
 
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('heading', { name: 'Το email σας έχει ήδη επιβεβαιωθεί' })).toBeVisible();
@@ -220,7 +229,7 @@ test('the plan chosen on /pricing is stored at sign-up and shown in settings; th
   expect((await page.request.patch('/api/profile', { data: { onboarded: true }, headers: { authorization: `Bearer ${session.access_token}` } })).ok()).toBe(true);
 
   await login(page, email);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/client$/);
   await page.goto('/client/settings');
   const plan = page.getByTestId('plan-section');
   await expect(plan).toHaveAttribute('data-plan', 'starter');

@@ -1,4 +1,4 @@
-import { expect, LIVE_MS, newJournalist, SUPERADMIN_LOGIN_PATH, signInAs, signInViaApi, test, toast, uniqueEmail, DEMO } from './fixtures';
+import { expect, LIVE_MS, newClient, newJournalist, PASSWORD, SUPERADMIN_LOGIN_PATH, signInAs, signInViaApi, test, toast, uniqueEmail, DEMO } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function fillSignup(page: Page, v: { name?: string; email?: string; password?: string; confirm?: string; org?: string }) {
@@ -97,6 +97,37 @@ test('a signed-out visitor goes to /login and comes back to the remembered page'
   await login(page, DEMO.client.email, DEMO.client.password);
   await expect(page).toHaveURL(/\/client\/reports$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Αναφορές' })).toBeVisible();
+});
+
+test('after sign-in each role lands on its home, not the marketing page', async ({ page }) => {
+  for (const [role, home] of [
+    ['client', /\/client$/],
+    ['media', /\/media$/],
+  ] as const) {
+    await page.goto('/login');
+    await login(page, DEMO[role].email, DEMO[role].password);
+    await expect(page).toHaveURL(home);
+    await page.getByRole('button', { name: 'Αποσύνδεση' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  }
+});
+
+test('a password reset ends on the user’s home', async ({ page }) => {
+  const client = await newClient(page.request, 'reset');
+  // The recovery e-mail's token is not readable from here: the link's exchange answers with a
+  // real session of this client, and the new password is accepted as the server would after it.
+  const session = await (await page.request.post('/auth/v1/token?grant_type=password', { data: { email: client.email, password: PASSWORD } })).json();
+  await page.route('**/auth/v1/verify', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ json: session }) : route.continue(),
+  );
+  await page.route('**/auth/v1/user', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ json: (session as { user: unknown }).user }) : route.continue(),
+  );
+  await page.goto('/reset-password?token=recovery-token');
+  await page.getByLabel('Νέος κωδικός πρόσβασης').fill('Kainourgio-2026');
+  await page.getByLabel('Επιβεβαίωση κωδικού').fill('Kainourgio-2026');
+  await page.getByRole('button', { name: 'Αποθήκευση κωδικού' }).click();
+  await expect(page).toHaveURL(/\/client$/);
 });
 
 test('a user of another role is sent to their own home', async ({ page }) => {

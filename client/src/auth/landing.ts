@@ -7,3 +7,11 @@ export const ACCOUNT_STATUS_PATH = '/account-status';
 export function landingFor(profile: { role: Role; status: UserStatus }): string {
   return profile.status === 'pending' || profile.status === 'rejected' ? ACCOUNT_STATUS_PATH : ROLE_HOMES[profile.role];
 }
+
+/**
+ * Where a sign-in (or a password reset) goes: the page the user was sent away from (the
+ * remembered one) wins; otherwise where they belong, never the marketing page.
+ */
+export function afterSignIn(profile: { role: Role; status: UserStatus } | null, remembered?: string): string {
+  return remembered ?? (profile ? landingFor(profile) : '/');
+}

@@ -10,7 +10,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { useSchemaForm } from '@client/lib/schema-form';
-import { authClient } from '@client/stores/session';
+import { landingFor } from '@client/auth/landing';
+import { authClient, useSession } from '@client/stores/session';
 
 const route = getRouteApi('/_auth/email-confirmed');
 
@@ -89,6 +90,8 @@ export function EmailConfirmedPage() {
   const { status } = route.useSearch();
   const ok = status === 'ok' || status === 'already';
   const m = CONFIRM_MESSAGES[status];
+  // Confirmed in a browser that is already signed in: straight on to their home.
+  const profile = useSession((s) => (s.status === 'signed_in' ? s.profile : null));
   return (
     <div className="space-y-6" data-testid="email-confirmed" data-status={status}>
       <h1 className="text-center text-2xl font-bold">{title}</h1>
@@ -107,7 +110,7 @@ export function EmailConfirmedPage() {
       </div>
       {ok ? (
         <Button asChild className="w-full">
-          <Link to="/login">Σύνδεση</Link>
+          {profile ? <Link to={landingFor(profile)}>Μετάβαση στον πίνακα ελέγχου</Link> : <Link to="/login">Σύνδεση</Link>}
         </Button>
       ) : (
         <ResendForm />

@@ -8,7 +8,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { useSchemaForm } from '@client/lib/schema-form';
-import { authClient } from '@client/stores/session';
+import { afterSignIn } from '@client/auth/landing';
+import { authClient, signedInProfile } from '@client/stores/session';
 import { ApiError } from '@client/api/errors';
 import { AUTH_MESSAGES, passwordErrorMessage } from './auth-messages';
 
@@ -43,7 +44,8 @@ export function ResetPasswordPage() {
     try {
       await authClient.updateUser({ password });
       toast({ title: 'Επιτυχία', description: 'Ο κωδικός πρόσβασης άλλαξε.', variant: 'success' });
-      await navigate({ to: '/', replace: true });
+      // The recovery link signed them in: on to their home (or account status), not the marketing page.
+      await navigate({ to: afterSignIn(await signedInProfile()), replace: true });
     } catch (err) {
       const description =
         err instanceof ApiError && err.fields?.password

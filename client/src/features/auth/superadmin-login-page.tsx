@@ -17,7 +17,7 @@ export function SuperadminLoginPage() {
   usePageTitle(title);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const loginPath = pathname.replace(/\/+$/, '');
-  const { submit, submitting } = useSignIn({ loginPath, toRoleHome: true });
+  const { submit, submitting } = useSignIn({ loginPath });
   useSignedInRedirect(submitting);
   return (
     <AuthShell>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { ROLE_HOMES } from '@shared/constants';
 import { ApiError } from '@client/api/errors';
-import { ACCOUNT_STATUS_PATH, landingFor } from '@client/auth/landing';
+import { ACCOUNT_STATUS_PATH, afterSignIn, landingFor } from '@client/auth/landing';
 import { toast } from '@client/components/ui/use-toast';
 import { authClient, signedInProfile } from '@client/stores/session';
 import type { Credentials } from './email-password-form';
 import { AUTH_MESSAGES, loginErrorMessage } from './auth-messages';
 
 /** Submit logic of the sign-in forms (their fields are checked by EmailPasswordForm): toasts, then where to go. */
-export function useSignIn(opts: { loginPath?: string; redirect?: string; toRoleHome?: boolean }) {
+export function useSignIn(opts: { loginPath?: string; redirect?: string }) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
@@ -24,8 +23,7 @@ export function useSignIn(opts: { loginPath?: string; redirect?: string; toRoleH
         await navigate({ to: ACCOUNT_STATUS_PATH, search: { redirect: opts.redirect }, replace: true });
         return;
       }
-      const home = opts.toRoleHome && profile ? ROLE_HOMES[profile.role] : '/';
-      await navigate({ to: opts.redirect ?? home, replace: true });
+      await navigate({ to: afterSignIn(profile, opts.redirect), replace: true });
     } catch (err) {
       if (err instanceof ApiError) {
         toast({ title: AUTH_MESSAGES.loginFailedTitle, description: loginErrorMessage(err), variant: 'destructive' });
