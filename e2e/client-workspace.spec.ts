@@ -87,7 +87,7 @@ test.describe('onboarding wizard', () => {
 
     await expect(wizard.getByText('Βήμα 5 από 5')).toBeVisible();
     await wizard.getByRole('button', { name: 'Ολοκλήρωση Ρύθμισης' }).click();
-    await expect(toast(page, 'Η ρύθμιση του λογαριασμού σου ολοκληρώθηκε επιτυχώς.')).toBeVisible();
+    await expect(toast(page, 'Η ρύθμιση του λογαριασμού σας ολοκληρώθηκε επιτυχώς.')).toBeVisible();
     // The editor route (it may replace /new with the id of the draft it creates).
     await expect(page).toHaveURL(/\/client\/press-releases\/(new|[0-9a-f-]{36})$/);
     await expect(wizard).toHaveCount(0);
@@ -105,7 +105,7 @@ test.describe('onboarding wizard', () => {
     await expect(otherPage.getByTestId('notification-badge')).toHaveText('1');
     await expect(otherPage.getByTestId('onboarding-wizard')).toHaveCount(0);
     await otherPage.getByTestId('notification-bell').click();
-    await expect(otherPage.getByTestId('notification-item').first()).toContainText('Καλώς ήρθες στο Deltio!');
+    await expect(otherPage.getByTestId('notification-item').first()).toContainText('Καλώς ήρθατε στο Deltio!');
     await otherPage.getByRole('button', { name: 'Σήμανση όλων ως αναγνωσμένων' }).click();
     await expect(otherPage.getByTestId('notification-badge')).toHaveCount(0);
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
@@ -132,8 +132,8 @@ test.describe('press-release list', () => {
   test('searches with and without accents, filters and pages', async ({ page, consoleErrors }) => {
     const c = await onboardedClient(page, 'list');
     await page.goto('/client/press-releases');
-    await expect(page.getByText('Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Δημιούργησε το πρώτο σου δελτίο τύπου' })).toHaveAttribute('href', '/client/press-releases/new');
+    await expect(page.getByText('Δεν έχετε ακόμη δελτία τύπου — ξεκινήστε με ένα νέο')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Δημιουργήστε το πρώτο σας δελτίο τύπου' })).toHaveAttribute('href', '/client/press-releases/new');
 
     await twelveReleases(page, c);
     // Arrived live (socket) or on the next fetch: 12 releases, two pages.

@@ -18,8 +18,11 @@ export const ENGLISH_LABELS = [
   'January', 'February', 'March', 'April', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 
-/** Names the specification gives in English, to be shown verbatim (signed-in-areas.md: the sidebar titles). */
-export const SPEC_NAMES = ['Deltio Dashboard', 'Client Dashboard', 'Media Dashboard', 'Super Admin'] as const;
+/**
+ * Names allowed in English. The specification's English sidebar titles ('Deltio Dashboard',
+ * 'Client Dashboard', …) are shown in Greek since issue 33 ("Greek everywhere"), so none.
+ */
+export const SPEC_NAMES: readonly string[] = [];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const PATTERN = new RegExp(`(?<![\\p{L}@._-])(${ENGLISH_LABELS.map(escape).join('|')})(?![\\p{L}@._-])`, 'u');

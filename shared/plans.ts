@@ -8,6 +8,7 @@
  */
 import { LIMITS, PLAN_CODES } from './constants';
 import { CONTACT_DETAILS } from './contact';
+import { count } from './plural';
 
 export type PlanCode = (typeof PLAN_CODES)[number];
 
@@ -82,7 +83,7 @@ export function trialDaysLeft(endsAt: Date | string | null, now: Date = new Date
 
 /** "σε 1 ημέρα" / "σε 3 ημέρες" */
 export function inDays(n: number): string {
-  return n === 1 ? 'σε 1 ημέρα' : `σε ${n} ημέρες`;
+  return `σε ${count(n, 'ημέρα', 'ημέρες')}`;
 }
 
 /** The version of the terms of service a sign-up accepts (the terms page shows it). */
@@ -102,7 +103,7 @@ export const PLAN_MESSAGES = {
   trialEndsBefore: (endDate: string) =>
     `Η δωρεάν δοκιμή λήγει στις ${endDate}. Για αποστολή μετά από αυτή την ημερομηνία χρειάζεται ενεργό πλάνο: ${CHOOSE_PLAN}.`,
   releases: (plan: string, limit: number, month: string) =>
-    `Το πλάνο ${plan} περιλαμβάνει έως ${limit} ${limit === 1 ? 'δελτίο τύπου' : 'δελτία τύπου'} τον μήνα και το όριο του μήνα (${month}) έχει συμπληρωθεί. Για περισσότερα δελτία αναβαθμίστε το πλάνο σας: ${CHOOSE_PLAN}.`,
+    `Το πλάνο ${plan} περιλαμβάνει έως ${count(limit, 'δελτίο τύπου', 'δελτία τύπου')} τον μήνα και το όριο του μήνα (${month}) έχει συμπληρωθεί. Για περισσότερα δελτία αναβαθμίστε το πλάνο σας: ${CHOOSE_PLAN}.`,
   recipients: (plan: string, limit: number, count: number) =>
     `Το πλάνο ${plan} περιλαμβάνει αποστολή σε έως ${limit.toLocaleString('el-GR')} επαφές media ανά δελτίο, ενώ οι επιλεγμένες λίστες έχουν ${count.toLocaleString('el-GR')}. Επιλέξτε λιγότερες λίστες ή αναβαθμίστε το πλάνο σας: ${CHOOSE_PLAN}.`,
   members: (plan: string, limit: number) =>

@@ -97,7 +97,7 @@ export const ADMIN_REDIRECTS: Record<string, string> = {
   '/admin/settings': '/superadmin/settings',
 };
 
-export const NOT_FOUND_TEXT = 'Oops! Page not found';
+export const NOT_FOUND_TEXT = 'Ωχ! Η σελίδα δεν βρέθηκε';
 
 /** The editor of one release: /client/press-releases/{id}, where id is a UUID. */
 export const EDIT_RELEASE_TITLE = 'Επεξεργασία δελτίου τύπου';

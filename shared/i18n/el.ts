@@ -6,7 +6,7 @@
 export const el = {
   'app.name': 'Deltio',
   'app.tagline': 'Διανομή δελτίων τύπου στα ελληνικά media',
-  'app.dashboardTitle': 'Deltio Dashboard',
+  'app.dashboardTitle': 'Πίνακας ελέγχου Deltio',
   'app.logoLabel': 'Deltio, αρχική σελίδα',
 
   // Public navigation
@@ -33,9 +33,9 @@ export const el = {
   'footer.rights': 'Με επιφύλαξη παντός δικαιώματος.',
 
   // Signed-in shell
-  'shell.sidebarTitle.client': 'Client Dashboard',
-  'shell.sidebarTitle.media': 'Media Dashboard',
-  'shell.sidebarTitle.superadmin': 'Super Admin',
+  'shell.sidebarTitle.client': 'Πίνακας πελάτη',
+  'shell.sidebarTitle.media': 'Πίνακας media',
+  'shell.sidebarTitle.superadmin': 'Διαχείριση συστήματος',
   'shell.sidebarNav': 'Πλευρικό μενού',
   'shell.welcome': 'Καλώς ήρθατε, {name}',
   'shell.defaultUserName': 'Χρήστης',
@@ -71,7 +71,7 @@ export const el = {
 
   // 404
   'notFound.code': '404',
-  'notFound.text': 'Oops! Page not found',
+  'notFound.text': 'Ωχ! Η σελίδα δεν βρέθηκε',
   'notFound.pageTitle': 'Η σελίδα δεν βρέθηκε',
   'notFound.back': 'Επιστροφή στην αρχική',
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, ASSIGNABLE_MEMBER_ROLES } from '../constants';
+import { count, plural } from '../plural';
 
 /** Approval before sending: a request binds one stored version; an approver decides on exactly that version. */
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
@@ -95,15 +96,15 @@ type OpenReview = { openComments: number; pendingSuggestions: number };
 /** «2 εκκρεμείς προτάσεις και 1 ανοιχτό σχόλιο»: only what is non-zero ('' when nothing is open). */
 export function openReviewPhrase(c: OpenReview): string {
   const parts: string[] = [];
-  if (c.pendingSuggestions > 0) parts.push(c.pendingSuggestions === 1 ? '1 εκκρεμής πρόταση' : `${c.pendingSuggestions} εκκρεμείς προτάσεις`);
-  if (c.openComments > 0) parts.push(c.openComments === 1 ? '1 ανοιχτό σχόλιο' : `${c.openComments} ανοιχτά σχόλια`);
+  if (c.pendingSuggestions > 0) parts.push(count(c.pendingSuggestions, 'εκκρεμής πρόταση', 'εκκρεμείς προτάσεις'));
+  if (c.openComments > 0) parts.push(count(c.openComments, 'ανοιχτό σχόλιο', 'ανοιχτά σχόλια'));
   return parts.join(' και ');
 }
 
 /** «υπάρχουν 2 εκκρεμείς προτάσεις και 1 ανοιχτό σχόλιο» (the verb agrees: «υπάρχει 1 ανοιχτό σχόλιο»). */
 export function openReviewClause(c: OpenReview): string {
   const total = Math.max(0, c.pendingSuggestions) + Math.max(0, c.openComments);
-  return `${total === 1 ? 'υπάρχει' : 'υπάρχουν'} ${openReviewPhrase(c)}`;
+  return `${plural(total, 'υπάρχει', 'υπάρχουν')} ${openReviewPhrase(c)}`;
 }
 
 /** The refusal of approval or sending while review is open, naming how much is open. */

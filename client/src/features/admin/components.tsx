@@ -6,6 +6,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { INACTIVE_LABEL, STATUS_LABELS } from './strings';
+import { plural } from '@shared/plural';
 
 /** 'Σελίδα X από Y' with previous / next buttons (spec 9). */
 export function Pager({
@@ -23,7 +24,7 @@ export function Pager({
   return (
     <div className="flex items-center justify-between gap-3 pt-4 text-sm text-muted-foreground">
       <span>
-        {total} {total === 1 ? 'εγγραφή' : 'εγγραφές'}
+        {total} {plural(total, 'εγγραφή', 'εγγραφές')}
       </span>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="icon-sm" aria-label="Προηγούμενη σελίδα" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
+import { count } from '@shared/plural';
 
 const BADGE: Record<HealthBadge, { label: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' }> = {
   healthy: { label: 'Υγιές', variant: 'success' },
@@ -111,7 +112,7 @@ export function HealthCard() {
             </ul>
             {h?.mail ? (
               <p className="mt-1 text-xs text-muted-foreground" data-testid="health-mail-counts">
-                {`${h.mail.attempted.toLocaleString('el-GR')} e-mail · ${h.mail.bounced === 1 ? '1 επιστροφή' : `${h.mail.bounced.toLocaleString('el-GR')} επιστροφές`} · ${h.mail.complaints === 1 ? '1 καταγγελία' : `${h.mail.complaints.toLocaleString('el-GR')} καταγγελίες`}`}
+                {`${h.mail.attempted.toLocaleString('el-GR')} e-mail · ${count(h.mail.bounced, 'επιστροφή', 'επιστροφές')} · ${count(h.mail.complaints, 'καταγγελία', 'καταγγελίες')}`}
               </p>
             ) : null}
             <p className="mt-2 text-xs text-muted-foreground">

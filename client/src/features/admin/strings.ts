@@ -2,6 +2,7 @@
 import type { AuditAction, Role, UserStatus } from '@shared/constants';
 import type { PlanCode } from '@shared/plans';
 import type { TrialFilter } from '@shared/schemas/admin';
+import { count } from '@shared/plural';
 
 export const ERR = {
   title: 'Σφάλμα',
@@ -58,7 +59,7 @@ export const ACTION_DONE = {
   role_change: 'Ο ρόλος του χρήστη άλλαξε',
 } as const;
 
-export const bulkApproved = (n: number) => (n === 1 ? '1 χρήστης εγκρίθηκε' : `${n} χρήστες εγκρίθηκαν`);
+export const bulkApproved = (n: number) => (count(n, 'χρήστης εγκρίθηκε', 'χρήστες εγκρίθηκαν'));
 export const mediaAdded = (n: number) => `${n} media προστέθηκαν`;
 export const MEDIA_REMOVED = 'Το media αφαιρέθηκε';
 export const ALL_ALREADY_IN = 'Όλα τα επιλεγμένα media υπάρχουν ήδη στην κατηγορία';

@@ -24,6 +24,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { roleMay } from '@shared/organisation-roles';
 import { useActiveOrganisation } from '@client/features/workspaces/use-workspaces';
+import { count } from '@shared/plural';
 
 const S = {
   title: 'Newsroom',
@@ -42,7 +43,7 @@ const S = {
   contactEmail: 'Email',
   contactPhone: 'Τηλέφωνο',
   open: 'Άνοιγμα newsroom',
-  published: (n: number) => (n === 1 ? '1 δημόσιο δελτίο τύπου' : `${n.toLocaleString('el-GR')} δημόσια δελτία τύπου`),
+  published: (n: number) => (count(n, 'δημόσιο δελτίο τύπου', 'δημόσια δελτία τύπου')),
   save: 'Αποθήκευση newsroom',
   readOnly: 'Το newsroom ανήκει στον οργανισμό: το αλλάζουν ο ιδιοκτήτης και οι διαχειριστές του.',
   saving: 'Αποθήκευση...',

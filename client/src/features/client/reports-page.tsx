@@ -23,6 +23,7 @@ import {
   useClientReport,
   type ReportState,
 } from '@client/features/reports/use-reports';
+import { count } from '@shared/plural';
 
 const S = {
   description: 'Ανοίγματα, κλικ και αναφορές ανά κατηγορία και περίοδο, με διαγράμματα και αναλυτικό πίνακα αποτελεσμάτων.',
@@ -44,7 +45,7 @@ const S = {
   emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
   reset: 'Επαναφορά φίλτρων',
   totals: (from: string, to: string, n: number, opens: number, clicks: number, downloads: number) =>
-    `${formatDate(from)} – ${formatDate(to)}: ${n.toLocaleString('el-GR')} δελτία τύπου · ${opens.toLocaleString('el-GR')} μοναδικά ανοίγματα · ${clicks.toLocaleString('el-GR')} κλικ · ${downloads.toLocaleString('el-GR')} λήψεις συνημμένων`,
+    `${formatDate(from)} – ${formatDate(to)}: ${count(n, 'δελτίο τύπου', 'δελτία τύπου')} · ${count(opens, 'μοναδικό άνοιγμα', 'μοναδικά ανοίγματα')} · ${count(clicks, 'κλικ', 'κλικ')} · ${count(downloads, 'λήψη συνημμένου', 'λήψεις συνημμένων')}`,
 };
 
 const itemClass =

@@ -1,6 +1,7 @@
 import { MessageSquare, PenLine } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/utils';
+import { count } from '@shared/plural';
 
 export interface ReviewCountValue {
   openComments: number;
@@ -10,8 +11,8 @@ export interface ReviewCountValue {
 /** «2 ανοιχτά σχόλια · 1 πρόταση»: only what is non-zero ('' when the review is closed). */
 export function reviewSummary(c: ReviewCountValue): string {
   const parts: string[] = [];
-  if (c.openComments > 0) parts.push(c.openComments === 1 ? '1 ανοιχτό σχόλιο' : `${c.openComments} ανοιχτά σχόλια`);
-  if (c.pendingSuggestions > 0) parts.push(c.pendingSuggestions === 1 ? '1 πρόταση' : `${c.pendingSuggestions} προτάσεις`);
+  if (c.openComments > 0) parts.push(count(c.openComments, 'ανοιχτό σχόλιο', 'ανοιχτά σχόλια'));
+  if (c.pendingSuggestions > 0) parts.push(count(c.pendingSuggestions, 'πρόταση', 'προτάσεις'));
   return parts.join(' · ');
 }
 

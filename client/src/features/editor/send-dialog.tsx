@@ -9,11 +9,12 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDateTime } from '@client/lib/dates';
+import { count } from '@shared/plural';
 
 export type SendKind = 'send' | 'schedule';
 
 const n = (x: number) => x.toLocaleString('el-GR');
-const recipientsText = (x: number) => `${n(x)} ${x === 1 ? 'παραλήπτης' : 'παραλήπτες'}`;
+const recipientsText = (x: number) => `${count(x, 'παραλήπτης', 'παραλήπτες')}`;
 
 export const SEND_DIALOG_STRINGS = {
   title: { send: 'Αποστολή τώρα', schedule: 'Προγραμματισμός αποστολής' } satisfies Record<SendKind, string>,
@@ -29,21 +30,21 @@ export const SEND_DIALOG_STRINGS = {
   retry: 'Δοκιμή ξανά',
   recipientsHeading: 'Παραλήπτες',
   noLists: 'Δεν έχετε επιλέξει λίστες media.',
-  total: (x: number) => `Θα σταλεί σε ${n(x)} ${x === 1 ? 'παραλήπτη' : 'παραλήπτες'}`,
+  total: (x: number) => `Θα σταλεί σε ${count(x, 'παραλήπτη', 'παραλήπτες')}`,
   distinctNote: 'Όποιος είναι σε περισσότερες λίστες λαμβάνει ένα μόνο e-mail.',
   zero: 'Δεν υπάρχουν παραλήπτες στις επιλεγμένες λίστες media: αν συνεχίσετε, το δελτίο τύπου θα σημειωθεί ως απεσταλμένο χωρίς να το λάβει κανείς.',
   excludedNone: 'Κανένα μέλος των λιστών δεν εξαιρείται.',
-  excluded: (x: number) => `Δεν θα σταλεί σε ${n(x)} ${x === 1 ? 'μέλος' : 'μέλη'} των λιστών:`,
-  unsubscribed: (x: number) => `${n(x)} ${x === 1 ? 'έχει διαγραφεί' : 'έχουν διαγραφεί'} από τη λήψη (από εσάς, από την κατηγορία ή από όλα τα δελτία)`,
-  inactive: (x: number) => `${n(x)} ${x === 1 ? 'ανενεργός λογαριασμός' : 'ανενεργοί λογαριασμοί'}`,
-  pending: (x: number) => `${n(x)} ${x === 1 ? 'περιμένει' : 'περιμένουν'} έγκριση λογαριασμού`,
+  excluded: (x: number) => `Δεν θα σταλεί σε ${count(x, 'μέλος', 'μέλη')} των λιστών:`,
+  unsubscribed: (x: number) => `${count(x, 'έχει διαγραφεί', 'έχουν διαγραφεί')} από τη λήψη (από εσάς, από την κατηγορία ή από όλα τα δελτία)`,
+  inactive: (x: number) => `${count(x, 'ανενεργός λογαριασμός', 'ανενεργοί λογαριασμοί')}`,
+  pending: (x: number) => `${count(x, 'περιμένει', 'περιμένουν')} έγκριση λογαριασμού`,
   withoutEmail: (x: number) =>
-    `${n(x)} ${x === 1 ? 'παραλήπτης θα το δει' : 'παραλήπτες θα το δουν'} μόνο στην εφαρμογή, χωρίς e-mail (λίστα αποκλεισμού):`,
+    `${count(x, 'παραλήπτης θα το δει', 'παραλήπτες θα το δουν')} μόνο στην εφαρμογή, χωρίς e-mail (λίστα αποκλεισμού):`,
   suppressedReason: {
-    hard_bounce: (x: number) => `${n(x)} ${x === 1 ? 'διεύθυνση δεν υπάρχει' : 'διευθύνσεις δεν υπάρχουν'} (μόνιμη επιστροφή)`,
+    hard_bounce: (x: number) => `${count(x, 'διεύθυνση δεν υπάρχει', 'διευθύνσεις δεν υπάρχουν')} (μόνιμη επιστροφή)`,
     soft_bounce_limit: (x: number) => `${n(x)} με επανειλημμένες προσωρινές επιστροφές`,
-    complaint: (x: number) => `${n(x)} ${x === 1 ? 'σημείωσε' : 'σημείωσαν'} e-mail ως ανεπιθύμητο`,
-    manual: (x: number) => `${n(x)} ${x === 1 ? 'προστέθηκε' : 'προστέθηκαν'} από διαχειριστή`,
+    complaint: (x: number) => `${count(x, 'σημείωσε', 'σημείωσαν')} e-mail ως ανεπιθύμητο`,
+    manual: (x: number) => `${count(x, 'προστέθηκε', 'προστέθηκαν')} από διαχειριστή`,
     import: (x: number) => `${n(x)} από εισαγωγή αρχείου`,
   } satisfies Record<SuppressionReason, (x: number) => string>,
   emailHeading: 'Το e-mail όπως θα το λάβουν οι δημοσιογράφοι',

@@ -16,6 +16,7 @@ import { cn } from '@client/lib/utils';
 import { useSession } from '@client/stores/session';
 import { EmbargoBanner } from './embargo-banner';
 import { NO_FILTERS, useBookmark, useInbox, type InboxFilters } from './use-media';
+import { count } from '@shared/plural';
 
 export const FEED_STRINGS = {
   searchPlaceholder: 'Αναζήτηση σε τίτλο και κείμενο...',
@@ -25,8 +26,8 @@ export const FEED_STRINGS = {
   readState: 'Κατάσταση ανάγνωσης',
   read: { all: 'Όλα', unread: 'Μη αναγνωσμένα', read: 'Αναγνωσμένα' } satisfies Record<ReadFilter, string>,
   unread: 'Νέο',
-  views: (n: number) => (n === 1 ? '1 προβολή' : `${n.toLocaleString('el-GR')} προβολές`),
-  attachments: (n: number) => (n === 1 ? '1 συνημμένο' : `${n} συνημμένα`),
+  views: (n: number) => (count(n, 'προβολή', 'προβολές')),
+  attachments: (n: number) => (count(n, 'συνημμένο', 'συνημμένα')),
   addBookmark: 'Προσθήκη στα αγαπημένα',
   removeBookmark: 'Αφαίρεση από τα αγαπημένα',
   bookmarkError: 'Δεν ήταν δυνατή η ενημέρωση των αγαπημένων',

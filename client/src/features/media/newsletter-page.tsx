@@ -10,6 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { SETTINGS_STRINGS } from './settings-page';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
+import { count } from '@shared/plural';
 
 type Digest = (typeof DIGEST_FREQUENCIES)[number];
 
@@ -27,7 +28,7 @@ const S = {
   change: 'Αλλαγή κατηγοριών',
   save: 'Αποθήκευση',
   limit: (n: number) =>
-    `Έχετε ορίσει όριο ${n === 1 ? '1 δελτίου' : `${n.toLocaleString('el-GR')} δελτίων`} την ημέρα: όσα το ξεπερνούν σας έρχονται στην ημερήσια σύνοψη του επόμενου πρωινού, όποια συχνότητα κι αν επιλέξετε εδώ.`,
+    `Έχετε ορίσει όριο ${count(n, 'δελτίου', 'δελτίων')} την ημέρα: όσα το ξεπερνούν σας έρχονται στην ημερήσια σύνοψη του επόμενου πρωινού, όποια συχνότητα κι αν επιλέξετε εδώ.`,
   limitLink: 'Αλλαγή ορίου',
 };
 

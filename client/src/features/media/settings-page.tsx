@@ -13,6 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { MediaComplaintsCard } from '@client/features/deliverability/media-complaints';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
+import { count } from '@shared/plural';
 
 export const SETTINGS_STRINGS = {
   description: 'Οι κατηγορίες που θέλετε να λαμβάνετε, πόσα δελτία την ημέρα και οι αποστολείς που έχετε αποκλείσει.',
@@ -49,7 +50,7 @@ export const SETTINGS_STRINGS = {
   limitInvalid: `Εισάγετε έναν ακέραιο από 1 έως ${DAILY_RELEASE_LIMIT_MAX.toLocaleString('el-GR')} ή αφήστε το κενό`,
   limitNone: 'Χωρίς όριο',
   limitNowNone: 'Τώρα: χωρίς όριο.',
-  limitNow: (n: number) => (n === 1 ? 'Τώρα: 1 δελτίο την ημέρα.' : `Τώρα: ${n.toLocaleString('el-GR')} δελτία την ημέρα.`),
+  limitNow: (n: number) => `Τώρα: ${count(n, 'δελτίο', 'δελτία')} την ημέρα.`,
   saveLimit: 'Αποθήκευση ορίου',
 };
 const S = SETTINGS_STRINGS;

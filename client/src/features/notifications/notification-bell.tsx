@@ -6,12 +6,13 @@ import { Spinner } from '@client/components/ui/spinner';
 import { fromNow } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import { useNotifications } from './use-notifications';
+import { count } from '@shared/plural';
 
 const S = {
   label: 'Ειδοποιήσεις',
-  unread: (n: number) => (n === 1 ? '1 μη αναγνωσμένη' : `${n} μη αναγνωσμένες`),
+  unread: (n: number) => (count(n, 'μη αναγνωσμένη', 'μη αναγνωσμένες')),
   markAll: 'Σήμανση όλων ως αναγνωσμένων',
-  empty: 'Δεν έχεις ειδοποιήσεις ακόμη.',
+  empty: 'Δεν έχετε ειδοποιήσεις ακόμη.',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των ειδοποιήσεων',
 };
 

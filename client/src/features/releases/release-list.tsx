@@ -25,6 +25,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import { useDeleteRelease, useDuplicateRelease, useReleaseList, type ReleaseFilters } from './use-releases';
+import { count } from '@shared/plural';
 
 export const RELEASE_STRINGS = {
   searchPlaceholder: 'Αναζήτηση σε τίτλο και περιεχόμενο...',
@@ -53,11 +54,11 @@ export const RELEASE_STRINGS = {
   page: (x: number, y: number) => `Σελίδα ${x} από ${y}`,
   previous: 'Προηγούμενη',
   next: 'Επόμενη',
-  total: (n: number) => (n === 1 ? '1 δελτίο τύπου' : `${n} δελτία τύπου`),
+  total: (n: number) => (count(n, 'δελτίο τύπου', 'δελτία τύπου')),
   create: 'Νέο δελτίο τύπου',
-  createFirst: 'Δημιούργησε το πρώτο σου δελτίο τύπου',
+  createFirst: 'Δημιουργήστε το πρώτο σας δελτίο τύπου',
   emptyFiltered: 'Δεν βρέθηκαν δελτία τύπου που να ταιριάζουν με τα κριτήρια αναζήτησης',
-  emptyNone: 'Δεν έχεις ακόμη δελτία τύπου — ξεκίνα με ένα νέο',
+  emptyNone: 'Δεν έχετε ακόμη δελτία τύπου — ξεκινήστε με ένα νέο',
   emptyMine: 'Δεν έχετε δημιουργήσει ή επεξεργαστεί ακόμη δελτία τύπου σε αυτόν τον οργανισμό',
   clearFilters: 'Καθαρισμός φίλτρων',
   loadError: 'Δεν ήταν δυνατή η φόρτωση των δελτίων τύπου',

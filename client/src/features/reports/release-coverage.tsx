@@ -7,11 +7,12 @@ import { toast } from '@client/components/ui/use-toast';
 import { CoverageDialog } from './coverage-dialog';
 import { TABLE_STRINGS } from './report-table';
 import { useReleaseCoverage } from './use-reports';
+import { count } from '@shared/plural';
 
 const S = {
   loadError: 'Δεν ήταν δυνατή η φόρτωση των συνδέσμων κάλυψης',
   cardText: 'Δημοσιεύσεις που προέκυψαν από το δελτίο: όσες πάτησαν οι παραλήπτες και όσες προσθέτετε εσείς.',
-  open: (n: number) => (n === 1 ? '1 σύνδεσμος κάλυψης' : `${n.toLocaleString('el-GR')} σύνδεσμοι κάλυψης`),
+  open: (n: number) => (count(n, 'σύνδεσμος κάλυψης', 'σύνδεσμοι κάλυψης')),
   add: 'Προσθήκη συνδέσμου κάλυψης',
 };
 

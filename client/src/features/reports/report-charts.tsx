@@ -5,6 +5,7 @@ import { CATEGORY_COLORS } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/dates';
+import { count } from '@shared/plural';
 
 export const CHART_STRINGS = {
   weekly: 'Εβδομαδιαίο ποσοστό ανοίγματος',
@@ -20,7 +21,7 @@ export const CHART_STRINGS = {
   noRate: 'καμία αποστολή',
   newsroom: 'Προβολές στο newsroom',
   newsroomText: (n: number, from: string, to: string) =>
-    `${n.toLocaleString('el-GR')} ${n === 1 ? 'προβολή' : 'προβολές'} των δημόσιων σελίδων σας από ${formatDate(from)} έως ${formatDate(to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`,
+    `${count(n, 'προβολή', 'προβολές')} των δημόσιων σελίδων σας από ${formatDate(from)} έως ${formatDate(to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`,
   views: 'Προβολές',
   noViews: 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.',
 };

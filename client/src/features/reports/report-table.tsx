@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDate } from '@client/lib/dates';
 import { cn } from '@client/lib/utils';
 import type { ReportState } from './use-reports';
+import { count } from '@shared/plural';
 
 export const TABLE_STRINGS = {
   title: 'Τίτλος',
@@ -27,20 +28,20 @@ export const TABLE_STRINGS = {
   newsroomShort: (n: number) => `Προβολές newsroom ${int(n)}`,
   /** «3 σχόλια · 1 ανοιχτό»: the release's comment threads, and those still open. */
   commentsShort: (total: number, open: number) =>
-    `${total === 1 ? '1 σχόλιο' : `${int(total)} σχόλια`}${open > 0 ? ` · ${open === 1 ? '1 ανοιχτό' : `${int(open)} ανοιχτά`}` : ''}`,
+    `${count(total, 'σχόλιο', 'σχόλια')}${open > 0 ? ` · ${count(open, 'ανοιχτό', 'ανοιχτά')}` : ''}`,
   embargoShort: (before: number, after: number) => `Εμβάργκο ${int(before)} / ${int(after)}`,
   /** «E-mail: 12 παραδόθηκαν · 2 επιστροφές (1 μόνιμη, 1 προσωρινή) · 1 καταγγελία · 1 αποκλεισμένη». */
   mailShort: (r: Pick<ClientReport['rows'][number], 'delivered' | 'bouncedHard' | 'bouncedSoft' | 'complained' | 'suppressed'>) => {
-    const parts = [`E-mail: ${r.delivered === 1 ? '1 παραδόθηκε' : `${int(r.delivered)} παραδόθηκαν`}`];
+    const parts = [`E-mail: ${count(r.delivered, 'παραδόθηκε', 'παραδόθηκαν')}`];
     const bounced = r.bouncedHard + r.bouncedSoft;
     if (bounced > 0) {
-      const split = [r.bouncedHard ? `${int(r.bouncedHard)} ${r.bouncedHard === 1 ? 'μόνιμη' : 'μόνιμες'}` : '', r.bouncedSoft ? `${int(r.bouncedSoft)} ${r.bouncedSoft === 1 ? 'προσωρινή' : 'προσωρινές'}` : '']
+      const split = [r.bouncedHard ? `${count(r.bouncedHard, 'μόνιμη', 'μόνιμες')}` : '', r.bouncedSoft ? `${count(r.bouncedSoft, 'προσωρινή', 'προσωρινές')}` : '']
         .filter(Boolean)
         .join(', ');
-      parts.push(`${bounced === 1 ? '1 επιστροφή' : `${int(bounced)} επιστροφές`} (${split})`);
+      parts.push(`${count(bounced, 'επιστροφή', 'επιστροφές')} (${split})`);
     }
-    if (r.complained > 0) parts.push(r.complained === 1 ? '1 καταγγελία' : `${int(r.complained)} καταγγελίες`);
-    if (r.suppressed > 0) parts.push(r.suppressed === 1 ? '1 αποκλεισμένη' : `${int(r.suppressed)} αποκλεισμένες`);
+    if (r.complained > 0) parts.push(count(r.complained, 'καταγγελία', 'καταγγελίες'));
+    if (r.suppressed > 0) parts.push(count(r.suppressed, 'αποκλεισμένη', 'αποκλεισμένες'));
     return parts.join(' · ');
   },
   mailTitle: 'Τα e-mail του δελτίου: παραδόθηκαν, επιστράφηκαν, καταγγέλθηκαν ως ανεπιθύμητα ή δεν στάλθηκαν γιατί η διεύθυνση είναι αποκλεισμένη',

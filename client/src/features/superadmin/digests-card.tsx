@@ -14,6 +14,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { formatDateTime } from '@client/lib/dates';
 import { refreshQueries } from '@client/lib/refresh';
 import { cn } from '@client/lib/utils';
+import { count } from '@shared/plural';
 
 const n = (x: number) => x.toLocaleString('el-GR');
 
@@ -28,7 +29,7 @@ export const DIGEST_STRINGS = {
   automatic: 'αυτόματα',
   lastLine: (at: string, by: string, r: number, d: number) => `${at} (${by}) · ${n(r)} παραλήπτες · ${n(d)} δελτία`,
   totals: (r: number, d: number, h: number) =>
-    `Αν σταλεί τώρα: ${n(r)} ${r === 1 ? 'παραλήπτης' : 'παραλήπτες'} · ${n(d)} ${d === 1 ? 'δελτίο' : 'δελτία'}${h ? ` · ${n(h)} πέρα από ημερήσιο όριο` : ''}`,
+    `Αν σταλεί τώρα: ${count(r, 'παραλήπτης', 'παραλήπτες')} · ${count(d, 'δελτίο', 'δελτία')}${h ? ` · ${n(h)} πέρα από ημερήσιο όριο` : ''}`,
   empty: 'Δεν υπάρχει κάτι για αποστολή αυτή τη στιγμή: κανένας παραλήπτης δεν έχει νέα δελτία.',
   recipient: 'Παραλήπτης',
   frequency: 'Συχνότητα',
@@ -45,9 +46,9 @@ export const DIGEST_STRINGS = {
   run: 'Αποστολή τώρα',
   confirmTitle: { daily: 'Αποστολή της ημερήσιας σύνοψης τώρα', weekly: 'Αποστολή της εβδομαδιαίας σύνοψης τώρα' } satisfies Record<DigestKind, string>,
   confirmText: (r: number) =>
-    `Θα σταλεί email σε ${n(r)} ${r === 1 ? 'παραλήπτη' : 'παραλήπτες'}. Κάθε δελτίο μπαίνει σε μία μόνο σύνοψη του είδους της: η προγραμματισμένη αποστολή θα περιλάβει μόνο όσα έρθουν στο μεταξύ.`,
+    `Θα σταλεί email σε ${count(r, 'παραλήπτη', 'παραλήπτες')}. Κάθε δελτίο μπαίνει σε μία μόνο σύνοψη του είδους της: η προγραμματισμένη αποστολή θα περιλάβει μόνο όσα έρθουν στο μεταξύ.`,
   cancel: 'Ακύρωση',
-  sent: (r: number) => (r === 0 ? 'Δεν υπήρχε κάτι νέο για αποστολή' : `Η σύνοψη στάλθηκε σε ${n(r)} ${r === 1 ? 'παραλήπτη' : 'παραλήπτες'}`),
+  sent: (r: number) => (r === 0 ? 'Δεν υπήρχε κάτι νέο για αποστολή' : `Η σύνοψη στάλθηκε σε ${count(r, 'παραλήπτη', 'παραλήπτες')}`),
   done: 'Ολοκληρώθηκε',
   error: 'Σφάλμα',
   loadError: 'Δεν ήταν δυνατή η φόρτωση της προεπισκόπησης',

@@ -1,3 +1,4 @@
+import { count } from '@shared/plural';
 /** Strings of the invitations screen. */
 export const INVITE_STRINGS = {
   success: 'Επιτυχία',
@@ -33,7 +34,7 @@ export const INVITE_STRINGS = {
   membershipsTitle: 'Οργανισμοί όπου είστε μέλος',
   membershipsEmpty: 'Δεν είστε μέλος σε οργανισμό άλλου πελάτη.',
   ownerLabel: 'Ιδιοκτήτης',
-  membersCount: (n: number) => (n === 1 ? '1 μέλος' : `${n} μέλη`),
+  membersCount: (n: number) => (count(n, 'μέλος', 'μέλη')),
   openTasks: 'Εργασίες',
   leave: 'Αποχώρηση',
   leaveConfirmTitle: 'Αποχώρηση από οργανισμό',

@@ -40,6 +40,7 @@ export function approvalDecisionMail(o: { approved: boolean; approver: string; r
 }
 
 /** To the approver and the requester: the approved text was edited, so it cannot be sent until approved again. */
+/** `versionLabel` in the genitive («Έκδοσης 3»): the mail says «μετά την έγκριση της Έκδοσης 3». */
 export function approvalStaleMail(o: { releaseTitle: string; versionLabel: string; url: string }): RenderedMail {
   const title = 'Το εγκεκριμένο κείμενο άλλαξε';
   return mail(

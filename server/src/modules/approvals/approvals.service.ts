@@ -38,7 +38,9 @@ interface ReleaseRef {
 
 const editable = (status: string) => status === 'draft' || status === 'scheduled';
 const conflict409 = (code: keyof typeof APPROVAL_ERRORS) => new HttpError(409, code, APPROVAL_ERRORS[code]!);
-const versionLabel = (v: { version_seq: number; version_name: string | null }) => `Έκδοση ${v.version_seq}${v.version_name ? ` «${v.version_name}»` : ''}`;
+/** «Έκδοση 3 «Τελική»»; in the genitive («της Έκδοσης 3») after a noun such as «την έγκριση». */
+const versionLabel = (v: { version_seq: number; version_name: string | null }, genitive = false) =>
+  `${genitive ? 'Έκδοσης' : 'Έκδοση'} ${v.version_seq}${v.version_name ? ` «${v.version_name}»` : ''}`;
 
 /** Whether the live release no longer says what the approval's version says. */
 function isStale(v: repo.ApprovalView): boolean {
@@ -315,7 +317,7 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
         userId,
         kind: 'approval.stale',
         title: 'Το εγκεκριμένο κείμενο άλλαξε',
-        body: `«${title}» άλλαξε μετά την έγκριση της ${versionLabel(view)}· χρειάζεται νέα έγκριση για να σταλεί.`,
+        body: `«${title}» άλλαξε μετά την έγκριση της ${versionLabel(view, true)}· χρειάζεται νέα έγκριση για να σταλεί.`,
         link: `/client/press-releases/${releaseId}`,
         data: { approvalId: view.id, releaseId },
         organisationId: view.organisation_id,
@@ -323,7 +325,7 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
     );
     const emails = (await trx('profiles').whereIn('user_id', people).select('email')) as { email: string }[];
     const url = `${ctx.config.publicUrl}/client/press-releases/${releaseId}`;
-    for (const { email } of emails) await ctx.mailer.enqueue({ to: email, ...approvalStaleMail({ releaseTitle: title, versionLabel: versionLabel(view), url }) }, trx);
+    for (const { email } of emails) await ctx.mailer.enqueue({ to: email, ...approvalStaleMail({ releaseTitle: title, versionLabel: versionLabel(view, true), url }) }, trx);
     return notes;
   });
   if (done === null) return;

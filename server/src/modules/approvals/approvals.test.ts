@@ -151,6 +151,10 @@ describe('approval bound to a version', () => {
     await until(async () => (await db('notifications').where({ kind: 'approval.stale' }).select('user_id')).length === 2);
     expect(await db('audit_logs').where({ entity_id: id, action_type: 'approval.stale' }).first('id')).toBeTruthy();
     await until(() => mail.sent.some((m) => m.to === 'approver@approvals.test' && m.subject.startsWith('Το εγκεκριμένο κείμενο άλλαξε')));
+    // The version in the genitive after «την έγκριση» («της Έκδοσης 1», not «της Έκδοση 1»).
+    const staleNote = (await db('notifications').where({ kind: 'approval.stale', user_id: writer.id }).first('body')) as { body: string };
+    expect(staleNote.body).toMatch(/μετά την έγκριση της Έκδοσης \d+/);
+    expect(mail.sent.find((m) => m.subject.startsWith('Το εγκεκριμένο κείμενο άλλαξε'))?.text).toMatch(/μετά την έγκριση της Έκδοσης \d+/);
     const stale = await api<Err>('POST', `/releases/${id}/send`, writer.token);
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'approval_stale' });

@@ -8,6 +8,7 @@ import type { JobRow } from '../../jobs/queue';
 import { escapeHtml, layout, type RenderedMail } from '../../mail/templates';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { siteUrl } from './distribution.service';
+import { count } from '../../../../shared/plural';
 
 export type { DigestKind };
 const DIGEST_HOUR = 7; // Athens
@@ -61,7 +62,7 @@ function intro(items: Pick<DigestItem, 'held'>[]): string[] {
   const held = items.filter((i) => i.held).length;
   const regular = items.length - held;
   const lines: string[] = [];
-  if (regular) lines.push(`${regular} ${regular === 1 ? 'νέο δελτίο' : 'νέα δελτία'} στις κατηγορίες που παρακολουθείτε.`);
+  if (regular) lines.push(`${count(regular, 'νέο δελτίο', 'νέα δελτία')} στις κατηγορίες που παρακολουθείτε.`);
   if (held === 1) lines.push('Ένα δελτίο τύπου ήρθε αφού είχατε φτάσει το ημερήσιο όριο που ορίσατε· δεν σας στάλθηκε χωριστά και το βρίσκετε εδώ.');
   if (held > 1) lines.push(`${held} δελτία τύπου ήρθαν αφού είχατε φτάσει το ημερήσιο όριο που ορίσατε· δεν σας στάλθηκαν χωριστά και τα βρίσκετε εδώ.`);
   return lines;

@@ -2,6 +2,7 @@ import { CATEGORY_LABELS, PRODUCT_NAME, type Category } from '../../../../shared
 import { EMBARGO_NOTE, embargoBanner, embargoSubjectPrefix } from '../../../../shared/embargo';
 import type { PressKit } from '../releases/sent-versions.repo';
 import { escapeHtml, layout, type RenderedMail } from '../../mail/templates';
+import { count } from '../../../../shared/plural';
 
 export interface ReleaseMailInput {
   title: string;
@@ -25,7 +26,7 @@ export interface ReleaseMailInput {
   unsubscribeAllUrl: string;
 }
 
-const dateFmt = new Intl.DateTimeFormat('el-GR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Athens' });
+const dateFmt = new Intl.DateTimeFormat('el-GR', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: 'Europe/Athens' });
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -101,7 +102,7 @@ ${attachments}
 export function sentConfirmationMail(title: string, recipients: number, url: string): RenderedMail {
   const heading = 'Το δελτίο τύπου στάλθηκε';
   const paragraphs = [
-    `Το δελτίο τύπου «${title}» στάλθηκε σε ${recipients.toLocaleString('el-GR')} ${recipients === 1 ? 'παραλήπτη' : 'παραλήπτες'}.`,
+    `Το δελτίο τύπου «${title}» στάλθηκε σε ${count(recipients, 'παραλήπτη', 'παραλήπτες')}.`,
     'Θα βλέπετε τα ανοίγματα και τα κλικ στις αναφορές σας.',
   ];
   const action = { label: 'Δείτε τις αναφορές', url };

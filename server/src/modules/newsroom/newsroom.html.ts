@@ -7,6 +7,7 @@
  */
 import { CATEGORY_LABELS, PRODUCT_NAME, type Category } from '../../../../shared/constants';
 import { escapeHtml } from '../../mail/templates';
+import { count } from '../../../../shared/plural';
 
 const esc = escapeHtml;
 const TIME_ZONE = 'Europe/Athens';
@@ -54,7 +55,7 @@ export const S = {
   indexLead: `Τα δελτία τύπου των εταιρειών και των οργανισμών που ενημερώνουν τα media μέσω του ${PRODUCT_NAME}.`,
   indexEmpty: 'Δεν υπάρχουν ακόμη δημόσια δελτία τύπου.',
   releasesOf: (org: string) => `Δελτία τύπου: ${org}`,
-  releases: (n: number) => (n === 1 ? '1 δελτίο τύπου' : `${n.toLocaleString('el-GR')} δελτία τύπου`),
+  releases: (n: number) => (count(n, 'δελτίο τύπου', 'δελτία τύπου')),
   latest: 'Τελευταίο',
   empty: 'Δεν υπάρχουν ακόμη δημοσιευμένα δελτία τύπου.',
   about: (org: string) => `Σχετικά με: ${org}`,

@@ -187,8 +187,8 @@ export function profileRoutes(api: ApiRouter, { db, config, realtime, logos }: A
             {
               userId,
               kind: WELCOME_NOTIFICATION_KIND,
-              title: 'Καλώς ήρθες στο Deltio!',
-              body: 'Ο λογαριασμός σου είναι έτοιμος. Γράψε το πρώτο σου δελτίο τύπου.',
+              title: 'Καλώς ήρθατε στο Deltio!',
+              body: 'Ο λογαριασμός σας είναι έτοιμος. Γράψτε το πρώτο σας δελτίο τύπου.',
               link: '/client/press-releases/new',
             },
           ]);

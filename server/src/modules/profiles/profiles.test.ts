@@ -122,7 +122,7 @@ describe('notifications', () => {
       ])
       .returning('id')) as { id: number }[];
     const before = await call<{ items: { title: string }[]; unreadCount: number }>(server.url, 'GET', '/api/notifications', { token });
-    expect(before.body.items.map((i) => i.title)).toEqual(['Νέα', 'Καλώς ήρθες στο Deltio!', 'Παλιά']);
+    expect(before.body.items.map((i) => i.title)).toEqual(['Νέα', 'Καλώς ήρθατε στο Deltio!', 'Παλιά']);
     expect(before.body.items.some((i) => i.title === 'Ξένη')).toBe(false);
     const unread = before.body.unreadCount;
     const one = await call<{ unreadCount: number }>(server.url, 'POST', `/api/notifications/${rows[0]!.id}/read`, { token });
