@@ -175,10 +175,14 @@ test('add and bulk-import media into a category, remove one, and read it in the 
   await page.getByRole('option', { name: 'Μαζική εισαγωγή media' }).click();
   const imported = page.locator('tr[data-action="media_list.bulk_import"]', { hasText: `nobody-${tag}@example.gr` });
   await expect(imported).toContainText('superadmin@example.com');
-  await expect(imported).toContainText('found2');
+  await expect(imported).toContainText('βρέθηκαν 2 από 3 e-mail');
+  await expect(imported).toContainText('Μαζική εισαγωγή media');
   await expect(page.locator('tr[data-action="media_list.bulk_import"]').first()).toContainText(`ghost-${tag}@example.gr`);
   await page.getByRole('combobox', { name: 'Φίλτρο ενέργειας' }).click();
   await page.getByRole('option', { name: 'Αφαίρεση media από λίστα' }).click();
   await expect(page.locator('tr[data-action="media_list.remove"]').first()).toContainText(m1);
+  // Rows read as Greek sentences, with no ids, keys or JSON.
+  await expect(page.locator('tr[data-action="media_list.remove"]').first()).toContainText(/αφαίρεσε .+ από τη λίστα «/);
+  expect(await page.locator('table').innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|media_list\.|[{}]/);
   expect(consoleErrors).toEqual([]);
 });

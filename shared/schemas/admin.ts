@@ -217,7 +217,13 @@ export const auditLog = z.object({
   actor_user_id: z.string().nullable(),
   actor_email: z.string().nullable(),
   actor_role: z.string(),
+  /** The actor's name now (null: the system). */
+  actor_name: z.string().nullable(),
   action_type: z.enum(AUDIT_ACTIONS),
+  /** What the entry is about, by its current name (a user, a release's title, an organisation …), when it still exists. */
+  entity_label: z.string().nullable(),
+  /** The member an organisation entry names (metadata.userId), by name. */
+  subject_name: z.string().nullable(),
   entity_type: z.string().nullable(),
   entity_id: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),

@@ -10,7 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
 import { formatDateTime } from '@client/lib/dates';
 import { Pager } from '@client/features/admin/components';
-import { MetadataView } from '@client/features/admin/metadata-view';
+import { auditSentence } from './audit-sentence';
 import { AUDIT_LABELS, ERR } from '@client/features/admin/strings';
 import { useErrorToast } from '@client/features/admin/use-error-toast';
 import { useAuditLogs } from '@client/features/admin/queries';
@@ -91,44 +91,36 @@ export function LogsPage() {
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Ημερομηνία</TableHead>
-              <TableHead>Ενέργεια</TableHead>
-              <TableHead>Από</TableHead>
-              <TableHead>Αντικείμενο</TableHead>
-              <TableHead>Λεπτομέρειες</TableHead>
+              <TableHead className="hidden sm:table-cell">Ημερομηνία</TableHead>
+              <TableHead className="hidden sm:table-cell">Ενέργεια</TableHead>
+              <TableHead>Τι έγινε</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {q.isPending ? (
               <TableRow>
-                <TableCell colSpan={5} className="py-10 text-center">
+                <TableCell colSpan={3} className="py-10 text-center">
                   <Spinner />
                 </TableCell>
               </TableRow>
             ) : items.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+                <TableCell colSpan={3} className="py-10 text-center text-muted-foreground">
                   {q.isError ? ERR.overview : 'Δεν βρέθηκαν εγγραφές'}
                 </TableCell>
               </TableRow>
             ) : (
               items.map((r) => (
                 <TableRow key={r.id} data-action={r.action_type}>
-                  <TableCell className="whitespace-nowrap align-top">{formatDateTime(r.created_at)}</TableCell>
-                  <TableCell className="align-top">
-                    <div className="font-medium">{AUDIT_LABELS[r.action_type]}</div>
-                    <code className="text-xs text-muted-foreground">{r.action_type}</code>
-                  </TableCell>
-                  <TableCell className="align-top">
-                    <div>{r.actor_email ?? 'Σύστημα'}</div>
-                    <div className="text-xs text-muted-foreground">{r.actor_role}</div>
-                  </TableCell>
-                  <TableCell className="align-top text-xs">
-                    <div>{r.entity_type ?? '—'}</div>
-                    <div className="break-all text-muted-foreground">{r.entity_id ?? ''}</div>
-                  </TableCell>
-                  <TableCell className="min-w-[14rem] align-top">
-                    <MetadataView metadata={r.metadata} />
+                  <TableCell className="hidden whitespace-nowrap align-top sm:table-cell">{formatDateTime(r.created_at)}</TableCell>
+                  <TableCell className="hidden align-top font-medium sm:table-cell">{AUDIT_LABELS[r.action_type]}</TableCell>
+                  <TableCell className="align-top sm:min-w-[16rem]">
+                    {/* On a phone the date and the action head the sentence (their columns are hidden). */}
+                    <p className="mb-0.5 text-xs font-medium text-muted-foreground sm:hidden">
+                      {formatDateTime(r.created_at)} · {AUDIT_LABELS[r.action_type]}
+                    </p>
+                    <p className="break-words">{auditSentence(r)}</p>
+                    {r.actor_email ? <p className="mt-0.5 text-xs text-muted-foreground">{r.actor_email}</p> : null}
                   </TableCell>
                 </TableRow>
               ))

@@ -25,10 +25,12 @@ describe('health levels', () => {
 
 let server: TestServer;
 let token: string;
+let root: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   const { id } = await signUp(server.url, 'root@stats.test', 'client');
+  root = id;
   await server.ctx.db('profiles').where('user_id', id).update({ role: 'superadmin', status: 'approved' });
   token = (await signIn(server.url, 'root@stats.test', 'Thalassa-2026', server.config.superadminLoginPath)).access_token;
 }, 60_000);
@@ -94,6 +96,16 @@ describe('audit log', () => {
     const approve = await get<{ items: AuditLog[]; total: number }>('/admin/audit-logs?action=user.approve&actor=ROOT@stats');
     expect(approve.body.total).toBe(1);
     expect(approve.body.items[0]).toMatchObject({ actor_email: 'root@stats.test', actor_role: 'superadmin', entity_id: u.id });
+    // The names the screen writes its sentences with, read now: the actor's and the user's.
+    const [actorName, userName] = (await Promise.all(
+      [root, u.id].map((id) => server.ctx.db('profiles').where('user_id', id).first('name')),
+    )) as { name: string }[];
+    expect(approve.body.items[0]).toMatchObject({ actor_name: actorName!.name, entity_label: userName!.name, subject_name: null });
+    // An entry whose entity id is not a uuid (a media list's category) has no label, and no error.
+    await server.ctx.db('audit_logs').insert({ action_type: 'media_list.add', entity_type: 'media_list', entity_id: 'tech', actor_role: 'system', metadata: { userId: 'not-a-uuid' } });
+    const list = await get<{ items: AuditLog[] }>('/admin/audit-logs?action=media_list.add');
+    expect(list.status).toBe(200);
+    expect(list.body.items[0]).toMatchObject({ entity_label: null, subject_name: null, actor_name: null });
     expect((await get<{ total: number }>('/admin/audit-logs?actor=nobody')).body.total).toBe(0);
     expect((await get<{ total: number }>('/admin/audit-logs?from=2020-01-01&to=2020-01-02')).body.total).toBe(0);
     const id = all.body.items[0]!.id;
