@@ -22,6 +22,8 @@ export interface ApprovalRow {
   decided_at: Date | null;
   comment: string;
   sent_at: Date | null;
+  /** The fingerprint of the embargo and attachments approved with the text (null: asked before it was kept). */
+  scope_hash: string | null;
 }
 
 /** An approval with what its screens show: the release as it is now, the version, the people. */
@@ -31,6 +33,8 @@ export interface ApprovalView extends ApprovalRow {
   release_category: string | null;
   release_lists: string[] | null;
   release_render_error: string | null;
+  /** The release's embargo and attachments as they are now (liveScope), hashed by scopeHash. */
+  release_scope: string;
   workspace_name: string;
   version_seq: number;
   version_name: string | null;
@@ -62,6 +66,19 @@ export async function approversOf(q: Q, organisationId: string): Promise<{ user_
     .select('m.user_id', 'p.email', 'p.name')) as { user_id: string; email: string; name: string | null }[];
 }
 
+/**
+ * What an approval covers besides the text and the lists, as the release holds it now: the
+ * embargo's end and the attachments (their content hashes and names), in a stable order.
+ */
+export function liveScope(q: Q, release: string, as: string): Knex.Raw {
+  return q.raw(
+    `concat_ws('|', coalesce(to_char(${release}.embargo_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI'), '-'),
+       (select string_agg(coalesce(x.sha256, x.id::text) || ':' || x.file_name, ',' order by coalesce(x.sha256, x.id::text), x.file_name)
+          from release_attachments x where x.press_release_id = ${release}.id)) as ??`,
+    [as],
+  );
+}
+
 function views(q: Q) {
   return q('release_approvals as a')
     .join('press_releases as r', 'r.id', 'a.press_release_id')
@@ -76,6 +93,7 @@ function views(q: Q) {
       'r.category as release_category',
       'r.media_list_categories as release_lists',
       'r.render_error as release_render_error',
+      liveScope(q, 'r', 'release_scope'),
       'r.pending_suggestions',
       openCommentsOf(q, 'r').as('open_comments'),
       'w.name as workspace_name',
@@ -115,7 +133,10 @@ export async function update(trx: Knex.Transaction, id: string, values: Partial<
   await trx('release_approvals').where('id', id).update(values);
 }
 
-export async function insert(trx: Knex.Transaction, values: Pick<ApprovalRow, 'press_release_id' | 'organisation_id' | 'version_id' | 'requested_by' | 'note'>): Promise<ApprovalRow> {
+export async function insert(
+  trx: Knex.Transaction,
+  values: Pick<ApprovalRow, 'press_release_id' | 'organisation_id' | 'version_id' | 'requested_by' | 'note' | 'scope_hash'>,
+): Promise<ApprovalRow> {
   const [row] = (await trx('release_approvals').insert(values).returning('*')) as ApprovalRow[];
   return row!;
 }

@@ -19,10 +19,11 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { activeMembership, requireRelease, type Membership } from '../organisations/access';
 import { roleMay, type OrganisationAction } from '../../../../shared/organisation-roles';
 import { reviewCountOf } from '../review/review-counts';
-import { rowHash } from '../versions/versions.content';
+import { rowHash, scopeHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
 import { approvalDecisionMail, approvalRequestMail, approvalStaleMail } from './approvals.mail';
-import { gate } from './approvals.policy';
+import { gate, scopeChanged } from './approvals.policy';
+import { onAttachmentsChanged } from '../attachments/attachments.service';
 import * as repo from './approvals.repo';
 
 interface ReleaseRef {
@@ -46,6 +47,7 @@ const versionLabel = (v: { version_seq: number; version_name: string | null }, g
 function isStale(v: repo.ApprovalView): boolean {
   if (v.status !== 'pending' && v.status !== 'approved') return false;
   if (v.release_render_error) return true;
+  if (scopeChanged(v, scopeHash(v.release_scope))) return true;
   return rowHash({ title: v.release_title, content: v.release_content, category: v.release_category, media_list_categories: v.release_lists }) !== v.content_hash;
 }
 
@@ -96,7 +98,7 @@ export async function approvalGate(trx: Knex.Transaction, release: ReleaseRef): 
   if (!org?.approval_required) return null;
   await reviewGate(trx, release, org);
   const current = await repo.currentView(trx, release.id);
-  const outcome = gate(current && current.status !== 'sent' ? current : undefined, rowHash(release));
+  const outcome = gate(current && current.status !== 'sent' ? current : undefined, rowHash(release), current ? scopeHash(current.release_scope) : undefined);
   if (outcome !== 'ok') throw conflict409(outcome);
   return { id: current!.id, version_id: current!.version_id };
 }
@@ -163,7 +165,16 @@ export async function requestApproval(ctx: AppContext, actor: Actor, releaseId: 
       createdBy: actor.userId,
       authors: [actor.userId],
     }))!;
-    const row = await repo.insert(trx, { press_release_id: releaseId, organisation_id: ws.id, version_id: version.id, requested_by: actor.userId, note: body.note ?? '' });
+    // The embargo and the attachments are approved with the text: changing either makes it stale.
+    const scope = (await trx('press_releases as r').where('r.id', releaseId).first(repo.liveScope(trx, 'r', 'scope'))) as { scope: string };
+    const row = await repo.insert(trx, {
+      press_release_id: releaseId,
+      organisation_id: ws.id,
+      version_id: version.id,
+      requested_by: actor.userId,
+      note: body.note ?? '',
+      scope_hash: scopeHash(scope.scope),
+    });
     const view = (await repo.findView(trx, row.id))!;
     await writeAudit(trx, ctx.logger, actor, {
       entityType: 'press_release',
@@ -338,6 +349,8 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
 
 export function registerApprovalHooks(ctx: AppContext): void {
   ctx.collab.onDerived((releaseId) => noticeEdit(ctx, releaseId));
+  // The attachments are approved with the text: adding or removing one makes the approval stale.
+  onAttachmentsChanged(ctx, (releaseId) => noticeEdit(ctx, releaseId));
 }
 
 

@@ -189,6 +189,40 @@ describe('approval bound to a version', () => {
     expect(await closed).toBe(4409);
   });
 
+  it('covers the embargo and the attachments as well as the text: changing either makes it stale, undoing it fresh again', async () => {
+    const id = await newRelease('Με εμβάργκο και συνημμένο');
+    const w = await editor(writer.token, id);
+    setParagraphs(w.doc, ['Το κείμενο.']);
+    await until(async () => ((await db('press_releases').where('id', id).first('content')) as { content: string }).content.includes('Το κείμενο'));
+    const req = (await api<Approval>('POST', `/releases/${id}/approval-requests`, writer.token, {})).body;
+    expect((await api<Approval>('POST', `/approvals/${req.id}/decision`, owner.token, { decision: 'approve', versionId: req.versionId })).status).toBe(200);
+    const stale = async () => ((await db('release_approvals').where('id', req.id).first('stale')) as { stale: boolean }).stale;
+    expect(await stale()).toBe(false);
+
+    // An attachment added after the approval: stale, and the send is refused.
+    const up = await fetch(`${server.url}/api/releases/${id}/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${writer.token}`, 'content-type': 'application/octet-stream', 'x-file-name': 'deltio.pdf' },
+      body: new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')),
+    });
+    expect(up.status).toBe(201);
+    const attachment = (await up.json()) as { id: string };
+    await until(stale);
+    expect((await api<Err>('POST', `/releases/${id}/send`, writer.token)).body.error.code).toBe('approval_stale');
+    // Removed again: the release is as approved, fresh.
+    expect((await api('DELETE', `/releases/${id}/attachments/${attachment.id}`, writer.token)).status).toBe(204);
+    await until(async () => !(await stale()));
+
+    // An embargo set after the approval: stale too.
+    const meta = w.doc.getMap('meta');
+    w.doc.transact(() => {
+      meta.set('embargoDate', '2030-01-10');
+      meta.set('embargoTime', '10:00');
+    });
+    await until(stale);
+    expect((await api<Err>('POST', `/releases/${id}/send`, writer.token)).body.error.code).toBe('approval_stale');
+  });
+
   it('a rejection is told to the writer with its reason, and a new request supersedes it', async () => {
     const id = await newRelease('Απορριπτέο');
     const w = await editor(writer.token, id);

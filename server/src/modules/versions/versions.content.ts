@@ -70,6 +70,11 @@ export function rowHash(r: { title: string; content: string; category: string | 
   return contentHash({ title: r.title, html: r.content, category: r.category, mediaLists: r.media_list_categories ?? [] });
 }
 
+/** The fingerprint of what an approval covers besides the text (approvals.repo liveScope). */
+export function scopeHash(scope: string): string {
+  return crypto.createHash('sha256').update(scope).digest('hex');
+}
+
 /** The text a diff compares: the title, a blank line, the text. */
 export const diffText = (c: Pick<VersionContent, 'title' | 'text'>) => `${c.title}\n\n${c.text}`;
 
