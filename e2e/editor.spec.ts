@@ -70,7 +70,8 @@ test('send and schedule ask for title, content and category first; schedule then
   const { page, context } = await openAs(browser, await solo(request, 'schedule', 'pro'), '/client');
   await newRelease(page);
   await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
-  await expect(toast(page, 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία')).toBeVisible();
+  // Beside the buttons, not in a toast over them.
+  await expect(page.getByTestId('send-card-error')).toHaveText('Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία');
 
   await page.getByLabel('Τίτλος *').fill('Προγραμματισμένη ανακοίνωση');
   await page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' }).click();
@@ -173,7 +174,7 @@ test('text over 100,000 characters is not saved: the editor says why, Send now r
   await page.screenshot({ path: test.info().outputPath('render-error-1280.png') });
 
   await page.getByRole('button', { name: 'Αποστολή τώρα' }).click();
-  await expect(toast(page, 'Το κείμενο δεν αποθηκεύτηκε, οπότε δεν μπορεί να σταλεί. Διορθώστε το και δοκιμάστε ξανά.')).toBeVisible();
+  await expect(page.getByTestId('send-card-error')).toHaveText('Το κείμενο δεν αποθηκεύτηκε, οπότε δεν μπορεί να σταλεί. Διορθώστε το και δοκιμάστε ξανά.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('release-status')).toHaveText('Πρόχειρο');
 

@@ -79,7 +79,7 @@ export const memberRoleBody = z.object({ role: z.enum(ASSIGNABLE_MEMBER_ROLES, {
 /** Error codes of versions and approvals (the server's messages are Greek; the UI shows them). */
 export const APPROVAL_ERRORS: Record<string, string> = {
   approval_required: 'Το δελτίο τύπου στέλνεται μόνο αφού εγκριθεί. Ζητήστε έγκριση της τρέχουσας έκδοσης.',
-  approval_stale: 'Το κείμενο άλλαξε μετά την έγκριση. Ζητήστε νέα έγκριση πριν από την αποστολή.',
+  approval_stale: 'Το δελτίο άλλαξε μετά την έγκριση (κείμενο, λίστες, εμβάργκο ή συνημμένα). Ζητήστε νέα έγκριση πριν από την αποστολή.',
   approval_pending: 'Η έγκριση εκκρεμεί. Το δελτίο στέλνεται μόλις εγκριθεί.',
   approval_rejected: 'Η έκδοση απορρίφθηκε. Διορθώστε το κείμενο και ζητήστε νέα έγκριση.',
   approval_not_pending: 'Το αίτημα έγκρισης δεν εκκρεμεί πλέον.',

@@ -30,6 +30,7 @@ import { roleActions } from './role-actions';
 import { YTextInput } from './y-text-input';
 import { refreshQueries } from '@client/lib/refresh';
 import { APPROVAL_ERRORS } from '@shared/schemas/approvals';
+import { approvalBlock } from './approval-block';
 import { ApprovalBanner, ApprovalCard } from '@client/features/approvals/approval-card';
 import { useReleaseApproval } from '@client/features/approvals/queries';
 import { RestoreBanner } from '@client/features/versions/restore-banner';
@@ -104,6 +105,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   const [editor, setEditor] = useState<Editor | null>(null);
   const [busy, setBusy] = useState<null | 'save' | 'send' | 'schedule'>(null);
   const [confirm, setConfirm] = useState<null | { kind: SendKind; scheduledAt?: string }>(null);
+  /** Why the last save, send or schedule did not go through: shown beside the buttons (or in the dialog), not in a toast over them. */
+  const [sendError, setSendError] = useState<string | null>(null);
   const [history, setHistory] = useState<null | boolean>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
   const scheduleButton = useRef<HTMLButtonElement>(null);
@@ -116,9 +119,13 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   // What the caller's role in the release's organisation allows (a reviewer reads; only publishing roles send).
   const releaseDetail = useReleaseExists(releaseId).data;
   const myRole = releaseDetail?.my_role;
-  const approvalRequired = useReleaseApproval(releaseId).data?.required ?? false;
+  const approvalState = useReleaseApproval(releaseId).data;
+  const approvalRequired = approvalState?.required ?? false;
+  // The approval rule blocks sending now: the buttons say why instead of failing after the click.
+  const approvalReason = approvalBlock(approvalState);
   const may = roleActions(myRole, approvalRequired);
   const readOnly = frozen || !may.write || saveState === 'forbidden' || saveState === 'rejected' || saveState === 'readonly';
+  const sendReasonId = may.sendReason && !frozen ? 'send-role-reason' : approvalReason && !frozen && !readOnly ? 'send-approval-reason' : undefined;
   // A reviewer only suggests: the text takes their changes as suggestions (the server lets nothing else in).
   const onlySuggests = !may.write && roleMay(myRole, 'comment');
   const [chosenMode, setMode] = useState<EditMode>('edit');
@@ -203,32 +210,25 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   /** Send now / Schedule: checked here, then confirmed in the dialog (which shows recipients and the e-mail). */
   function ask(kind: SendKind) {
     lastAsked.current = kind;
-    if (missingRequired()) {
-      toast({ title: 'Σφάλμα', description: REQUIRED_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    if (renderError) {
-      toast({ title: 'Σφάλμα', description: notRendered(renderError), variant: 'destructive' });
-      return;
-    }
+    setSendError(null);
+    if (missingRequired()) return void setSendError(REQUIRED_MESSAGE);
+    if (renderError) return void setSendError(notRendered(renderError));
     if (kind === 'send') {
       const embargo = embargoProblem(meta, new Date());
-      if (embargo) return void toast({ title: 'Σφάλμα', description: embargo, variant: 'destructive' });
+      if (embargo) return void setSendError(embargo);
       setConfirm({ kind });
       return;
     }
     const at = dayjs(`${scheduledDate}T${scheduledTime || '09:00'}`);
-    if (!scheduledDate || !at.isValid()) {
-      toast({ title: 'Σφάλμα', description: 'Επιλέξτε ημερομηνία και ώρα αποστολής', variant: 'destructive' });
-      return;
-    }
+    if (!scheduledDate || !at.isValid()) return void setSendError('Επιλέξτε ημερομηνία και ώρα αποστολής');
     const embargo = embargoProblem(meta, at.toDate());
-    if (embargo) return void toast({ title: 'Σφάλμα', description: embargo, variant: 'destructive' });
+    if (embargo) return void setSendError(embargo);
     setConfirm({ kind, scheduledAt: at.toISOString() });
   }
 
   async function run(kind: 'save' | SendKind, scheduledAt?: string) {
     setBusy(kind);
+    setSendError(null);
     try {
       const path = kind === 'save' ? 'save' : kind === 'send' ? 'send' : 'schedule';
       const s = await editorCalls.transition(releaseId, path, scheduledAt);
@@ -243,7 +243,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     } catch (err) {
       // A state that changed meanwhile (sent by a co-editor, archived): show it.
       if (err instanceof ApiError && (err.status === 409 || err.code === 'not_rendered')) void state.refetch();
-      toast({ title: 'Σφάλμα', description: errorText(err), variant: 'destructive' });
+      setSendError(errorText(err));
     } finally {
       setBusy(null);
     }
@@ -420,22 +420,31 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                     ref={scheduleButton}
                     variant="secondary"
                     onClick={() => ask('schedule')}
-                    disabled={busy !== null || readOnly || block !== null || !may.schedule}
-                    aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+                    disabled={busy !== null || readOnly || block !== null || !may.schedule || approvalReason !== null}
+                    aria-describedby={sendReasonId}
                   >
                     <CalendarClock className="h-4 w-4" aria-hidden /> Προγραμματισμός αποστολής
                   </Button>
                   <Button
                     ref={sendButton}
                     onClick={() => ask('send')}
-                    disabled={busy !== null || readOnly || block !== null || !may.send}
-                    aria-describedby={may.sendReason && !frozen ? 'send-role-reason' : undefined}
+                    disabled={busy !== null || readOnly || block !== null || !may.send || approvalReason !== null}
+                    aria-describedby={sendReasonId}
                   >
                     <Send className="h-4 w-4" aria-hidden /> Αποστολή τώρα
                   </Button>
                   {may.sendReason && !frozen ? (
                     <p id="send-role-reason" className="text-sm text-muted-foreground" data-testid="send-role-reason">
                       {may.sendReason}
+                    </p>
+                  ) : approvalReason && !frozen && !readOnly ? (
+                    <p id="send-approval-reason" className="text-sm text-muted-foreground" data-testid="send-approval-reason">
+                      {approvalReason}
+                    </p>
+                  ) : null}
+                  {sendError && !confirm ? (
+                    <p role="alert" data-testid="send-card-error" className="rounded-md bg-red-50 p-2 text-sm text-destructive">
+                      {sendError}
                     </p>
                   ) : null}
                 </div>
@@ -474,8 +483,12 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         kind={confirm && !readOnly && (confirm.kind === 'send' ? may.send : may.schedule) ? confirm.kind : null}
         scheduledAt={confirm?.scheduledAt}
         busy={busy === 'send' || busy === 'schedule'}
+        error={sendError}
         onConfirm={() => confirm && void run(confirm.kind, confirm.scheduledAt)}
-        onClose={() => setConfirm(null)}
+        onClose={() => {
+          setConfirm(null);
+          setSendError(null);
+        }}
         returnFocus={lastAsked.current === 'schedule' ? scheduleButton : sendButton}
       />
       {history !== null ? (

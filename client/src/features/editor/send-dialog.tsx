@@ -166,6 +166,8 @@ export interface SendDialogProps {
   /** Schedule only: when (ISO). */
   scheduledAt?: string;
   busy: boolean;
+  /** Why the last confirmation failed, shown beside the confirm button (not in a toast over it). */
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
   /** Where focus goes back to when it closes (the button that opened it). */
@@ -176,25 +178,33 @@ export interface SendDialogProps {
  * The confirmation before Send now / Schedule: who it reaches per list and in all, who is
  * left out and why, the e-mail exactly as journalists get it, and a test e-mail to me.
  */
-export function SendDialog({ releaseId, kind, scheduledAt, busy, onConfirm, onClose, returnFocus }: SendDialogProps) {
+export function SendDialog({ releaseId, kind, scheduledAt, busy, error, onConfirm, onClose, returnFocus }: SendDialogProps) {
   return (
     <Dialog open={kind !== null} onOpenChange={(o) => !o && !busy && onClose()}>
+      {/* Header and buttons stay in view (1280×800, a 375 px phone); only the preview between them scrolls. */}
       <DialogContent
-        className="max-w-2xl"
+        className="flex max-w-2xl flex-col overflow-hidden"
         data-testid="send-dialog"
         onCloseAutoFocus={(e) => {
           e.preventDefault();
           returnFocus.current?.focus();
         }}
       >
-        {kind ? <SendDialogBody releaseId={releaseId} kind={kind} scheduledAt={scheduledAt} busy={busy} onConfirm={onConfirm} /> : null}
+        {kind ? <SendDialogBody releaseId={releaseId} kind={kind} scheduledAt={scheduledAt} busy={busy} error={error} onConfirm={onConfirm} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
 /** Mounted while the dialog is open: every opening loads a fresh preview. */
-function SendDialogBody({ releaseId, kind, scheduledAt, busy, onConfirm }: Pick<SendDialogProps, 'releaseId' | 'scheduledAt' | 'busy' | 'onConfirm'> & { kind: SendKind }) {
+function SendDialogBody({
+  releaseId,
+  kind,
+  scheduledAt,
+  busy,
+  error,
+  onConfirm,
+}: Pick<SendDialogProps, 'releaseId' | 'scheduledAt' | 'busy' | 'error' | 'onConfirm'> & { kind: SendKind }) {
   const preview = useSendPreview(releaseId);
   useEffect(() => {
     if (preview.isError) console.error('Send preview failed to load', preview.error);
@@ -208,6 +218,7 @@ function SendDialogBody({ releaseId, kind, scheduledAt, busy, onConfirm }: Pick<
         <DialogDescription>{kind === 'schedule' && scheduledAt ? S.description.schedule(scheduledAt) : S.description.send}</DialogDescription>
       </DialogHeader>
 
+      <div className="-mx-6 min-h-0 flex-1 overflow-y-auto px-6" data-testid="send-dialog-scroll">
       {preview.isPending ? (
         <div className="flex items-center gap-2 py-8 text-sm text-muted-foreground" aria-busy="true">
           <Spinner size="sm" label={S.loading} />
@@ -249,7 +260,14 @@ function SendDialogBody({ releaseId, kind, scheduledAt, busy, onConfirm }: Pick<
           </section>
         </div>
       )}
+      </div>
 
+      {error ? (
+        <p role="alert" data-testid="send-error" className="flex items-start gap-2 rounded-md bg-red-50 p-2 text-sm text-destructive">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      ) : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={busy}>
