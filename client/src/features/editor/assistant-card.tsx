@@ -14,7 +14,7 @@ const Coach = lazy(() => import('./coach/coach'));
  */
 export function AssistantCard({ editor, title, disabled, releaseId }: { editor: Editor | null; title: Y.Text; disabled: boolean; releaseId: string }) {
   return (
-    <Card data-testid="assistant">
+    <Card data-testid="assistant" id="assistant-card" className="scroll-mt-4">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Sparkles className="h-4 w-4 text-primary" aria-hidden /> Βοηθός γραφής
