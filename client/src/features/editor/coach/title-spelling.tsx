@@ -6,11 +6,12 @@ import type { Misspelling } from './spelling-plugin';
 
 /** Where a flagged word of the title is now: at its checked offsets, else its nearest whole-word occurrence. */
 export function locateInTitle(text: string, issue: Pick<SpellingIssue, 'from' | 'to' | 'word'>): { from: number; to: number } | null {
-  if (text.slice(issue.from, issue.to) === issue.word) return { from: issue.from, to: issue.to };
   const isLetter = (c: string | undefined) => Boolean(c && /[\p{L}\p{M}\p{N}]/u.test(c));
+  const whole = (at: number) => text.startsWith(issue.word, at) && !isLetter(text[at - 1]) && !isLetter(text[at + issue.word.length]);
+  if (whole(issue.from)) return { from: issue.from, to: issue.from + issue.word.length };
   let best: number | null = null;
   for (let at = text.indexOf(issue.word); at >= 0; at = text.indexOf(issue.word, at + 1)) {
-    if (isLetter(text[at - 1]) || isLetter(text[at + issue.word.length])) continue;
+    if (!whole(at)) continue;
     if (best === null || Math.abs(at - issue.from) < Math.abs(best - issue.from)) best = at;
   }
   return best === null ? null : { from: best, to: best + issue.word.length };
