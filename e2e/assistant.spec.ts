@@ -121,6 +121,7 @@ test('spelling in the title: a misspelt word is underlined like in the text, its
 
   // The coach's tab sits beside the text, at the height of the title (not a screen below).
   const tab = page.getByTestId('side-tab-coach');
+  await expect(tab).toHaveText(/^Βοηθός \(\d+\)$/); // its open remarks, the title's word among them
   const tabBox = (await tab.boundingBox())!;
   expect(tabBox.x).toBeGreaterThan(titleBox!.x + titleBox!.width);
   expect(tabBox.y).toBeLessThan(titleBox!.y + 200);

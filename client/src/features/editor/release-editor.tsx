@@ -146,6 +146,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
   );
   const linkedComment = () => new URLSearchParams(window.location.search).has('comment');
   const [side, setSide] = useState<'send' | 'comments' | 'coach'>(() => (linkedComment() ? 'comments' : 'send'));
+  const [coachRemarks, setCoachRemarks] = useState(0);
   const [commentsOpen, setCommentsOpen] = useState(linkedComment);
   // A reviewer's work is comments: their side column opens on them.
   useEffect(() => {
@@ -282,7 +283,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
             {!wide ? (
               // On a phone the coach is below the side cards: one tap away.
               <Button variant="outline" size="sm" onClick={() => document.getElementById('assistant-card')?.scrollIntoView({ block: 'start', behavior: 'smooth' })} data-testid="open-coach">
-                Βοηθός γραφής
+                Βοηθός γραφής{coachRemarks ? ` (${coachRemarks})` : ''}
               </Button>
             ) : null}
             <Button variant="outline" size="sm" onClick={() => setHistory(true)} data-testid="open-versions">
@@ -386,7 +387,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 onClick={() => setSide(tab)}
                 data-testid={`side-tab-${tab}`}
               >
-                {tab === 'send' ? 'Αποστολή' : tab === 'coach' ? 'Βοηθός' : `Σχόλια${reviewCount ? ` (${reviewCount})` : ''}`}
+                {tab === 'send' ? 'Αποστολή' : tab === 'coach' ? `Βοηθός${coachRemarks ? ` (${coachRemarks})` : ''}` : `Σχόλια${reviewCount ? ` (${reviewCount})` : ''}`}
               </button>
             ))}
           </div>
@@ -465,7 +466,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
         )}
         {/* The coach beside the text (its tab from 1024 px), always mounted: its underlines stay while another tab is open. */}
         <div role={wide ? 'tabpanel' : undefined} id="side-panel-coach" aria-labelledby={wide ? 'side-tab-coach' : undefined} hidden={wide && side !== 'coach'}>
-          <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
+          <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} onCount={setCoachRemarks} />
         </div>
       </aside>
       {!wide ? (

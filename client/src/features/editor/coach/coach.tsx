@@ -105,7 +105,20 @@ function FindingRow({ f, disabled, onFix, onShow }: { f: Finding; disabled: bool
   );
 }
 
-export default function Coach({ editor, title, releaseId, disabled }: { editor: Editor | null; title: Y.Text; releaseId: string; disabled: boolean }) {
+export default function Coach({
+  editor,
+  title,
+  releaseId,
+  disabled,
+  onCount,
+}: {
+  editor: Editor | null;
+  title: Y.Text;
+  releaseId: string;
+  disabled: boolean;
+  /** How many remarks are open (misspelt words, findings that are not tips): shown on the coach's tab. */
+  onCount?: (n: number) => void;
+}) {
   const qc = useQueryClient();
   const [popover, setPopover] = useState<{ m: Misspelling; left: number; top: number; inTitle?: boolean } | null>(null);
   const [ignored, setIgnored] = useState<Set<string>>(() => new Set());
@@ -232,6 +245,8 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
   const findings = review?.response.findings ?? [];
   const automatic = review ? automaticEdits(review) : [];
   const groups = FINDING_GROUPS.map((g) => ({ g, items: findings.filter((f) => f.group === g) })).filter((x) => x.items.length);
+  const remarks = spelling.length + findings.filter((f) => f.severity !== 'info').length;
+  useEffect(() => onCount?.(review ? remarks : 0), [onCount, review, remarks]);
 
   return (
     <div className="space-y-4 text-sm">
