@@ -18,6 +18,8 @@ async function openAs(browser: Browser, who: { email: string; password: string }
 }
 
 const text = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
+/** From 1024 px the coach is a tab of the side column, beside the text. */
+const openCoach = (page: Page) => page.getByTestId('side-tab-coach').click();
 const underline = (page: Page, word: string) => text(page).locator(`[data-misspelt="${word}"]`);
 
 /** A made-up brand name no dictionary knows, new on every run. */
@@ -84,10 +86,12 @@ test('spelling: a name learnt by one co-editor stops being underlined for both; 
   await expect(underline(owner.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
   // The co-editor's underline goes too, live (the dictionary change is pushed to the organisation).
   await expect(underline(member.page, brand)).toHaveCount(0, { timeout: LIVE_MS });
+  await openCoach(member.page);
   await member.page.getByTestId('workspace-dictionary').locator('summary').click();
   await expect(member.page.getByTestId('workspace-dictionary')).toContainText(brand);
 
   // A one-click fix of the coach is an edit of the shared text too: the ellipsis, fixed by the owner.
+  await openCoach(owner.page);
   const group = owner.page.getByTestId('coach-group-punctuation');
   if (!(await group.evaluate((d) => (d as HTMLDetailsElement).open))) await group.locator('summary').click();
   const ellipsis = group.getByTestId('finding').and(owner.page.locator('[data-check="ellipsis"]'));
@@ -96,4 +100,41 @@ test('spelling: a name learnt by one co-editor stops being underlined for both; 
 
   await owner.context.close();
   await member.context.close();
+});
+
+test('spelling in the title: a misspelt word is underlined like in the text, its suggestion replaces it; the coach is beside the text', async ({ browser, request }) => {
+  const org = await newClient(request, 'title-spelling');
+  const { context, page } = await openAs(browser, org, '/client/press-releases/new');
+  await page.waitForURL(/\/client\/press-releases\/[0-9a-f-]{36}$/, { timeout: EDITOR_OPEN_MS });
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+  const title = page.getByLabel('Τίτλος *');
+  await title.click();
+  await page.keyboard.insertText('Νέα επενδιση στη Θεσσαλονίκη');
+
+  // The word is marked over the title input, with the same class as in the text.
+  const mark = page.getByTestId('title-spelling').locator('[data-misspelt="επενδιση"]');
+  await expect(mark).toBeVisible({ timeout: FIRST_CHECK_MS });
+  await expect(mark).toHaveClass(/deltio-misspelt/);
+  const [markBox, titleBox] = [await mark.boundingBox(), await title.boundingBox()];
+  expect(markBox!.y).toBeGreaterThanOrEqual(titleBox!.y);
+  expect(markBox!.y + markBox!.height).toBeLessThanOrEqual(titleBox!.y + titleBox!.height);
+
+  // The coach's tab sits beside the text, at the height of the title (not a screen below).
+  const tab = page.getByTestId('side-tab-coach');
+  await expect(tab).toHaveText(/^Βοηθός \(\d+\)$/); // its open remarks, the title's word among them
+  const tabBox = (await tab.boundingBox())!;
+  expect(tabBox.x).toBeGreaterThan(titleBox!.x + titleBox!.width);
+  expect(tabBox.y).toBeLessThan(titleBox!.y + 200);
+  await tab.click();
+  await expect(page.getByTestId('assistant')).toBeInViewport();
+  await expect(page.getByTestId('coach-spelling')).toContainText('στον τίτλο');
+
+  // A click on the marked word in the title opens its suggestions; one replaces it.
+  await page.mouse.click(markBox!.x + markBox!.width / 2, markBox!.y + markBox!.height / 2);
+  const popover = page.getByTestId('spelling-popover');
+  await expect(popover).toBeVisible();
+  await popover.getByRole('button', { name: 'επένδυση', exact: true }).click();
+  await expect(title).toHaveValue('Νέα επένδυση στη Θεσσαλονίκη');
+  await expect(mark).toHaveCount(0, { timeout: FIRST_CHECK_MS });
+  await context.close();
 });

@@ -116,6 +116,7 @@ test('the writing assistant asks for text first, then suggests for the actual co
   const member = await openAs(browser, org.members[0]!, path);
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
   const assistant = owner.page.getByTestId('assistant');
+  await owner.page.getByTestId('side-tab-coach').click(); // the coach's tab beside the text
   await assistant.getByRole('button', { name: 'Προτάσεις για το κείμενο' }).click();
   await expect(toast(owner.page, 'Παρακαλώ εισάγετε κείμενο για να λάβετε προτάσεις AI')).toBeVisible();
 

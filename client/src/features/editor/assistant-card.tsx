@@ -12,9 +12,21 @@ const Coach = lazy(() => import('./coach/coach'));
  * The writing assistant: a Greek press-release coach on the live text (built-in, offline),
  * with titles, a summary and the automatic fixes (built-in, or the configured AI endpoint).
  */
-export function AssistantCard({ editor, title, disabled, releaseId }: { editor: Editor | null; title: Y.Text; disabled: boolean; releaseId: string }) {
+export function AssistantCard({
+  editor,
+  title,
+  disabled,
+  releaseId,
+  onCount,
+}: {
+  editor: Editor | null;
+  title: Y.Text;
+  disabled: boolean;
+  releaseId: string;
+  onCount?: (n: number) => void;
+}) {
   return (
-    <Card data-testid="assistant">
+    <Card data-testid="assistant" id="assistant-card" className="scroll-mt-4">
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Sparkles className="h-4 w-4 text-primary" aria-hidden /> Βοηθός γραφής
@@ -22,7 +34,7 @@ export function AssistantCard({ editor, title, disabled, releaseId }: { editor: 
       </CardHeader>
       <CardContent>
         <Suspense fallback={<Spinner size="sm" />}>
-          <Coach editor={editor} title={title} releaseId={releaseId} disabled={disabled} />
+          <Coach editor={editor} title={title} releaseId={releaseId} disabled={disabled} onCount={onCount} />
         </Suspense>
       </CardContent>
     </Card>

@@ -152,7 +152,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     [members],
   );
   const linkedComment = () => new URLSearchParams(window.location.search).has('comment');
-  const [side, setSide] = useState<'send' | 'comments'>(() => (linkedComment() ? 'comments' : 'send'));
+  const [side, setSide] = useState<'send' | 'comments' | 'coach'>(() => (linkedComment() ? 'comments' : 'send'));
+  const [coachRemarks, setCoachRemarks] = useState(0);
   const [commentsOpen, setCommentsOpen] = useState(linkedComment);
   // A reviewer's work is comments: their side column opens on them.
   useEffect(() => {
@@ -279,6 +280,12 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 <MessageSquare className="h-4 w-4" aria-hidden /> Σχόλια{reviewCount ? ` (${reviewCount})` : ''}
               </Button>
             ) : null}
+            {!wide ? (
+              // On a phone the coach is below the side cards: one tap away.
+              <Button variant="outline" size="sm" onClick={() => document.getElementById('assistant-card')?.scrollIntoView({ block: 'start', behavior: 'smooth' })} data-testid="open-coach">
+                Βοηθός γραφής{coachRemarks ? ` (${coachRemarks})` : ''}
+              </Button>
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => setHistory(true)} data-testid="open-versions">
               <History className="h-4 w-4" aria-hidden /> Ιστορικό εκδόσεων
             </Button>
@@ -367,8 +374,8 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
 
       <aside className="min-w-0 space-y-4">
         {wide ? (
-          <div role="tablist" aria-label="Πλαϊνή στήλη" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
-            {(['send', 'comments'] as const).map((tab) => (
+          <div role="tablist" aria-label="Πλαϊνή στήλη" className="grid grid-cols-3 gap-1 rounded-md bg-muted p-1">
+            {(['send', 'comments', 'coach'] as const).map((tab) => (
               <button
                 key={tab}
                 type="button"
@@ -380,7 +387,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 onClick={() => setSide(tab)}
                 data-testid={`side-tab-${tab}`}
               >
-                {tab === 'send' ? 'Αποστολή' : `Σχόλια${reviewCount ? ` (${reviewCount})` : ''}`}
+                {tab === 'send' ? 'Αποστολή' : tab === 'coach' ? `Βοηθός${coachRemarks ? ` (${coachRemarks})` : ''}` : `Σχόλια${reviewCount ? ` (${reviewCount})` : ''}`}
               </button>
             ))}
           </div>
@@ -389,7 +396,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
           <div role="tabpanel" id="side-panel-comments" aria-labelledby="side-tab-comments">
             {commentsPanel}
           </div>
-        ) : (
+        ) : wide && side === 'coach' ? null : (
           <div role={wide ? 'tabpanel' : undefined} id={wide ? 'side-panel-send' : undefined} aria-labelledby={wide ? 'side-tab-send' : undefined} className="space-y-4">
             <Card>
               <CardHeader>
@@ -464,9 +471,12 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
                 <DeliveryCard releaseId={releaseId} />
               </Suspense>
             ) : null}
-            <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} />
           </div>
         )}
+        {/* The coach beside the text (its tab from 1024 px), always mounted: its underlines stay while another tab is open. */}
+        <div role={wide ? 'tabpanel' : undefined} id="side-panel-coach" aria-labelledby={wide ? 'side-tab-coach' : undefined} hidden={wide && side !== 'coach'}>
+          <AssistantCard editor={editor} title={title} disabled={readOnly} releaseId={releaseId} onCount={setCoachRemarks} />
+        </div>
       </aside>
       {!wide ? (
         <Dialog open={commentsOpen} onOpenChange={setCommentsOpen}>

@@ -1,15 +1,17 @@
 /**
  * The built-in Greek assistant (no network, no model): key phrases and central sentences by
- * TextRank, three distinct titles built from them, an extractive summary within a length
- * limit, and the text with the automatic fixes of the coach applied, with a list of what
- * changed (nothing is claimed that was not done).
+ * TextRank, up to three distinct titles from the lead's clause (review/titles.ts), an
+ * extractive summary within a length limit, all three in the speller's spelling, and the text
+ * with the automatic fixes of the coach applied, with a list of what changed (nothing is
+ * claimed that was not done).
  */
 import type { TextChange, TextEdit } from '../../../../shared/schemas/assistant';
 import { runChecks, type CheckContext } from './review/checks';
 import { EMAIL, findDateline, PHONE } from './review/checks/structure';
-import { TITLE_MAX_CHARS } from './review/checks/style';
-import { bodyBlocks, docFromPlainText, sentenceSpans, STOPWORDS, wordCount, type ReviewDoc } from './review/text';
-import { keyPhrases, rankSentences, stem, type KeyPhrase } from './review/textrank';
+import { bodyBlocks, docFromPlainText, sentenceSpans, wordCount, type ReviewDoc } from './review/text';
+import { keyPhrases, rankSentences } from './review/textrank';
+import { proposeTitles } from './review/titles';
+import { correctDoc } from './spelling/correct-text';
 import { greekSpeller } from './spelling/dictionary';
 import { capitalise, fold } from './spelling/greek';
 import type { GreekSpeller } from './spelling/speller';
@@ -101,102 +103,6 @@ function cutAtWord(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:·\s]+$/u, '')}…`;
 }
 
-const isFunctionWord = (w: string) => STOPWORDS.has(fold(w.replace(/[^\p{L}\p{M}]/gu, ''))) || /^(δήλωσε|ανέφερε|τόνισε|είπε|σημείωσε)$/u.test(w);
-
-/** A sentence as a headline: its main clause (before a relative or a second clause), ≤ `maxWords`, never ending on a function word. */
-export function compress(sentence: string, maxWords = 12): string {
-  let s = sentence.replace(/[.!;;…]+$/u, '').replace(/^[«"“]|[»"”]$/gu, '').trim();
-  // Headlines drop the leading article of a name ('Η Αιγαίο Τεχνολογίες …' → 'Αιγαίο Τεχνολογίες …'),
-  // not of a common noun ('Το έργο θα …' stays: 'Έργο θα …' is not Greek).
-  s = s.replace(/^(Ο|Η|Το|Οι|Τα)\s+(?=\p{Lu})/u, '');
-  const clause = /,\s+(που|ο οποίος|η οποία|το οποίο|οι οποίοι|οι οποίες|τα οποία|ενώ|καθώς|ώστε|με στόχο|με σκοπό|σύμφωνα με|όπως)\s|\s[—–]\s|:\s|\s\(/u.exec(s);
-  if (clause && wordCount(s.slice(0, clause.index)) >= 5) s = s.slice(0, clause.index);
-  let words = s.split(/\s+/);
-  if (words.length > maxWords) {
-    const head = words.slice(0, maxWords).join(' ');
-    const comma = head.lastIndexOf(',');
-    words = (comma > 20 ? head.slice(0, comma) : head).split(/\s+/);
-  }
-  while (words.length > 3 && isFunctionWord(words[words.length - 1]!)) words.pop();
-  return words.join(' ').replace(/[,:·;-]+$/u, '').trim();
-}
-
-/** Runs of capitalised words (names), most frequent first: 'Αιγαίο Τεχνολογίες'. */
-export function namedEntities(sentences: string[], max = 3): string[] {
-  const counts = new Map<string, { n: number; surface: string }>();
-  for (const sentence of sentences) {
-    const words = sentence.split(/\s+/);
-    let run: string[] = [];
-    let runStart = -1;
-    const flush = () => {
-      const atStart = run.length === 1 && runStart === 0;
-      if (run.length && !atStart) {
-        const surface = run.join(' ');
-        const key = fold(surface);
-        if (key.length > 2 && !STOPWORDS.has(key)) {
-          const e = counts.get(key) ?? { n: 0, surface };
-          e.n += run.length;
-          counts.set(key, e);
-        }
-      }
-      run = [];
-    };
-    words.forEach((w, i) => {
-      const bare = w.replace(/^[«"“(]+/u, '');
-      const clean = bare.replace(/[,.;;:!»"”)]+$/u, '');
-      if (/^\p{Lu}/u.test(bare) && !/\p{Lu}\./u.test(bare) && !STOPWORDS.has(fold(clean)) && clean.length > 1) {
-        if (run.length === 0) runStart = i;
-        run.push(clean);
-        if (/[,.;;:!»"”)]$/u.test(bare)) flush();
-      } else flush();
-    });
-    flush();
-  }
-  return [...counts.values()].sort((a, b) => b.n - a.n).slice(0, max).map((e) => e.surface);
-}
-
-/** 'στη Θεσσαλονίκη', 'στο Ηράκλειο': where it happens (the first such place). */
-export function placePhrase(text: string): string | undefined {
-  return /(?:^|\s)((?:στη|στην|στο|στον)\s+(?:[\p{Ll}\p{M}]+\s+)?\p{Lu}[\p{Ll}\p{M}]+(?:\s+\p{Lu}[\p{Ll}\p{M}]+)?)/u.exec(text)?.[1];
-}
-
-/** Figures with what they count: '12 εκατ. ευρώ', '80 νέες θέσεις εργασίας', '25%'. */
-export function figures(text: string): string[] {
-  const out: string[] = [];
-  const re = /(?<![\p{L}\p{N}])(\d+(?:[.,]\d+)*(?:\s*(?:%|€|εκατ\.|δισ\.))?)((?:\s+[\p{L}\p{M}]+){0,4})/gu;
-  for (const m of text.matchAll(re)) {
-    const number = m[1]!.trim();
-    if (/^(19|20)\d{2}$/.test(number)) continue; // a year is a date, not a figure
-    const words = (m[2] ?? '').trim().split(/\s+/).filter(Boolean);
-    const kept: string[] = [];
-    for (const w of words) {
-      if (isFunctionWord(w)) break;
-      kept.push(w);
-    }
-    while (kept.length && isFunctionWord(kept[kept.length - 1]!)) kept.pop();
-    if (kept.length === 0) continue; // a bare number or percentage says nothing in a headline
-    if (kept.some((w) => /^(Ιανουαρ|Φεβρουαρ|Μαρτ|Απριλ|Μαΐ|Μαι|Ιουν|Ιουλ|Αυγούστ|Σεπτεμβρ|Οκτωβρ|Νοεμβρ|Δεκεμβρ)/u.test(w))) continue;
-    out.push([number, ...kept].join(' '));
-  }
-  return out;
-}
-
-const stemsOf = (s: string) => new Set((s.match(/[\p{L}\p{M}]+/gu) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(fold(w))).map(stem));
-
-function similar(a: string, b: string): boolean {
-  const A = stemsOf(a);
-  const B = stemsOf(b);
-  if (A.size === 0 || B.size === 0) return fold(a) === fold(b);
-  let shared = 0;
-  for (const x of A) if (B.has(x)) shared++;
-  return shared / (A.size + B.size - shared) >= 0.6;
-}
-
-const headline = (s: string) => capitalise(s.replace(/\s+/g, ' ').trim());
-
-/** A sentence that carries an address or an e-mail is no headline. */
-const hasAddress = (s: string) => /https?:\/\/|www\.|@|\.(gr|com|org|eu)\b/iu.test(s);
-
 /**
  * Words shouted in capitals, written as the dictionary does ('ΝΕΟ ΘΕΡΕΤΡΟ' → 'νέο θέρετρο'):
  * a run of capitals with a word of 4+ letters; acronyms alone (ΟΤΕ) and names stay.
@@ -213,63 +119,6 @@ export function lowerShouting(text: string, speller: GreekSpeller | null): strin
     // Within the run, names take their dictionary capital ('ΣΤΗΝ ΚΡΗΤΗ' → 'στην Κρήτη').
     return words.map((w) => (/^\s+$/u.test(w) ? w : (speller.dictionaryForm(w) ?? w))).join('');
   });
-}
-
-/**
- * Up to three distinct titles: the organisation and the main key phrase, the key phrase and
- * the figures, the most central sentences as headlines; none a prefix of the first sentence.
- */
-export function proposeTitles(ranked: RankedSentence[], phrases: KeyPhrase[], firstSentence: string, speller: GreekSpeller | null = null): string[] {
-  const all = ranked.map((r) => r.text);
-  const text = all.join(' ');
-  // Who: the name the lead opens with, else the most frequent name.
-  const [entity] = [...namedEntities([firstSentence], 1), ...namedEntities(all, 1)];
-  const entityStems = entity ? stemsOf(entity) : new Set<string>();
-  const topics = phrases.filter((p) => !p.name && !p.stems.some((s) => entityStems.has(s)));
-  // The best key phrase; a longer one when it ranks close (it reads better as a headline).
-  const topic = topics.find((p) => p.stems.length >= 2 && p.score >= 0.6 * (topics[0]?.score ?? 0)) ?? topics[0];
-  const second = topics.find((p) => p !== topic && !(topic && similar(p.text, topic.text)));
-  const place = placePhrase(text);
-  const byScore = [...ranked].sort((a, b) => b.score - a.score);
-  const nums = byScore.flatMap((r) => figures(r.text));
-  // Each template gives its variants, longest first; the first that fits is its candidate.
-  const templates: string[][] = [];
-
-  // 1. Who and what: the organisation and the main key phrase (and where).
-  if (entity && topic) {
-    const where = place && !fold(topic.text).includes(fold(place.split(' ').pop()!)) ? ` ${place}` : '';
-    templates.push([`${entity}: ${headline(topic.text)}${where}`, `${entity}: ${headline(topic.text)}`]);
-  }
-  // 2. The figures: what the news counts.
-  const figureTopic = topic ?? second;
-  const figs = figureTopic ? nums.filter((n) => !n.split(/\s+/).some((w) => figureTopic.stems.includes(stem(w)))) : [];
-  if (figureTopic && figs.length) {
-    const [a, b] = figs;
-    templates.push([`${headline(figureTopic.text)}: ${a}${b && !similar(a!, b) ? ` και ${b}` : ''}`, `${headline(figureTopic.text)}: ${a}`]);
-  }
-  // 3. The most central sentences that are not the lead (nor quotations), as headlines.
-  for (const r of byScore) {
-    if (fold(r.text) === fold(firstSentence) || /^[«"“]/u.test(r.text) || hasAddress(r.text)) continue;
-    templates.push([headline(compress(r.text)), headline(compress(r.text, 8))]);
-  }
-  // Fallbacks: the topic with the figure and the place; two key phrases; the lead's main clause.
-  if (topic && nums[0]) templates.push([`${headline(topic.text)} με ${nums[0]}${place ? ` ${place}` : ''}`, `${headline(topic.text)} με ${nums[0]}`]);
-  if (topic && second) templates.push([`${headline(topic.text)} και ${second.text}`]);
-  if (topic) templates.push([`${headline(topic.text)}${place ? ` ${place}` : ''}`]);
-  templates.push([headline(compress(firstSentence, 10)), headline(compress(firstSentence, 7))]);
-
-  const bare = (s: string) => fold(s).replace(/^(ο|η|το|οι|τα)\s+/u, '').replace(/[^\p{L}\p{N}\s]/gu, '').replace(/\s+/g, ' ');
-  const lead = bare(firstSentence);
-  const titles: string[] = [];
-  for (const variants of templates) {
-    const t = variants.map((v) => headline(lowerShouting(v, speller))).find((v) => [...v].length <= TITLE_MAX_CHARS && wordCount(v) >= 3);
-    if (!t) continue;
-    if (lead.startsWith(bare(t)) && titles.length < 2) continue; // not a truncation of the first sentence
-    if (titles.some((x) => similar(x, t))) continue;
-    titles.push(t);
-    if (titles.length === 3) break;
-  }
-  return titles;
 }
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -347,13 +196,13 @@ export const builtinAssistant: AssistantProvider = {
     const original = docFromPlainText(title, text);
     const improved = improveText(original, speller, plainContext(speller));
     // Titles and summary come from the text with its punctuation fixed (still the writer's sentences).
-    const doc = docFromPlainText(title, improved.text);
+    // Titles, key phrases and the summary are written as the speller would: misspelt words corrected.
+    const doc = correctDoc(speller, sharedCache, docFromPlainText(title, improved.text));
     const ranked = rankedSentences(doc);
-    const first = ranked[0]?.text ?? '';
-    const phrases = keyPhrases([title, ...ranked.map((r) => r.text)].filter(Boolean), 8);
-    const summary = extractiveSummary(ranked) || cutAtWord(text.trim(), SUMMARY_MAX_CHARS);
-    let titles = proposeTitles(ranked, phrases, first, speller);
-    if (titles.length === 0 && title.trim()) titles = [title.trim()];
+    const phrases = keyPhrases([doc.title, ...ranked.map((r) => r.text)].filter(Boolean), 8);
+    const summary = extractiveSummary(ranked) || cutAtWord(doc.blocks.map((b) => b.text).join(' ').trim(), SUMMARY_MAX_CHARS);
+    let titles = proposeTitles(ranked, speller).map((t) => capitalise(lowerShouting(t, speller)));
+    if (titles.length === 0 && doc.title.trim()) titles = [doc.title.trim()];
     const keyphrases = [...new Set(phrases.map((p) => lowerShouting(p.text, speller)))];
     return { titles, summary, improved: improved.text, changes: improved.changes, keyphrases, source: 'builtin' as const };
   },

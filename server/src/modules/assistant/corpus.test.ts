@@ -97,15 +97,17 @@ describe.each(corpus.map((t) => [t.name, t] as const))('%s', (_name, t) => {
     }
   });
 
-  it('titles: three distinct proposals from the content, none a prefix of the first sentence, each fit for an e-mail subject', async () => {
+  it('titles: two or three distinct proposals from the content, shorter than the first sentence, each fit for an e-mail subject', async () => {
     const s = await builtinAssistant.suggest({ title: t.doc.title, text: t.plain });
-    expect(s.titles).toHaveLength(3);
-    expect(new Set(s.titles.map((x) => fold(x))).size).toBe(3);
+    expect(s.titles.length).toBeGreaterThanOrEqual(2);
+    expect(s.titles.length).toBeLessThanOrEqual(3);
+    expect(new Set(s.titles.map((x) => fold(x))).size).toBe(s.titles.length);
     const lead = t.doc.blocks.find((b) => b.type !== 'heading')!.text;
-    const firstSentence = fold(sentenceSpans(lead)[0]!.text);
+    const firstSentence = fold(sentenceSpans(lead)[0]!.text).replace(/[.;!…]+$/u, '');
     for (const title of s.titles) {
       expect([...title].length).toBeLessThanOrEqual(TITLE_MAX_CHARS);
-      expect(firstSentence.startsWith(fold(title)), title).toBe(false);
+      // A headline (issue 33) is the lead's clause shortened, never the whole sentence.
+      expect(fold(title), title).not.toBe(firstSentence);
     }
     expect(s.titles.some((x) => t.expect.titles.mention.some((m) => fold(x).includes(fold(m)))), s.titles.join(' | ')).toBe(true);
     // Built from the key phrases ranked over the whole text.
@@ -117,7 +119,9 @@ describe.each(corpus.map((t) => [t.name, t] as const))('%s', (_name, t) => {
     const s = await builtinAssistant.suggest({ title: t.doc.title, text: t.plain });
     expect(s.summary.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
     expect(s.summary).toContain(t.expect.summary.contains);
-    const improved = s.improved;
+    // The summary is in the speller's spelling: the text it is taken from, with the corrections.
+    let improved = s.improved;
+    for (const m of t.expect.spelling.misspelt) if (m.suggestion) improved = improved.replaceAll(m.word, m.suggestion);
     let at = -1;
     for (const sentence of sentenceSpans(s.summary)) {
       const i = improved.indexOf(sentence.text);

@@ -29,6 +29,7 @@ import { applyEdits } from './doc-blocks';
 import { assistantCalls, useWorkspaceDictionary } from './queries';
 import { hideWord, spellingKey, spellingPlugin, type Misspelling } from './spelling-plugin';
 import { KIND_TEXT, SpellingPopover } from './spelling-popover';
+import { locateInTitle, TitleSpelling } from './title-spelling';
 import { useReview, type Review } from './use-review';
 import './coach.css';
 
@@ -104,9 +105,22 @@ function FindingRow({ f, disabled, onFix, onShow }: { f: Finding; disabled: bool
   );
 }
 
-export default function Coach({ editor, title, releaseId, disabled }: { editor: Editor | null; title: Y.Text; releaseId: string; disabled: boolean }) {
+export default function Coach({
+  editor,
+  title,
+  releaseId,
+  disabled,
+  onCount,
+}: {
+  editor: Editor | null;
+  title: Y.Text;
+  releaseId: string;
+  disabled: boolean;
+  /** How many remarks are open (misspelt words, findings that are not tips): shown on the coach's tab. */
+  onCount?: (n: number) => void;
+}) {
   const qc = useQueryClient();
-  const [popover, setPopover] = useState<{ m: Misspelling; left: number; top: number } | null>(null);
+  const [popover, setPopover] = useState<{ m: Misspelling; left: number; top: number; inTitle?: boolean } | null>(null);
   const [ignored, setIgnored] = useState<Set<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SuggestionsResponse | null>(null);
@@ -156,8 +170,16 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
     return ok;
   }
 
-  function replaceWord(m: Misspelling, suggestion: string) {
+  function replaceWord(m: Misspelling, suggestion: string, inTitle = false) {
     setPopover(null);
+    if (inTitle) {
+      // The title is a Y.Text: the word where it is now (a co-editor may have typed before it).
+      const text = title.toJSON();
+      const at = locateInTitle(text, m);
+      if (!at) return void toast({ title: 'Προσοχή', description: STALE_MESSAGE, variant: 'destructive' });
+      applyTextChange(title, text.slice(0, at.from) + suggestion + text.slice(at.to));
+      return;
+    }
     if (!editor) return;
     const { state } = editor;
     if (state.doc.textBetween(m.from, m.to) !== m.word) {
@@ -223,6 +245,8 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
   const findings = review?.response.findings ?? [];
   const automatic = review ? automaticEdits(review) : [];
   const groups = FINDING_GROUPS.map((g) => ({ g, items: findings.filter((f) => f.group === g) })).filter((x) => x.items.length);
+  const remarks = spelling.length + findings.filter((f) => f.severity !== 'info').length;
+  useEffect(() => onCount?.(review ? remarks : 0), [onCount, review, remarks]);
 
   return (
     <div className="space-y-4 text-sm">
@@ -404,11 +428,20 @@ export default function Coach({ editor, title, releaseId, disabled }: { editor: 
         </details>
       ) : null}
 
+      {!disabled ? (
+        <TitleSpelling
+          title={title}
+          issues={spelling.filter((s) => s.block === TITLE_BLOCK)}
+          inputId="release-title"
+          onOpen={(m, at) => setPopover({ m, ...at, inTitle: true })}
+        />
+      ) : null}
+
       {popover ? (
         <SpellingPopover
           target={popover}
           canLearn={canTeach && !disabled}
-          onApply={(s) => replaceWord(popover.m, s)}
+          onApply={(s) => replaceWord(popover.m, s, popover.inTitle)}
           onLearn={() => void learn(popover.m.word)}
           onIgnore={() => {
             setIgnored((prev) => new Set(prev).add(popover.m.word));
