@@ -48,6 +48,8 @@ export const pushState = z.object({
   publicKey: z.string().nullable(),
   /** Browsers of this journalist that receive pushes. */
   devices: z.number().int(),
+  /** Whether a release has reached the journalist yet: the inbox offers push after the first. */
+  hasReceived: z.boolean(),
 });
 export type PushState = z.infer<typeof pushState>;
 

@@ -24,6 +24,11 @@ export async function countSubscriptions(q: Q, userId: string): Promise<number> 
   return Number(row.n);
 }
 
+/** Whether any release has reached the journalist (the inbox's prompt waits for the first). */
+export async function hasReceived(q: Q, userId: string): Promise<boolean> {
+  return Boolean(await q('deliveries').where('recipient_user_id', userId).first('id'));
+}
+
 export async function deleteSubscription(q: Q, id: number): Promise<void> {
   await q('web_push_subscriptions').where('id', id).delete();
 }

@@ -22,7 +22,8 @@ export const keysOf = (ctx: AppContext): Promise<VapidKeys | undefined> => vapid
 
 async function state(ctx: AppContext, userId: string): Promise<PushState> {
   const keys = await keysOf(ctx);
-  return { enabled: Boolean(keys), publicKey: keys?.publicKey ?? null, devices: await repo.countSubscriptions(ctx.db, userId) };
+  const [devices, hasReceived] = await Promise.all([repo.countSubscriptions(ctx.db, userId), repo.hasReceived(ctx.db, userId)]);
+  return { enabled: Boolean(keys), publicKey: keys?.publicKey ?? null, devices, hasReceived };
 }
 
 export const pushSettings = (ctx: AppContext, actor: Actor): Promise<PushState> => state(ctx, actor.userId);

@@ -94,7 +94,7 @@ describe('the opt-in API', () => {
   it('gives a journalist the key, stores a browser once, and removes it', async () => {
     const token = await tokenOf(server.url, 'silent@push.test');
     const cfg = await call<{ enabled: boolean; publicKey: string; devices: number }>(server.url, 'GET', '/api/push/config', { token });
-    expect(cfg).toMatchObject({ status: 200, body: { enabled: true, devices: 0 } });
+    expect(cfg).toMatchObject({ status: 200, body: { enabled: true, devices: 0, hasReceived: false } });
     // The development pair is kept in the database: the next start (and every process) uses it.
     expect(cfg.body.publicKey).toBe(((await db()('web_push_vapid_keys').first('public_key')) as { public_key: string }).public_key);
     const browser = await push.subscribe(cfg.body.publicKey);
