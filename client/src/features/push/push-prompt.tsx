@@ -4,9 +4,8 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { failedEnable, PUSH_STRINGS } from './push-settings';
+import { dismissPrompt, promptDismissed } from './prompt-dismissed';
 import { usePush } from './use-push';
-
-const DISMISSED_KEY = 'deltio.push-prompt';
 
 export const PROMPT_STRINGS = {
   title: 'Μάθετε αμέσως για κάθε νέο δελτίο τύπου',
@@ -17,14 +16,6 @@ export const PROMPT_STRINGS = {
 };
 const S = PROMPT_STRINGS;
 
-function dismissed(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === 'dismissed';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The inbox's offer of push notifications, once a first release has arrived: only where the
  * browser can have them, the journalist has not decided yet (the browser's permission is still
@@ -32,16 +23,12 @@ function dismissed(): boolean {
  */
 export function PushPrompt() {
   const { config, device, enable } = usePush();
-  const [hidden, setHidden] = useState(dismissed);
+  const [hidden, setHidden] = useState(promptDismissed);
   const show =
     !hidden && config.data?.enabled && config.data.hasReceived && device.supported && device.permission === 'default' && device.subscribed === false;
   if (!show) return null;
   const dismiss = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, 'dismissed');
-    } catch {
-      /* private mode: hidden for this visit */
-    }
+    dismissPrompt();
     setHidden(true);
   };
   return (
