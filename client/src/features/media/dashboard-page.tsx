@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Bookmark, CalendarDays, MailOpen, Tags } from 'lucide-react';
 import { PageHeader } from '@client/components/page-header';
-import { LazyPushPrompt } from '@client/features/push/lazy-push-prompt';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
 import { toast } from '@client/components/ui/use-toast';
@@ -58,7 +57,6 @@ export function MediaDashboardPage() {
         }
       />
       {overview.data ? <DeliveryNotices overview={overview.data} /> : null}
-      <LazyPushPrompt />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Counter title={S.receivedThisWeek} value={c?.receivedThisWeek} icon={CalendarDays} testId="counter-week" />
         <Counter title={S.unread} value={c?.unread} icon={MailOpen} testId="counter-unread" />

@@ -1,5 +1,5 @@
 import { PageHeader } from '@client/components/page-header';
-import { LazyPushPrompt } from '@client/features/push/lazy-push-prompt';
+import { PushPrompt } from '@client/features/push/push-prompt';
 import { DeliveryNotices } from './delivery-notices';
 import { InboxFeed } from './inbox-feed';
 import { useMediaOverview } from './use-media';
@@ -10,7 +10,7 @@ export function MediaPressReleasesPage() {
     <>
       <PageHeader description="Όλα τα δελτία τύπου που σας έχουν σταλεί, με αναζήτηση και φίλτρα κατηγορίας και ανάγνωσης." />
       {overview.data ? <DeliveryNotices overview={overview.data} /> : null}
-      <LazyPushPrompt />
+      <PushPrompt />
       <InboxFeed showFilters />
     </>
   );

@@ -3,8 +3,9 @@ import { BellRing, X } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
-import { failedEnable, PUSH_STRINGS } from './push-settings';
+import { failedEnable, PUSH_STRINGS } from './push-strings';
 import { dismissPrompt, promptDismissed } from './prompt-dismissed';
+import { notificationPermission, pushSupported } from './push-worker';
 import { usePush } from './use-push';
 
 export const PROMPT_STRINGS = {
@@ -22,6 +23,12 @@ const S = PROMPT_STRINGS;
  * to be asked) and has not said "not now" on this device.
  */
 export function PushPrompt() {
+  // Nothing to offer (no push here, already asked, "not now" said here): no request either.
+  if (!pushSupported() || notificationPermission() !== 'default' || promptDismissed()) return null;
+  return <PromptCard />;
+}
+
+function PromptCard() {
   const { config, device, enable } = usePush();
   const [hidden, setHidden] = useState(promptDismissed);
   const show =
