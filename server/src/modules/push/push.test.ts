@@ -211,6 +211,26 @@ describe('what the push service answers', () => {
 });
 
 describe('keys and events', () => {
+  it('the lifecycle publishes release.sent only after the send commits, and a refused send publishes nothing', async () => {
+    const seen: { releaseId: string; deliveries: number }[] = [];
+    const off = server.ctx.events.on('release.sent', async ({ releaseId }) => {
+      // Read outside the send's transaction: committed rows only.
+      const n = (await db()('deliveries').where('press_release_id', releaseId).count<{ n: string }[]>('* as n'))[0]!.n;
+      seen.push({ releaseId, deliveries: Number(n) });
+    });
+    try {
+      const empty = await insertRelease(db(), aegean, sender, '', { content: '', content_text: '' });
+      await expect(sendRelease(server.ctx, empty, { actor: null, baseUrl: server.url, fromScheduled: false })).rejects.toThrow();
+      const id = await insertRelease(db(), aegean, sender, 'Μετά το commit');
+      const sent = await sendRelease(server.ctx, id, { actor: null, baseUrl: server.url, fromScheduled: false });
+      await until(() => seen.length > 0, 5_000, 'the event');
+      expect(sent!.recipients).toBeGreaterThan(0);
+      expect(seen).toEqual([{ releaseId: id, deliveries: sent!.recipients }]);
+    } finally {
+      off();
+    }
+  });
+
   it('reads VAPID keys from the environment, both or neither, and production without them runs with push off', async () => {
     const pair = { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'A'.repeat(43) };
     expect(loadConfig({ ...pair, VAPID_SUBJECT: 'mailto:press@deltio.gr' }).webPush).toMatchObject({ keys: { publicKey }, subject: 'mailto:press@deltio.gr' });
