@@ -10,7 +10,8 @@ import { insertDeliveries, type SendableRelease } from '../distribution/distribu
 import { sendRelease } from '../releases/releases.lifecycle';
 import { vapidKeys } from './push.keys';
 import { releasePayload } from './push.payload';
-import { PUSH_RETRY_JOB, pushRelease, pushRetryKey, retryPush } from './push.service';
+import type { Actor } from '../../http/authenticate';
+import { PUSH_RETRY_JOB, pushRelease, pushRetryKey, retryPush, subscribe } from './push.service';
 
 /**
  * Web Push to journalists (issue 33, point 1) against a local push service (web-push-testing,
@@ -116,6 +117,14 @@ describe('the opt-in API', () => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['endpoint', 'keys.p256dh']);
     const client = await tokenOf(server.url, 'owner@aegean-push.test');
     expect((await call(server.url, 'GET', '/api/push/config', { token: client })).status).toBe(403);
+  });
+
+  it('in production takes only https endpoints (a push service, not an address of our network)', async () => {
+    const prod = { ...server.ctx, config: { ...server.ctx.config, isProduction: true } };
+    const actor = { userId: j.silent! } as Actor;
+    const browser = await push.subscribe(publicKey);
+    await expect(subscribe(prod, actor, browser, null)).rejects.toMatchObject({ status: 400, code: 'validation_failed', fields: { endpoint: 'endpoint must be an https URL' } });
+    expect(await subsOf(j.silent!)).toBe(0);
   });
 });
 
