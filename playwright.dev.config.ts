@@ -13,10 +13,10 @@ process.env.E2E_CLIENT_DEV = 'true';
 
 export default defineConfig({
   ...base,
-  testMatch: ['**/editor.spec.ts', '**/suggestions.spec.ts', '**/comments.spec.ts', '**/delivery-live.spec.ts'],
+  testMatch: ['**/editor.spec.ts', '**/suggestions.spec.ts', '**/comments.spec.ts', '**/delivery-live.spec.ts', '**/push.spec.ts'],
   // Co-editing, suggesting and commenting: the editor's live plugins under StrictMode's double effects;
-  // and a bounce arriving live in the delivery table.
-  grep: /two co-editors|reviewer’s suggestions|a comment with a mention|a bounce reported by the provider/,
+  // a bounce arriving live in the delivery table; and the push service worker, served from the site's root by Vite too.
+  grep: /two co-editors|reviewer’s suggestions|a comment with a mention|a bounce reported by the provider|the service worker shows the pushed release/,
   // Vite transforms the editor's modules on their first request: a cold first page takes
   // tens of seconds on a busy 2-core machine (the live windows stay asserted at 1–2 s).
   timeout: 300_000,

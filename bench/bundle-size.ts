@@ -125,7 +125,9 @@ export const ROUTE_BUDGETS: {
     entry: APP_ENTRY,
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/media/dashboard-page.tsx'],
     // +5 KB: embargo banners that lift live, the press contact, the daily limit.
-    budget: 232 * KB,
+    // +1 KB room (issue 33, push): 231.97 → 232.01 KB; the push code loads with the inbox and
+    // settings routes, only the entry's preload list names its chunk (and Rolldown regrouped).
+    budget: 233 * KB,
     note: 'media area',
   },
 ];

@@ -120,6 +120,22 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: bool.default(false),
     S3_DOWNLOADS: z.enum(['proxy', 'redirect']).default('proxy'),
+    // Web Push to journalists (docs/deploy.md, "Push notifications"): the VAPID key pair, as `npx web-push generate-vapid-keys` prints it.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 65, 'must be an uncompressed P-256 public key, 65 bytes in base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .refine((v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === 32, 'must be a P-256 private key, 32 bytes in base64url')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL (push services contact the sender through it)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
@@ -141,6 +157,13 @@ export const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'is required when NODE_ENV=production (the address used in every e-mail link and redirect)',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys)',
       });
     }
     // The metrics port without a token only on a loopback address: never reachable unprotected.
@@ -217,6 +240,20 @@ export interface Config {
    * asked for as a bearer token on both).
    */
   metrics: { port: number | undefined; host: string; token: string | undefined } | undefined;
+  webPush: WebPushConfig;
+}
+
+/**
+ * Web Push to journalists. `keys` from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY; unset, development and
+ * tests generate a pair on the first start and keep it in the database (`generateKeys`), while
+ * production runs with push off (logged at start).
+ */
+export interface WebPushConfig {
+  keys: { publicKey: string; privateKey: string } | undefined;
+  /** Whether a missing pair is generated and stored (not in production). */
+  generateKeys: boolean;
+  /** The VAPID `sub`: VAPID_SUBJECT, else mailto: the MAIL_FROM address. */
+  subject: string;
 }
 
 export interface DeliverabilityConfig {
@@ -312,6 +349,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.METRICS_PORT !== undefined || e.METRICS_TOKEN
         ? { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN }
         : undefined,
+    webPush: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      generateKeys: e.NODE_ENV !== 'production',
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>\s]+)>/.exec(e.MAIL_FROM)?.[1] ?? (/^\S+@\S+$/.test(e.MAIL_FROM.trim()) ? e.MAIL_FROM.trim() : 'no-reply@deltio.gr')}`,
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import type { SenderIdentity } from './modules/deliverability/sender-identity';
 import type { Clock } from './clock';
 import type { CollabEndpoint } from './collab/upgrade';
 import type { Config } from './config';
+import type { AppEvents } from './events';
 import type { Db } from './db/knex';
 import type { JobQueue } from './jobs/queue';
 import type { Readiness } from './health/readiness';
@@ -24,6 +25,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Durable scheduled work (scheduled sends, digests, housekeeping). */
   jobs: JobQueue;
+  /** What modules publish after commit and others subscribe to (events.ts). */
+  events: AppEvents;
   realtime: Realtime;
   auth: AuthService;
   /** The live documents of the release editor. */

@@ -25,6 +25,7 @@ import { mediaListRoutes } from './modules/media-lists/media-lists.routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 // imports: media area
 import { mediaInboxRoutes } from './modules/media-inbox/media-inbox.routes';
+import { pushRoutes } from './modules/push/push.routes';
 // imports: version history and approval
 import { approvalRoutes } from './modules/approvals/approvals.routes';
 import { versionRoutes } from './modules/versions/versions.routes';
@@ -68,6 +69,7 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   distributionRoutes(api, ctx);
   // routes: media area
   mediaInboxRoutes(api, ctx);
+  pushRoutes(api, ctx);
   // routes: version history and approval
   versionRoutes(api, ctx);
   approvalRoutes(api, ctx);

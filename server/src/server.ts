@@ -14,6 +14,7 @@ import { Readiness } from './health/readiness';
 import { redisProbe } from './redis/probe';
 import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
+import { AppEvents } from './events';
 import { registerJobs } from './jobs/index';
 import { registerDeliverability } from './modules/deliverability/index';
 import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './modules/deliverability/dns';
@@ -116,7 +117,8 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   // E2E_DNS=manual outside production (the e2e server): a resolver the specs fill at /__test/dns.
   const dns = deps.dns ?? (config.isProduction ? undefined : dnsFromEnv(process.env)) ?? systemDns();
   const deliverability = { identity, dns, fetch: deps.fetch ?? systemFetch };
-  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, limiter, readiness, files, logos, cpu, tokenKey: key, deliverability };
+  const events = new AppEvents(logger);
+  const ctx: AppContext = { config, db, logger, clock, mailer, realtime, auth, collab, jobs, events, limiter, readiness, files, logos, cpu, tokenKey: key, deliverability };
   registerDeliverability(ctx);
   registerJobs(ctx);
   // Temporary files a crash left behind: removed now, and hourly while the process runs.

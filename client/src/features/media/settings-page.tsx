@@ -12,6 +12,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { MediaComplaintsCard } from '@client/features/deliverability/media-complaints';
+import { PushSettingsCard } from '@client/features/push/push-settings';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 import { count } from '@shared/plural';
 
@@ -300,6 +301,7 @@ export function MediaSettingsPage() {
             <div className="space-y-6">
               <DailyLimitCard prefs={prefs.data} />
               <SendersCard prefs={prefs.data} />
+              <PushSettingsCard />
             </div>
           </div>
         </div>

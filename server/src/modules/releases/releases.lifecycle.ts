@@ -273,6 +273,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
     announceVersion(ctx, done.updated, done.sendVersion);
     if (done.spent) announceApprovalSent(ctx, done.spent);
     announcePublication(ctx, done.version);
+    ctx.events.publish('release.sent', { releaseId: id, organisationId: done.updated.organisation_id });
     ctx.logger.info({ releaseId: id, recipients: done.fan.recipients.length, scheduled: o.fromScheduled }, 'releases: sent');
     return { state: announce(ctx, done.updated), recipients: done.fan.recipients.length };
   } finally {

@@ -1,0 +1,27 @@
+import type { AppContext } from '../../context';
+import { keysOf, PUSH_RELEASE_JOB, PUSH_RETRY_JOB, pushRelease, queueReleasePushes, retryPush } from './push.service';
+
+interface ReleasePayload {
+  releaseId: string;
+}
+interface RetryPayload extends ReleasePayload {
+  subscriptionId: number;
+}
+
+/**
+ * Web Push to journalists: a sent release (the lifecycle's `release.sent`, after its transaction
+ * commits) queues one durable job that pushes it to the recipients' browsers; failed pushes retry
+ * on their own jobs. The VAPID keys are resolved at start, so production says at once whether
+ * push is on.
+ */
+export function registerPush(ctx: AppContext): void {
+  ctx.jobs.register(PUSH_RELEASE_JOB, async (job) => {
+    await pushRelease(ctx, (job.payload as unknown as ReleasePayload).releaseId);
+  });
+  ctx.jobs.register(PUSH_RETRY_JOB, async (job) => {
+    const { releaseId, subscriptionId } = job.payload as unknown as RetryPayload;
+    await retryPush(ctx, releaseId, subscriptionId);
+  });
+  ctx.events.on('release.sent', ({ releaseId }) => queueReleasePushes(ctx, releaseId));
+  keysOf(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'push: VAPID keys not loaded yet'));
+}
