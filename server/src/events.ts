@@ -9,6 +9,8 @@ import type { Logger } from './logger';
 export interface AppEventMap {
   /** The release lifecycle sent a release (by hand or scheduled): its deliveries are committed. */
   'release.sent': { releaseId: string; organisationId: string };
+  /** An attachment was added to or removed from a release (the approval rule re-checks: attachments are approved with the text). */
+  'release.attachments_changed': { releaseId: string; organisationId: string };
 }
 
 type Listener<E extends keyof AppEventMap> = (payload: AppEventMap[E]) => void | Promise<void>;

@@ -23,7 +23,6 @@ import { rowHash, scopeHash } from '../versions/versions.content';
 import { announceVersion, versionFromStore } from '../versions/versions.service';
 import { approvalDecisionMail, approvalRequestMail, approvalStaleMail } from './approvals.mail';
 import { gate, scopeChanged } from './approvals.policy';
-import { onAttachmentsChanged } from '../attachments/attachments.service';
 import * as repo from './approvals.repo';
 
 interface ReleaseRef {
@@ -350,7 +349,7 @@ export async function noticeEdit(ctx: AppContext, releaseId: string): Promise<vo
 export function registerApprovalHooks(ctx: AppContext): void {
   ctx.collab.onDerived((releaseId) => noticeEdit(ctx, releaseId));
   // The attachments are approved with the text: adding or removing one makes the approval stale.
-  onAttachmentsChanged(ctx, (releaseId) => noticeEdit(ctx, releaseId));
+  ctx.events.on('release.attachments_changed', ({ releaseId }) => noticeEdit(ctx, releaseId));
 }
 
 

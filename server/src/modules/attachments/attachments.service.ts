@@ -41,14 +41,6 @@ export interface AttachmentRow {
   created_at: Date;
 }
 
-/** Subscribers to a release's attachments changing (after commit), per application context. */
-const changeHandlers = new WeakMap<AppContext, ((releaseId: string) => Promise<void>)[]>();
-
-/** Called after an attachment was added to or removed from a release (the approval rule re-checks). */
-export function onAttachmentsChanged(ctx: AppContext, handler: (releaseId: string) => Promise<void>): void {
-  changeHandlers.set(ctx, [...(changeHandlers.get(ctx) ?? []), handler]);
-}
-
 export class AttachmentsService {
   constructor(
     private readonly ctx: AppContext,
@@ -227,8 +219,6 @@ export class AttachmentsService {
 
   private changed(organisationId: string, releaseId: string): void {
     this.ctx.realtime.broadcast(rooms.organisation(organisationId), 'release:attachments', { releaseId });
-    for (const handler of changeHandlers.get(this.ctx) ?? []) {
-      void handler(releaseId).catch((err: unknown) => this.ctx.logger.error({ err, releaseId }, 'attachments: after-change handler failed'));
-    }
+    this.ctx.events.publish('release.attachments_changed', { releaseId, organisationId });
   }
 }
