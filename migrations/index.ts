@@ -30,6 +30,7 @@ import * as m20261129000000 from './20261129000000_create_release_comments';
 import * as m20261129100000 from './20261129100000_create_release_suggestions';
 import * as m20261130000000 from './20261130000000_deliverability';
 import * as m20261201000000 from './20261201000000_inbox_scale';
+import * as m20261202000001 from './20261202000001_data_rights';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261129100000_create_release_suggestions': m20261129100000,
   '20261130000000_deliverability': m20261130000000,
   '20261201000000_inbox_scale': m20261201000000,
+  '20261202000001_data_rights': m20261202000001,
 };

@@ -8,6 +8,7 @@ import { registerCommentHooks } from '../modules/comments/comments.service';
 import { registerVersionJobs } from '../modules/versions/versions.service';
 import { registerTrialNotices } from '../modules/plans/plans.service';
 import { registerSuggestionHooks } from '../modules/suggestions/suggestions.service';
+import { registerErasureJob } from '../modules/data-rights/erasure.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
@@ -20,4 +21,5 @@ export function registerJobs(ctx: AppContext): void {
   registerSuggestionHooks(ctx);
   registerTrialNotices(ctx);
   registerEmbargoJob(ctx);
+  registerErasureJob(ctx);
 }
