@@ -12,6 +12,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { MediaComplaintsCard } from '@client/features/deliverability/media-complaints';
+import { DataRightsSection } from '@client/features/data-rights/data-rights-section';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 
 export const SETTINGS_STRINGS = {
@@ -301,6 +302,7 @@ export function MediaSettingsPage() {
               <SendersCard prefs={prefs.data} />
             </div>
           </div>
+          <DataRightsSection />
         </div>
       )}
     </>

@@ -227,8 +227,9 @@ describe('delete my account', () => {
 
   it("keeps a client's organisation, its releases and the journalists' received copies; other modules erase their rows through the registry", async () => {
     const seen: string[] = [];
-    onAccountErased('test-module', async (_trx, { userId }) => {
+    onAccountErased('test-module', (_trx, { userId }) => {
       seen.push(userId);
+      return Promise.resolve();
     });
     const solo = await approvedUser('solo@rights.test', 'client');
     const reader = await approvedUser('reader@rights.test', 'media');

@@ -197,7 +197,7 @@ export async function adminCancel(ctx: AppContext, actor: Actor, id: string): Pr
 export function registerErasureJob(ctx: AppContext): void {
   registerOwnErasureSteps();
   ctx.jobs.register(ERASE_JOB, async (job) => {
-    const erasureId = String(job.payload.erasureId ?? '');
+    const erasureId = typeof job.payload.erasureId === 'string' ? job.payload.erasureId : '';
     if (erasureId) await eraseAccount(ctx, erasureId, { actor: null, force: false });
   });
 }

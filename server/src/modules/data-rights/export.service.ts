@@ -31,7 +31,7 @@ const json = (value: unknown) => [`${JSON.stringify(value ?? null, null, 2)}\n`]
 
 /** A file name inside the archive: no folders, nothing a unzip tool could take for a path. */
 function safeName(name: string): string {
-  const base = name.replace(/[\\/]+/g, '_').replace(/^\.+/, '_').replace(/[\u0000-\u001f]/g, '');
+  const base = name.replace(/[\\/]+/g, '_').replace(/^\.+/, '_').replace(/\p{Cc}/gu, '');
   return base.slice(0, 150) || 'file';
 }
 
@@ -57,22 +57,23 @@ export async function streamDataExport(ctx: AppContext, actor: Actor, query: Dat
   const zip = new ZipStream(res);
   try {
     await zip.text('README.txt', [README]);
-    const [user, profile] = await Promise.all([q.user(), q.profile()]);
+    const user = (await q.user()) as Record<string, unknown> | undefined;
+    const profile = (await q.profile()) as { terms_version?: string | null; terms_accepted_at?: Date | null } | undefined;
     await zip.text('profile.json', json({ exportedAt: clock.now().toISOString(), account: user, profile }));
-    await zip.text('organisations.json', json(await q.organisations()));
+    await zip.text('organisations.json', json((await q.organisations()) as unknown));
     await zip.text('releases.json', jsonArray(q.releases()));
     await zip.text('comments.json', jsonArray(q.comments()));
     await zip.text('notifications.json', jsonArray(q.notifications()));
     await zip.text('received-releases.json', jsonArray(q.received()));
     await zip.text('tracking.json', jsonArray(q.tracking()));
-    const consent = await q.cookieConsent();
-    const terms = profile as { terms_version?: string | null; terms_accepted_at?: Date | null } | undefined;
+    const consent = (await q.cookieConsent()) as unknown;
+    const terms = profile;
     await zip.text(
       'consents.json',
       json({ cookies: consent ?? null, terms: { version: terms?.terms_version ?? null, acceptedAt: terms?.terms_accepted_at ?? null } }),
     );
-    await zip.text('sessions.json', json(await q.sessions()));
-    await zip.text('erasure-requests.json', json(await q.erasures()));
+    await zip.text('sessions.json', json((await q.sessions()) as unknown));
+    await zip.text('erasure-requests.json', json((await q.erasures()) as unknown));
     if (query.files === 'include') await addFiles(ctx, zip, q);
     if (!zip.aborted) await zip.end();
   } catch (err) {
