@@ -47,7 +47,7 @@ export async function erasureState(ctx: AppContext, actor: Actor): Promise<Erasu
  * owner of an organisation with other members is refused (409 last_owner). Otherwise a link
  * goes to the account's address; the erasure is scheduled only when it is opened.
  */
-export async function requestErasure(ctx: AppContext, actor: Actor, password: string): Promise<{ status: 'requested' }> {
+export async function requestErasure(ctx: AppContext, actor: Actor, password: string): Promise<{ status: 'requested'; confirmUrl?: string }> {
   const { db, limiter, mailer, clock, logger, config } = ctx;
   if (!MAY_REQUEST.has(actor.role)) {
     throw new HttpError(403, 'erasure_not_allowed', 'A superadmin account is removed by another superadmin');
@@ -63,6 +63,7 @@ export async function requestErasure(ctx: AppContext, actor: Actor, password: st
 
   const token = randomToken();
   const now = clock.now();
+  const url = `${config.publicUrl}${settingsPath(actor.role)}?erasure=${encodeURIComponent(token)}`;
   await db.transaction(async (trx) => {
     const row = await repo.insertRequest(trx, {
       user_id: actor.userId,
@@ -70,12 +71,12 @@ export async function requestErasure(ctx: AppContext, actor: Actor, password: st
       token_expires_at: new Date(now.getTime() + LINK_TTL_MS),
       requested_at: now,
     });
-    const url = `${config.publicUrl}${settingsPath(actor.role)}?erasure=${encodeURIComponent(token)}`;
     await mailer.enqueue({ to: actor.email, ...erasureConfirmMail(url, ERASURE_GRACE_DAYS), purpose: 'account' }, trx);
     await writeAudit(trx, logger, actor, { action: 'account.erasure_requested', entityType: 'account_erasure', entityId: row.id });
   });
   mailer.kick();
-  return { status: 'requested' };
+  // Never in production: the link is a secret only the e-mail carries (the e2e tests read it here).
+  return { status: 'requested', ...(config.isProduction ? {} : { confirmUrl: url }) };
 }
 
 /**
