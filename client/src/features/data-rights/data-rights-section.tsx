@@ -93,6 +93,11 @@ function ErasurePart() {
       </h3>
       <p className="text-sm text-muted-foreground">{S.deleteText}</p>
       {token && pending ? <ConfirmErasure token={token} /> : null}
+      {token && !pending ? (
+        <p className="text-sm text-red-700" role="alert">
+          {S.confirmInvalid}
+        </p>
+      ) : null}
       {blockers.length ? (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="erasure-blocked">
           {S.lastOwner(blockers.map((b) => `«${b.name}»`).join(', '))}

@@ -55,8 +55,8 @@ export function PendingErasures() {
               <li key={e.id} className="flex flex-col gap-3 py-3 md:flex-row md:items-center md:justify-between" data-testid="pending-erasure">
                 <div className="min-w-0">
                   <div className="font-medium">{e.name || e.email}</div>
-                  <div className="break-all text-xs text-muted-foreground">
-                    {e.email} · {ROLE_LABELS[e.role as Role] ?? e.role}
+                  <div className="text-xs text-muted-foreground">
+                    <span className="break-all">{e.email}</span> · <span className="whitespace-nowrap">{ROLE_LABELS[e.role as Role] ?? e.role}</span>
                   </div>
                   <dl className="mt-1 grid grid-cols-[auto,1fr] gap-x-3 text-xs">
                     <dt className="text-muted-foreground">{S.requested}</dt>
