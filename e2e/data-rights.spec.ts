@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { PASSWORD, answerCookiesInStorage, superadminHeaders, browserOf, expect, newClient, newJournalist, sendRelease, signInViaApi, test } from './fixtures';
+import { PASSWORD, answerCookiesInStorage, superadminHeaders, toast, browserOf, expect, newClient, newJournalist, sendRelease, signInViaApi, test } from './fixtures';
 
 /**
  * Data rights (issue 33, point 2): a journalist downloads their data and opens the ZIP; a
@@ -121,7 +121,7 @@ test('deleting an account: password, mailed link, the superadmin sees it pending
   await page.getByLabel('Email').fill(journalist.email);
   await page.getByLabel('Κωδικός πρόσβασης').fill(PASSWORD);
   await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
-  await expect(page.getByText('Λάθος email ή κωδικός πρόσβασης')).toBeVisible();
+  await expect(toast(page, 'Λάθος email ή κωδικός πρόσβασης')).toBeVisible();
   // And the erasure left the superadmin's pending list.
   await adminPage.reload();
   await expect(adminPage.getByTestId('pending-erasures').getByText(journalist.email)).toHaveCount(0);
