@@ -31,6 +31,7 @@ import * as m20261129100000 from './20261129100000_create_release_suggestions';
 import * as m20261130000000 from './20261130000000_deliverability';
 import * as m20261201000000 from './20261201000000_inbox_scale';
 import * as m20261202000000 from './20261202000000_web_push';
+import * as m20261202000001 from './20261202000001_data_rights';
 import * as m20261202000002 from './20261202000002_approval_scope';
 
 export interface Migration {
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '20261130000000_deliverability': m20261130000000,
   '20261201000000_inbox_scale': m20261201000000,
   '20261202000000_web_push': m20261202000000,
+  '20261202000001_data_rights': m20261202000001,
   '20261202000002_approval_scope': m20261202000002,
 };

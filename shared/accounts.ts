@@ -8,7 +8,7 @@ export const CONFIRM_STATUSES = ['ok', 'already', 'expired', 'invalid'] as const
 export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
 
 /** Why a session ended (the socket's session:revoked, a refused refresh), as the sign-in page explains it. */
-export const SESSION_END_REASONS = ['signed_out', 'banned', 'deactivated', 'password_changed', 'revoked', 'expired'] as const;
+export const SESSION_END_REASONS = ['signed_out', 'banned', 'deactivated', 'password_changed', 'revoked', 'expired', 'erasure_scheduled'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /**

@@ -162,8 +162,20 @@ export const AUDIT_ACTIONS = [
   'suppression.imported',
   'suppression.exported',
   'bounce.suppressed',
+  // data rights (GDPR): export and account erasure
+  'account.data_exported',
+  'account.erasure_requested',
+  'account.erasure_scheduled',
+  'account.erasure_cancelled',
+  'account.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** An account erasure request's states (account_erasures.status). */
+export const ERASURE_STATUSES = ['requested', 'scheduled', 'cancelled', 'erased'] as const;
+export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
+/** Days between confirming an erasure by e-mail and the erasure; a sign-in meanwhile cancels it. */
+export const ERASURE_GRACE_DAYS = 14;
 
 export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
 export const PLAN_FEATURE_KEYS = [

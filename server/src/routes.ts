@@ -41,6 +41,7 @@ import { suppressionRoutes } from './modules/deliverability/suppressions.routes'
 import { webhookRoutes } from './modules/deliverability/webhooks/webhooks.routes';
 // imports: newsroom
 import { newsroomRoutes } from './modules/newsroom/newsroom.routes';
+import { dataRightsRoutes } from './modules/data-rights/data-rights.routes';
 
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
@@ -86,4 +87,5 @@ export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   suppressionRoutes(api, ctx);
   deliveryTableRoutes(api, ctx);
   webhookRoutes(api, ctx);
+  dataRightsRoutes(api, ctx);
 }

@@ -93,7 +93,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const redisOpts = { commandTimeoutMs: config.redisCommandTimeoutMs };
   const realtimeLink = config.redisUrl ? await realtime.useRedis(config.redisUrl, redisOpts) : undefined;
   const limiter = new RateLimiter(db, config.rateLimitScale);
-  const auth = new AuthService({ db, config, logger, mailer, live: realtime, limiter });
+  const auth = new AuthService({ db, config, logger, mailer, live: realtime, limiter, clock });
   // With REDIS_URL every process may serve every document: they share them through Redis.
   const bus = config.redisUrl ? await connectCollabBus(config.redisUrl, logger, redisOpts) : undefined;
   const collab = attachCollab(server, { db, logger, config, key, ...(bus ? { bus } : {}) });

@@ -54,6 +54,10 @@ export const queryKeys = {
   releaseApproval: (releaseId: string) => ['approvals', 'release', releaseId] as const,
   publicStatus: ['public', 'status'] as const,
   accountPlan: ['account', 'plan'] as const,
+  /** One's own account erasure request (data rights). */
+  accountErasure: ['account', 'erasure'] as const,
+  /** The superadmin's list of pending account erasures. */
+  adminErasures: ['admin', 'erasures'] as const,
   newsroom: ['newsroom'] as const,
   newsroomSlug: (slug: string) => ['newsroom', 'slug', slug] as const,
 };

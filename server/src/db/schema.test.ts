@@ -133,6 +133,7 @@ const ALL_TABLES = [
   'domain_throttles',
   'webhook_nonces',
   'inbox_counters',
+  'account_erasures',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {

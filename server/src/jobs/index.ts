@@ -9,6 +9,7 @@ import { registerVersionJobs } from '../modules/versions/versions.service';
 import { registerTrialNotices } from '../modules/plans/plans.service';
 import { registerSuggestionHooks } from '../modules/suggestions/suggestions.service';
 import { registerPush } from '../modules/push/push.jobs';
+import { registerErasureJob } from '../modules/data-rights/erasure.service';
 
 /** Every kind of durable job, registered once per process before the worker starts. */
 export function registerJobs(ctx: AppContext): void {
@@ -22,4 +23,5 @@ export function registerJobs(ctx: AppContext): void {
   registerTrialNotices(ctx);
   registerEmbargoJob(ctx);
   registerPush(ctx);
+  registerErasureJob(ctx);
 }

@@ -65,3 +65,30 @@ export function recoveryMail(url: string): RenderedMail {
   const action = { label: 'Ορισμός νέου κωδικού', url };
   return { subject: `${title} | ${PRODUCT_NAME}`, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
 }
+
+/** Deleting one's account, step two: the link that confirms it (the password was step one). */
+export function erasureConfirmMail(url: string, graceDays: number): RenderedMail {
+  const title = 'Επιβεβαιώστε τη διαγραφή του λογαριασμού σας';
+  const paragraphs = [
+    'Γεια σας,',
+    `Ζητήσατε τη διαγραφή του λογαριασμού σας στο ${PRODUCT_NAME}. Πατήστε τον σύνδεσμο για να την επιβεβαιώσετε. Ο σύνδεσμος ισχύει για 24 ώρες.`,
+    `Μετά την επιβεβαίωση θα αποσυνδεθείτε και ο λογαριασμός σας θα διαγραφεί σε ${graceDays} ημέρες. Αν συνδεθείτε έως τότε, η διαγραφή ακυρώνεται.`,
+    'Αν δεν κάνατε εσείς το αίτημα, αγνοήστε αυτό το μήνυμα και αλλάξτε τον κωδικό πρόσβασής σας.',
+  ];
+  const action = { label: 'Επιβεβαίωση διαγραφής', url };
+  return { subject: `${title} | ${PRODUCT_NAME}`, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
+}
+
+/** A sign-in within the grace period (or the superadmin) cancelled the account's erasure. */
+export function erasureCancelledMail(loginUrl: string, bySignIn: boolean): RenderedMail {
+  const title = 'Η διαγραφή του λογαριασμού σας ακυρώθηκε';
+  const paragraphs = [
+    'Γεια σας,',
+    bySignIn
+      ? 'Συνδεθήκατε στον λογαριασμό σας πριν περάσει η προθεσμία, οπότε η διαγραφή του ακυρώθηκε. Ο λογαριασμός και τα δεδομένα σας παραμένουν όπως ήταν.'
+      : 'Ο διαχειριστής της πλατφόρμας ακύρωσε τη διαγραφή του λογαριασμού σας. Ο λογαριασμός και τα δεδομένα σας παραμένουν όπως ήταν.',
+    'Αν θέλετε ακόμη να διαγράψετε τον λογαριασμό σας, ζητήστε το ξανά από τις ρυθμίσεις.',
+  ];
+  const action = { label: 'Σύνδεση', url: loginUrl };
+  return { subject: `${title} | ${PRODUCT_NAME}`, html: layout(title, paragraphs, action), text: text(title, paragraphs, action) };
+}

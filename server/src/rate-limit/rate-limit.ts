@@ -48,6 +48,9 @@ export const LIMITS = {
   invitationsPerRecipient: { max: 3, windowSeconds: DAY },
   /** Provider webhooks (bounces, complaints): refused calls per address (accepted ones are not counted). */
   webhookFailuresPerAddress: { max: 30, windowSeconds: MINUTES_15 },
+  /** Data rights: downloads of one's data export, and password checks of an account erasure (per account). */
+  dataExportPerAccount: { max: 5, windowSeconds: HOUR },
+  erasurePerAccount: { max: 5, windowSeconds: MINUTES_15 },
 } as const satisfies Record<string, Omit<Limit, 'key'>>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -120,6 +120,11 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'suppression.imported': 'Εισαγωγή λίστας αποκλεισμού',
   'suppression.exported': 'Εξαγωγή λίστας αποκλεισμού',
   'bounce.suppressed': 'Αποκλεισμός διεύθυνσης μετά από επιστροφή ή καταγγελία',
+  'account.data_exported': 'Λήψη αντιγράφου δεδομένων',
+  'account.erasure_requested': 'Αίτημα διαγραφής λογαριασμού',
+  'account.erasure_scheduled': 'Επιβεβαίωση διαγραφής λογαριασμού',
+  'account.erasure_cancelled': 'Ακύρωση διαγραφής λογαριασμού',
+  'account.erased': 'Διαγραφή λογαριασμού',
 };
 
 /** Greek messages for the 409 codes of user actions (shown under the spec's update error). */

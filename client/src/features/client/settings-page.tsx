@@ -26,6 +26,7 @@ import { useSchemaForm } from '@client/lib/schema-form';
 import { useSession } from '@client/stores/session';
 import { roleMay } from '@shared/organisation-roles';
 import { PlanSection } from './plan-section';
+import { DataRightsSection } from '@client/features/data-rights/data-rights-section';
 
 const S = {
   description: 'Το προφίλ της εταιρείας σας, οι ειδοποιήσεις email και τα στοιχεία του λογαριασμού σας.',
@@ -344,6 +345,7 @@ function SettingsForm({ profile }: { profile: SettingsProfile }) {
           <SendingDomainsSection />
         </Suspense>
       </div>
+      <div className="mt-6 lg:w-[calc(66.667%-0.5rem)]"><DataRightsSection /></div>
     </>
   );
 }

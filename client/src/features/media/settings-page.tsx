@@ -13,6 +13,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { MediaComplaintsCard } from '@client/features/deliverability/media-complaints';
 import { PushSettingsCard } from '@client/features/push/push-settings';
+import { DataRightsSection } from '@client/features/data-rights/data-rights-section';
 import { preferenceCalls, useMediaPreferences, usePreferenceChange } from './use-media';
 import { count } from '@shared/plural';
 
@@ -304,6 +305,7 @@ export function MediaSettingsPage() {
               <PushSettingsCard />
             </div>
           </div>
+          <DataRightsSection />
         </div>
       )}
     </>

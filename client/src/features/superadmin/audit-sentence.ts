@@ -141,6 +141,20 @@ const SENTENCES: Record<AuditAction, Describe> = {
   'suppression.removed': (e) => `${e.who} αφαίρεσε ${str(e.m.email) ?? 'διευθύνσεις'} από τη λίστα αποκλεισμού`,
   'suppression.imported': (e) => `${e.who} εισήγαγε διευθύνσεις στη λίστα αποκλεισμού`,
   'suppression.exported': (e) => `${e.who} εξήγαγε τη λίστα αποκλεισμού (${count(num(e.m.rows) ?? 0, 'διεύθυνση', 'διευθύνσεις')})`,
+  'account.data_exported': (e) => `${e.who} κατέβασε αντίγραφο των δεδομένων του λογαριασμού${e.m.files === 'include' ? ' (με τα αρχεία)' : ''}`,
+  'account.erasure_requested': (e) => `${e.who} ζήτησε διαγραφή λογαριασμού`,
+  'account.erasure_scheduled': (e) =>
+    `${e.who} επιβεβαίωσε τη διαγραφή λογαριασμού${str(e.m.dueAt) ? `· θα γίνει στις ${formatDateTime(str(e.m.dueAt)!)}` : ''}`,
+  'account.erasure_cancelled': (e) =>
+    e.m.by === 'superadmin'
+      ? `${e.who} ακύρωσε τη διαγραφή λογαριασμού: ${e.subject ? shortName(e.subject) : 'χρήστης'}`
+      : e.m.by === 'sign_in'
+        ? `${e.who} συνδέθηκε· η διαγραφή λογαριασμού ακυρώθηκε`
+        : `${e.who} απέσυρε το αίτημα διαγραφής λογαριασμού`,
+  'account.erased': (e) =>
+    e.m.early
+      ? `${e.who} διέγραψε νωρίτερα τον λογαριασμό: ${e.subject ? shortName(e.subject) : 'χρήστης'}`
+      : `Ο λογαριασμός διαγράφηκε στη λήξη της προθεσμίας: ${e.subject ? shortName(e.subject) : 'χρήστης'}`,
   'bounce.suppressed': (e) =>
     `Η διεύθυνση ${str(e.m.email) ?? ''} μπήκε στη λίστα αποκλεισμού μετά από ${e.m.reason === 'complaint' ? 'καταγγελία' : 'επιστροφή'}`,
 };

@@ -53,6 +53,7 @@ import { useStatusLive } from '@client/features/public/use-status-live';
 import { refreshQueries } from '@client/lib/refresh';
 import { queryKeys } from '@client/api/query-keys';
 import { adminCalls, usePlatformSettings } from '@client/features/admin/queries';
+import { DataRightsSection } from '@client/features/data-rights/data-rights-section';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -445,6 +446,7 @@ export function SystemSettingsPage() {
           <DigestsCard />
         </Suspense>
       </div>
+      <div className="mt-6"><DataRightsSection /></div>
     </>
   );
 }

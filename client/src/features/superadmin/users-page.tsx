@@ -53,6 +53,7 @@ import { errorToast, useErrorToast } from '@client/features/admin/use-error-toas
 import { adminCalls, useAdminUsers } from '@client/features/admin/queries';
 import { refreshQueries } from '@client/lib/refresh';
 import { ExtendTrialDialog, SetPlanDialog } from '@client/features/admin/plan-dialogs';
+import { PendingErasures } from '@client/features/data-rights/pending-erasures';
 
 const PLAN_STATE_BADGE: Record<PlanState, 'success' | 'info' | 'destructive'> = { active: 'success', trial: 'info', expired: 'destructive' };
 
@@ -257,6 +258,7 @@ export function UsersPage() {
         }
       />
 
+      <PendingErasures />
       <div className="mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center">
         <div className="relative md:w-full xl:w-72">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />

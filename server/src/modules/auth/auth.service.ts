@@ -25,6 +25,8 @@ import { presentUser } from './auth.presenter';
 import { startTrial } from '../plans/plans.service';
 import { assertPasswordAllowed } from './password-policy';
 import { hashToken, randomToken, signAccessToken, tokenKey } from './auth.tokens';
+import type { Clock } from '../../clock';
+import { cancelErasureOnSignIn } from '../data-rights/erasure.signin';
 
 export interface RequestMeta {
   ip: string | null;
@@ -62,7 +64,7 @@ export class AuthService {
   private dummyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly deps: { db: Db; config: Config; logger: Logger; mailer: Mailer; live: LiveSessions; limiter: RateLimiter },
+    private readonly deps: { db: Db; config: Config; logger: Logger; mailer: Mailer; live: LiveSessions; limiter: RateLimiter; clock?: Clock },
   ) {
     this.key = tokenKey(deps.config.jwtSecret);
   }
@@ -214,8 +216,15 @@ export class AuthService {
     return db.transaction(async (trx) => {
       const sessionId = await repo.createSession(trx, { user_id: user.id, user_agent: meta.userAgent, ip: meta.ip });
       await repo.touchSignIn(trx, user.id);
+      // A sign-in within the grace period of an account erasure cancels it (data rights).
+      await this.cancelErasure(trx, user);
       return this.issueSession(trx, user.id, sessionId, null);
     });
+  }
+
+  private cancelErasure(trx: Knex.Transaction, user: { id: string; email: string; role: string }): Promise<boolean> {
+    const { mailer, logger, clock } = this.deps;
+    return cancelErasureOnSignIn(trx, { mailer, logger, publicUrl: this.publicUrl(), now: (clock ?? { now: () => new Date() }).now() }, user);
   }
 
   /**
@@ -458,6 +467,7 @@ export class AuthService {
       await repo.confirmEmail(trx, user.id);
       const sessionId = await repo.createSession(trx, { user_id: user.id, user_agent: meta.userAgent, ip: meta.ip });
       await repo.startRecoveryWindow(trx, sessionId, RECOVERY_WINDOW_SECONDS);
+      await this.cancelErasure(trx, user);
       return this.issueSession(trx, user.id, sessionId, null);
     });
   }
