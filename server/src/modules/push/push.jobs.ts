@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { onAccountErased } from '../data-rights/erasure.registry';
 import { keysOf, PUSH_RELEASE_JOB, PUSH_RETRY_JOB, pushRelease, queueReleasePushes, retryPush } from './push.service';
 
 interface ReleasePayload {
@@ -23,5 +24,9 @@ export function registerPush(ctx: AppContext): void {
     await retryPush(ctx, releaseId, subscriptionId);
   });
   ctx.events.on('release.sent', ({ releaseId }) => queueReleasePushes(ctx, releaseId));
+  // An erased account's browsers are forgotten with it (issue 33: data rights).
+  onAccountErased('push-subscriptions', async (trx, { userId }) => {
+    await trx('web_push_subscriptions').where('user_id', userId).delete();
+  });
   keysOf(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'push: VAPID keys not loaded yet'));
 }

@@ -9,6 +9,7 @@ import { insertJournalist, insertMember, insertOrganisation, insertRelease, toke
 import { insertDeliveries, type SendableRelease } from '../distribution/distribution.repo';
 import { sendRelease } from '../releases/releases.lifecycle';
 import { vapidKeys } from './push.keys';
+import { runErasureHandlers } from '../data-rights/erasure.registry';
 import { releasePayload } from './push.payload';
 import type { Actor } from '../../http/authenticate';
 import { PUSH_RETRY_JOB, pushRelease, pushRetryKey, retryPush, subscribe } from './push.service';
@@ -104,6 +105,15 @@ describe('the opt-in API', () => {
     expect((await call(server.url, 'POST', '/api/push/subscriptions', { token, body: { ...browser, expirationTime: null } })).body).toMatchObject({ devices: 1 });
     const removed = await call(server.url, 'DELETE', '/api/push/subscriptions', { token, body: { endpoint: browser.endpoint } });
     expect(removed).toMatchObject({ status: 200, body: { devices: 0 } });
+  });
+
+  it('forgets an erased account’s browsers (the data-rights erasure runs the push module’s handler)', async () => {
+    const userId = await insertJournalist(db(), 'erased@push.test', ['tech']);
+    await statusSubscription(userId, 201, 'erased');
+    expect(await db()('web_push_subscriptions').where('user_id', userId)).toHaveLength(1);
+    const ran = await db().transaction((trx) => runErasureHandlers(trx, { userId, at: new Date() }));
+    expect(ran).toContain('push-subscriptions');
+    expect(await db()('web_push_subscriptions').where('user_id', userId)).toHaveLength(0);
   });
 
   it('answers bad input with a JSON error naming the field, and refuses other roles', async () => {
