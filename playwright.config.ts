@@ -17,6 +17,16 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** Specs that move the server's clock by days (run last, by themselves). */
+const CLOCK_JUMPS = '**/data-rights.spec.ts';
+const browserUse = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -44,13 +54,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-        },
-      },
+      testIgnore: CLOCK_JUMPS,
+      use: browserUse,
+    },
+    {
+      // Specs that move the shared server's clock by days (an account's 14 days of grace): alone,
+      // after every other spec, so no trial, token or schedule of a parallel spec sees the jump.
+      name: 'clock-jumps',
+      testMatch: CLOCK_JUMPS,
+      dependencies: ['chromium'],
+      use: browserUse,
     },
   ],
   webServer: {
