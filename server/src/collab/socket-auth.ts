@@ -2,8 +2,8 @@ import type { WebSocket } from 'ws';
 import { decodeAuthMessage } from '../../../shared/editor/collab-auth';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../../shared/editor/collab-protocol';
 import type { Db } from '../db/knex';
-import { actorFromToken } from '../http/authenticate';
 import { checkAccessToken } from '../modules/auth/auth.tokens';
+import { sessionAccess, type CollabAccess } from './access';
 import { releaseDocName } from './persistence';
 import { useTicketOnce, verifyTicket } from './ticket';
 
@@ -27,23 +27,31 @@ export const defaultAuthDeadline: AuthDeadline = (expire) => {
   return () => clearTimeout(timer);
 };
 
-const refuse = (code: number, reason: string): SocketAuth => ({ ok: false, code, reason });
+type Refusal = SocketAuth & { ok: false };
+const refuse = (code: number, reason: string): Refusal => ({ ok: false, code, reason });
 
 /**
  * The session the page already holds: its access token, sent as the connection's first message
  * (MESSAGE_AUTH). The same checks as an /api request (signature, expiry, session not revoked,
- * user neither banned nor deactivated: actorFromToken), one read and no write per connection.
- * An expired token is refused with 4401 so the client refreshes it and reconnects.
+ * user neither banned nor deactivated), with the user's access to the release, in one read and
+ * no write per connection. An expired token is refused with 4401 so the client refreshes it and
+ * reconnects.
  */
-export async function identityFromToken(db: Db, key: Uint8Array, token: string | null): Promise<SocketAuth> {
+export async function identityFromToken(
+  db: Db,
+  key: Uint8Array,
+  token: string | null,
+  releaseId: string,
+): Promise<Refusal | { ok: true; who: SocketIdentity; access: CollabAccess | undefined }> {
   if (!token) return refuse(CLOSE_UNAUTHORIZED, 'no auth message');
   const check = await checkAccessToken(token, key);
   if (!check.ok) return refuse(CLOSE_UNAUTHORIZED, check.reason === 'expired' ? 'token expired' : 'invalid token');
-  const actor = await actorFromToken(db, key, token);
-  if (!actor) return refuse(CLOSE_UNAUTHORIZED, 'session ended');
+  const { sub: userId, sid: sessionId } = check.claims;
+  const found = await sessionAccess(db, userId, sessionId, releaseId);
+  if (!found) return refuse(CLOSE_UNAUTHORIZED, 'session ended');
   // Only clients edit releases (as only they may ask for a ticket).
-  if (actor.role !== 'client') return refuse(CLOSE_FORBIDDEN, 'forbidden');
-  return { ok: true, who: { userId: actor.userId, sessionId: actor.sessionId } };
+  if (found.role !== 'client') return refuse(CLOSE_FORBIDDEN, 'forbidden');
+  return { ok: true, who: { userId, sessionId }, access: found.access };
 }
 
 /**

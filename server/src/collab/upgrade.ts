@@ -411,16 +411,15 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     ws.on('message', onEarly);
 
     if (!originAllowed(req)) return ws.close(CLOSE_FORBIDDEN, 'origin not allowed');
+    if (!RELEASE_ID_PATTERN.test(releaseId)) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     // The session the page holds, in the first message (socket-auth.ts); or, the older way, a ticket in the URL.
     const ticketParam = url.searchParams.get('ticket');
     const auth =
       ticketParam === null
-        ? await identityFromToken(db, key, await awaitAuthMessage(ws, buffered, authDeadline))
-        : await identityFromTicket(db, key, ticketParam, releaseId);
+        ? await identityFromToken(db, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId)
+        : await identityFromTicket(db, key, ticketParam, releaseId).then(async (a) => (a.ok ? { ...a, access: await collabAccess(db, a.who.userId, releaseId) } : a));
     if (!auth.ok) return ws.close(auth.code, auth.reason);
-    const { who } = auth;
-    if (!RELEASE_ID_PATTERN.test(releaseId)) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
-    const access = await collabAccess(db, who.userId, releaseId);
+    const { who, access } = auth;
     if (!access) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
 
