@@ -37,6 +37,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { createLogger } from '../server/src/logger';
 import { mintTicket } from '../server/src/collab/ticket';
+import { withAuthMessage } from '../shared/editor/collab-auth';
 import { releaseDocName } from '../server/src/collab/persistence';
 import { UpdateGuard } from '../server/src/collab/schema-check';
 import { contentNode, revertAll, suggestionsOf } from '../server/src/collab/suggestions';
@@ -413,11 +414,14 @@ interface Proc {
   stop: () => Promise<void>;
 }
 
-/** Starts a server in a child process (ours: the cluster test's fixture; or Hocuspocus). */
-function spawnProc(script: string, env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
+/**
+ * Starts a server in a child process (ours: the cluster test's fixture; or Hocuspocus). With
+ * `memory`, with --expose-gc and an IPC channel: memoryOf() asks it for its memory.
+ */
+function spawnProc(script: string, env: Record<string, string>, opts: { memory?: boolean } = {}): Promise<Proc> {
+  const child = spawn(process.execPath, [...(opts.memory ? ['--expose-gc'] : []), '--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: opts.memory ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -596,6 +600,7 @@ async function main() {
     return acrossProcesses(redisUrl);
   }
   if (process.env.BENCH_CASES === 'suggest') return suggesting();
+  if (process.env.BENCH_CASES === 'connect') return connecting();
   // y-websocket adds a process 'exit' listener per provider in Node.
   process.setMaxListeners(0);
   const t = await createTestDb();
@@ -806,6 +811,157 @@ async function suggesting(): Promise<void> {
 
   await relay.close();
   await ours.close();
+  await t.destroy();
+}
+
+// ------------------------------------------------------------------ connection cost (BENCH_CASES=connect)
+/** A child server's memory after a collection (the process answers over IPC; spawnProc's `memory`). */
+function memoryOf(p: Proc): Promise<{ rss: number; heapUsed: number }> {
+  return withTimeout(
+    new Promise((resolve) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && 'rss' in m) {
+          p.child.off('message', on);
+          resolve(m as { rss: number; heapUsed: number });
+        }
+      };
+      p.child.on('message', on);
+      p.child.send('memory');
+    }),
+    30_000,
+    'no memory answer',
+  );
+}
+
+/** One way of opening an editor, as a browser does it: whatever it asks first, then the socket, until synced. */
+interface Opener {
+  name: string;
+  open(room: string): Promise<{ doc: Y.Doc; destroy(): void }>;
+}
+
+/** y-websocket to our /collab, with the ticket (old path) or the auth message (session token). */
+async function oursOpen(port: number, room: string, how: { ticket: string } | { token: string }) {
+  const doc = new Y.Doc();
+  const Socket = 'token' in how ? withAuthMessage(WebSocket, () => how.token) : WebSocket;
+  const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, room, doc, {
+    WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
+    params: 'ticket' in how ? { ticket: how.ticket } : {},
+    disableBc: true,
+  });
+  provider.messageHandlers[100] = () => undefined; // our "saved" acknowledgement
+  provider.messageHandlers[101] = () => undefined;
+  await withTimeout(new Promise<void>((resolve) => provider.once('sync', () => resolve())), 120_000, 'an editor did not sync');
+  return { doc, destroy: () => provider.destroy() };
+}
+
+/**
+ * BENCH_CASES=connect (issue 32, point 7): N editors (BENCH_N, default 200) open one document,
+ * all at once and one after another, as a browser opens the editor: ours through the old path
+ * (a ticket POST over HTTP, then the socket with the ticket) and the new one (the session's
+ * access token in the socket's first message), and Hocuspocus 3 (no auth hook), each server
+ * alone in a child process on Postgres. Time until every editor synced, and the server
+ * process's RSS and heap per connection (after a collection; 200 connected against none).
+ */
+async function connecting(): Promise<void> {
+  const t = await createTestDb();
+  if (!t.databaseUrl) throw new Error('the connection case needs DATABASE_URL (Hocuspocus persists to Postgres)');
+  await seed(t.db, { demo: false });
+  const N = Number(process.env.BENCH_N ?? 200);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const jwt = 'collab-bench-secret-collab-bench-secret-0123';
+  const env = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, JWT_SECRET: jwt, SEED_DEMO: 'false' };
+  const [ours, hp] = await Promise.all([
+    spawnProc('../server/src/collab/cluster-node.fixture.ts', env, { memory: true }),
+    spawnProc('./lib/hocuspocus-node.ts', env, { memory: true }),
+  ]);
+  const base = `http://127.0.0.1:${ours.port}`;
+  const owner = await signUp(base, 'bench@connect.bench', 'client');
+  const { access_token: token } = await signIn(base, 'bench@connect.bench');
+  const orgId = await ownOrganisationOf(t.db, owner.id);
+  const newRelease = async (title: string) =>
+    ((await t.db('press_releases').insert({ title, organisation_id: orgId, author_id: owner.id }).returning('id')) as { id: string }[])[0]!.id;
+  const ticketPost = async (room: string) => {
+    const r = await fetch(`${base}/api/collab/tickets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ releaseId: room }),
+    });
+    if (!r.ok) throw new Error(`ticket: ${r.status}`);
+    return ((await r.json()) as { ticket: string }).ticket;
+  };
+  const openers: (Opener & { proc: Proc; room: () => Promise<string> })[] = [
+    { name: 'ours, ticket POST + socket (before)', proc: ours, room: () => newRelease('ticket'), open: async (room) => oursOpen(ours.port, room, { ticket: await ticketPost(room) }) },
+    { name: 'ours, token in first message (after)', proc: ours, room: () => newRelease('token'), open: (room) => oursOpen(ours.port, room, { token }) },
+    {
+      name: 'Hocuspocus 3.4.4 (no auth hook)',
+      proc: hp,
+      room: () => Promise.resolve(`hp-connect-${Math.random().toString(36).slice(2, 10)}`),
+      open: (room) => hocuspocusEditor(hp.port, 0, room),
+    },
+  ];
+  const sides = process.env.BENCH_SIDES ? openers.filter((_, i) => process.env.BENCH_SIDES!.split(',').includes(String(i))) : openers;
+  const results = new Map<string, { burst: number[]; seq: number[]; rss: number[]; heap: number[] }>(sides.map((s) => [s.name, { burst: [], seq: [], rss: [], heap: [] }]));
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  console.log(`Database: Postgres; Node ${process.version}; N = ${N}; ${rounds} rounds; load average ${load()}`);
+  const mb = (m: { rss: number; heapUsed: number }) => `RSS ${(m.rss / 2 ** 20).toFixed(0)} MB heap ${(m.heapUsed / 2 ** 20).toFixed(0)} MB`;
+  const [oursIdle, hpIdle] = await Promise.all([ours, hp].map((p) => memoryOf(p)));
+  console.log(`Idle at start, before any editor: ours ${mb(oursIdle!)}; Hocuspocus ${mb(hpIdle!)}`);
+  // Warm-up, discarded: every path compiled, our render thread started.
+  for (const s of sides) {
+    const room = await s.room();
+    const es = await Promise.all(Array.from({ length: 10 }, () => s.open(room)));
+    writeRelease(es[0]!.doc);
+    await pause(1500);
+    for (const e of es) e.destroy();
+  }
+  await pause(2000);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const s = sides[(round + k) % sides.length]!;
+      const r = results.get(s.name)!;
+      // A release-sized document, stored and unloaded: the editors load it from Postgres.
+      const room = await s.room();
+      const seedEditor = await s.open(room);
+      writeRelease(seedEditor.doc);
+      await pause(1500);
+      seedEditor.destroy();
+      await pause(1500);
+      const before = await memoryOf(s.proc);
+      // All at once (a newsroom opening the release after a restart).
+      let t0 = performance.now();
+      const burst = await Promise.all(Array.from({ length: N }, () => s.open(room)));
+      r.burst.push(performance.now() - t0);
+      await pause(1000);
+      const after = await memoryOf(s.proc);
+      r.rss.push((after.rss - before.rss) / N);
+      r.heap.push((after.heapUsed - before.heapUsed) / N);
+      for (const e of burst) e.destroy();
+      await pause(2000);
+      // One after another (each editor's own wait).
+      t0 = performance.now();
+      const seq = [];
+      for (let i = 0; i < N; i++) seq.push(await s.open(room));
+      r.seq.push(performance.now() - t0);
+      for (const e of seq) e.destroy();
+      await pause(2000);
+      console.log(`  round ${round + 1}, ${s.name}: all at once ${r.burst.at(-1)!.toFixed(0)} ms, one after another ${r.seq.at(-1)!.toFixed(0)} ms, +${(r.rss.at(-1)! / 1024).toFixed(0)} KiB RSS / +${(r.heap.at(-1)! / 1024).toFixed(0)} KiB heap per connection (load ${load()})`);
+    }
+  }
+  const med = (xs: number[]) => percentile(xs, 50);
+  const hpRes = results.get(openers[2]!.name);
+  console.log(`\nConnect and sync ${N} editors on one document, median of ${rounds} (ms), and the server's memory per connection`);
+  console.log('side                                    | all at once | /HP (≤ 1.5×) | one after another | /HP | RSS per conn | heap per conn');
+  for (const s of sides) {
+    const r = results.get(s.name)!;
+    const vs = (x: number, ref?: number[]) => (ref ? (x / med(ref)).toFixed(2) : '—');
+    console.log(
+      `${s.name.padEnd(39)} | ${med(r.burst).toFixed(0).padStart(11)} | ${vs(med(r.burst), hpRes?.burst).padStart(12)} | ${med(r.seq).toFixed(0).padStart(17)} | ${vs(med(r.seq), hpRes?.seq).padStart(4)} | ${`${(med(r.rss) / 1024).toFixed(0)} KiB`.padStart(12)} | ${(med(r.heap) / 1024).toFixed(0)} KiB`,
+    );
+  }
+  const total = await Promise.all([ours, hp].map((p) => memoryOf(p)));
+  console.log(`(idle after the runs: ours ${mb(total[0]!)}; Hocuspocus ${mb(total[1]!)}; load average ${load()})`);
+  await Promise.all([ours.stop(), hp.stop()]);
   await t.destroy();
 }
 

@@ -6,13 +6,16 @@
  * `LISTENING <port>`.
  *
  *   DATABASE_URL=postgres://... REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/lib/hocuspocus-node.ts
+ *
+ * Without REDIS_URL it runs alone (the connection-cost case). Started with an IPC channel, it
+ * answers the message 'memory' with its memory after a collection (run it with --expose-gc).
  */
 import { Database } from '@hocuspocus/extension-database';
 import { Redis } from '@hocuspocus/extension-redis';
 import { Server } from '@hocuspocus/server';
 import pg from 'pg';
 
-const redis = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redis = process.env.REDIS_URL ? new URL(process.env.REDIS_URL) : null;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
 await pool.query('create table if not exists hocuspocus_documents (name text primary key, data bytea not null)');
 
@@ -24,7 +27,7 @@ const server = new Server({
   debounce: 500,
   maxDebounce: 1000,
   extensions: [
-    new Redis({ host: redis.hostname, port: Number(redis.port || 6379), prefix: `hp-bench-${process.env.BENCH_RUN ?? 'run'}` }),
+    ...(redis ? [new Redis({ host: redis.hostname, port: Number(redis.port || 6379), prefix: `hp-bench-${process.env.BENCH_RUN ?? 'run'}` })] : []),
     new Database({
       fetch: async ({ documentName }) => {
         const { rows } = await pool.query<{ data: Buffer }>('select data from hocuspocus_documents where name = $1', [documentName]);
@@ -41,6 +44,14 @@ const server = new Server({
 });
 await server.listen();
 process.stdout.write(`LISTENING ${server.address.port}\n`);
+process.on('message', (m) => {
+  if (m !== 'memory') return;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  process.send?.({ rss, heapUsed });
+});
 process.on('SIGTERM', () => {
   setTimeout(() => process.exit(0), 2_000).unref(); // its destroy() can wait on Redis locks
   void server

@@ -32,3 +32,10 @@ export const RENDER_ERRORS = {
   /** Deriving the release failed for another reason (a fault of the server); the next change retries. */
   failed: 'Σφάλμα του διακομιστή κατά την ενημέρωση του δελτίου· θα ξαναδοκιμαστεί με την επόμενη αλλαγή',
 } as const;
+
+/**
+ * Client → server, the first message of a connection opened without a ticket: the session's
+ * access token (varString). Sent in the socket, never in the URL (which lands in logs); the
+ * server answers an expired or unknown one with CLOSE_UNAUTHORIZED (refresh and reconnect).
+ */
+export const MESSAGE_AUTH = 102;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Actor } from '../http/authenticate';
+import { assertRoleMay, type Membership, type OrganisationRole, type OrganisationStatus } from '../modules/organisations/access';
 import { HttpError } from '../http/errors';
-import { requireRelease, type Membership } from '../modules/organisations/access';
+import type { Role, UserStatus } from '../../../shared/constants';
 import { roleMay } from '../../../shared/organisation-roles';
 
 export interface CollabRelease {
@@ -23,19 +23,64 @@ export interface CollabAccess {
   mode: 'write' | 'suggest' | 'read';
 }
 
+type AccessRow = CollabRelease & { role: OrganisationRole | null; organisation_status: OrganisationStatus; name: string };
+const ACCESS_COLUMNS = ['r.id', 'r.organisation_id', 'r.status', 'm.role', 'o.status as organisation_status', 'o.name'];
+
+/** The rule of requireRelease (organisations/access.ts) for a client, on the row read with ACCESS_COLUMNS. */
+function accessOf(row: AccessRow | undefined): CollabAccess | undefined {
+  if (!row?.role) return undefined;
+  const membership: Membership = { organisationId: row.organisation_id, role: row.role, status: row.organisation_status, name: row.name };
+  try {
+    assertRoleMay(membership, 'read');
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 403) return undefined;
+    throw err;
+  }
+  const mayWrite = roleMay(membership.role, 'write');
+  return {
+    release: { id: row.id, organisation_id: row.organisation_id, status: row.status },
+    membership,
+    mayWrite,
+    mode: mayWrite ? 'write' : roleMay(membership.role, 'comment') ? 'suggest' : 'read',
+  };
+}
+
 /**
  * Who may open a release's live document: a member of its organisation ('read'); only a role
  * that writes may change it. Undefined for anyone else (unknown and forbidden look alike).
- * Collab tickets are minted for clients only, so the user is taken as a client here.
+ * The release and the user's membership of its organisation in one query.
  */
 export async function collabAccess(q: Knex | Knex.Transaction, userId: string, releaseId: string): Promise<CollabAccess | undefined> {
-  const actor = { userId, role: 'client' } as Actor;
-  try {
-    const { release, membership } = await requireRelease<CollabRelease>(q, actor, releaseId, 'read', ['status']);
-    const mayWrite = roleMay(membership.role, 'write');
-    return { release, membership, mayWrite, mode: mayWrite ? 'write' : roleMay(membership.role, 'comment') ? 'suggest' : 'read' };
-  } catch (err) {
-    if (err instanceof HttpError && (err.status === 404 || err.status === 403)) return undefined;
-    throw err;
-  }
+  const row = (await q('press_releases as r')
+    .leftJoin('organisation_members as m', (j) => j.on('m.organisation_id', 'r.organisation_id').andOn('m.user_id', q.raw('?', [userId])))
+    .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .where('r.id', releaseId)
+    .first(...ACCESS_COLUMNS)) as AccessRow | undefined;
+  return accessOf(row);
+}
+
+/**
+ * A connection's session and its access to a release, in one query (it runs for every
+ * connection): null when the session is revoked or unknown, or its user banned or deactivated
+ * (the checks of actorFromToken, http/authenticate.ts); else the user's role and their access
+ * (undefined: none).
+ */
+export async function sessionAccess(
+  q: Knex,
+  userId: string,
+  sessionId: string,
+  releaseId: string,
+): Promise<{ role: Role; access: CollabAccess | undefined } | null> {
+  const row = (await q('auth_sessions as s')
+    .join('profiles as p', 'p.user_id', 's.user_id')
+    .leftJoin('press_releases as r', (j) => j.on('r.id', q.raw('?', [releaseId])))
+    .leftJoin('organisation_members as m', (j) => j.on('m.organisation_id', 'r.organisation_id').andOn('m.user_id', 's.user_id'))
+    .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .where({ 's.id': sessionId, 's.user_id': userId })
+    .whereNull('s.revoked_at')
+    .first('p.role as user_role', 'p.status as user_status', 'p.is_active', ...ACCESS_COLUMNS)) as
+    | (AccessRow & { user_role: Role; user_status: UserStatus; is_active: boolean })
+    | undefined;
+  if (!row || row.user_status === 'banned' || !row.is_active) return null;
+  return { role: row.user_role, access: accessOf(row) };
 }

@@ -15,7 +15,7 @@ import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnaps
 import { docFromJson, paragraphsToJson } from './render';
 import { SharedDoc, UpdateRefused, type ConnInfo } from './shared-doc';
 import type { Knex } from 'knex';
-import { useTicketOnce, verifyTicket } from './ticket';
+import { awaitAuthMessage, defaultAuthDeadline, identityFromTicket, identityFromToken, type AuthDeadline } from './socket-auth';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
 import { documentHoldsBadText } from './schema-check';
 
@@ -23,6 +23,8 @@ export { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED };
 export const COLLAB_PREFIX = '/collab/';
 /** Messages larger than this close the connection (ws answers 1009). */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** Messages a connection may send before its document is open (auth, sync step 1, awareness, a few edits). */
+const MAX_EARLY_MESSAGES = 256;
 
 const editableStatus = (status: string) => status === 'draft' || status === 'scheduled';
 
@@ -85,16 +87,20 @@ interface Deps {
   bus?: CollabBus;
   /** Where documents are rendered into their release rows (default: a worker thread). */
   renderer?: ContentRenderer;
+  /** How long a connection without a ticket may take to send its auth message (tests pass their own). */
+  authDeadline?: AuthDeadline;
 }
 
 /**
- * The y-websocket protocol (sync + awareness) on /collab/<releaseId>?ticket=...
- * Authenticated before the first message with a short-lived ticket (refused by accepting
- * and closing with 4401/4403, never an HTTP error that clients retry forever); the document
+ * The y-websocket protocol (sync + awareness) on /collab/<releaseId>. Authenticated by the
+ * connection's first message, the session's access token (or, the older way, a one-use ticket
+ * in the URL: ?ticket=...), before anything else it sent is read; refused by accepting and
+ * closing with 4401/4403, never an HTTP error that clients retry forever. The document
  * is loaded from Postgres before the first sync step; updates are stored within ~0.5 s.
  */
 export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint {
   const { db, logger, key, bus } = deps;
+  const authDeadline = deps.authDeadline ?? defaultAuthDeadline;
   const renderer = deps.renderer ?? threadRenderer(logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const docs = new Map<string, Promise<SharedDoc>>();
@@ -396,25 +402,24 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   async function onConnection(ws: WebSocket, req: IncomingMessage): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const releaseId = decodeURIComponent(url.pathname.slice(COLLAB_PREFIX.length));
+    // What the connection sends before its document is open waits here (bounded).
     const buffered: Buffer[] = [];
-    const onEarly = (data: Buffer) => buffered.push(data);
+    const onEarly = (data: Buffer) => {
+      buffered.push(data);
+      if (buffered.length > MAX_EARLY_MESSAGES) ws.close(1008, 'too many messages before the document opened');
+    };
     ws.on('message', onEarly);
 
     if (!originAllowed(req)) return ws.close(CLOSE_FORBIDDEN, 'origin not allowed');
-    const check = await verifyTicket(url.searchParams.get('ticket') ?? '', key);
-    if (!check.ok) return ws.close(CLOSE_UNAUTHORIZED, check.reason === 'expired' ? 'ticket expired' : 'invalid ticket');
-    const { ticket } = check;
-    if (!RELEASE_ID_PATTERN.test(releaseId) || ticket.doc !== releaseDocName(releaseId)) {
-      return ws.close(CLOSE_FORBIDDEN, 'forbidden');
-    }
-    // The ticket's session must still be open and belong to the ticket's user; a ticket opens one connection.
-    const session = await db('auth_sessions')
-      .where({ id: ticket.sessionId, user_id: ticket.userId })
-      .whereNull('revoked_at')
-      .first<{ id: string } | undefined>('id');
-    if (!session) return ws.close(CLOSE_UNAUTHORIZED, 'session ended');
-    if (!(await useTicketOnce(db, ticket))) return ws.close(CLOSE_UNAUTHORIZED, 'ticket already used');
-    const access = await collabAccess(db, ticket.userId, releaseId);
+    if (!RELEASE_ID_PATTERN.test(releaseId)) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
+    // The session the page holds, in the first message (socket-auth.ts); or, the older way, a ticket in the URL.
+    const ticketParam = url.searchParams.get('ticket');
+    const auth =
+      ticketParam === null
+        ? await identityFromToken(db, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId)
+        : await identityFromTicket(db, key, ticketParam, releaseId).then(async (a) => (a.ok ? { ...a, access: await collabAccess(db, a.who.userId, releaseId) } : a));
+    if (!auth.ok) return ws.close(auth.code, auth.reason);
+    const { who, access } = auth;
     if (!access) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
 
@@ -425,7 +430,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     const sent = !editableStatus(access.release.status);
     if (sent) shared.readOnly = true;
     // A role that does not write (a reviewer) only suggests: its other changes are refused (4422).
-    shared.add(ws, { userId: ticket.userId, sessionId: ticket.sessionId, awarenessIds: new Set(), mode: sent ? 'read' : access.mode });
+    shared.add(ws, { userId: who.userId, sessionId: who.sessionId, awarenessIds: new Set(), mode: sent ? 'read' : access.mode });
     let refused = false;
     const handle = (data: Buffer) => {
       if (refused) return; // closing: the rest of what this connection sent is dropped
@@ -435,10 +440,10 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
         // Logged once per connection, without a stack: a bad client must not flood the log.
         refused = true;
         if (err instanceof UpdateRefused) {
-          logger.warn({ doc: name, userId: ticket.userId, code: err.code, reason: err.reason }, 'collab: update refused');
+          logger.warn({ doc: name, userId: who.userId, code: err.code, reason: err.reason }, 'collab: update refused');
           ws.close(err.code, err.reason);
         } else {
-          logger.warn({ doc: name, userId: ticket.userId, reason: (err as Error).message }, 'collab: malformed message');
+          logger.warn({ doc: name, userId: who.userId, reason: (err as Error).message }, 'collab: malformed message');
           ws.close(1003, 'malformed message');
         }
       }

@@ -5,10 +5,11 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { attachmentListSchema, attachmentSchema } from '@shared/schemas/attachments';
-import { collabTicketSchema, mediaListSummarySchema, releaseStateSchema, sendPreviewSchema, testEmailSchema, type TestEmail } from '@shared/schemas/editor';
+import { mediaListSummarySchema, releaseStateSchema, sendPreviewSchema, testEmailSchema, type TestEmail } from '@shared/schemas/editor';
 import { releaseCreated, releaseDetail } from '@shared/schemas/releases';
 import { ApiError, api, uploadFile } from '@client/api/http';
 import { queryKeys } from '@client/api/query-keys';
+import { authClient } from '@client/auth/client';
 
 const fetchState = (releaseId: string) => api('GET', `/releases/${releaseId}/state`, { schema: releaseStateSchema });
 
@@ -56,12 +57,24 @@ export const useTestEmail = (releaseId: string, mail: TestEmail | null) =>
     gcTime: 0,
   });
 
+/**
+ * The session the live document's connections authenticate with: its access token, sent as
+ * each connection's first message (no ticket round trip). `current` is read as a socket opens,
+ * so y-websocket's own reconnects take the latest token; `valid` refreshes one about to expire
+ * first (before connecting); `refreshed` is a new one after the server said 4401 (null: the
+ * session is over, and the app signs out).
+ */
+export const collabSession = {
+  current: (): string | null => authClient.getSession()?.access_token ?? null,
+  valid: (): Promise<string | null> => authClient.getAccessToken(),
+  refreshed: (): Promise<string | null> => authClient.refresh().then((s) => s?.access_token ?? null),
+};
+
 /** What the editor's actions change. */
 export const editorCalls = {
   createDraft: () => api('POST', '/releases', { schema: releaseCreated }),
   transition: (releaseId: string, path: 'save' | 'send' | 'schedule', scheduledAt?: string) =>
     api('POST', `/releases/${releaseId}/${path}`, { body: scheduledAt ? { scheduledAt } : undefined, schema: releaseStateSchema }),
-  collabTicket: (releaseId: string) => api('POST', '/collab/tickets', { body: { releaseId }, schema: collabTicketSchema }),
   sendTestEmail: (releaseId: string) => api('POST', `/releases/${releaseId}/test-email`, { schema: testEmailSchema }),
   addAttachment: (releaseId: string, file: File) => uploadFile(`/releases/${releaseId}/attachments`, file, attachmentSchema),
   removeAttachment: (releaseId: string, attachmentId: string) => api('DELETE', `/releases/${releaseId}/attachments/${attachmentId}`),

@@ -12,7 +12,8 @@ import {
   MESSAGE_RENDER_ERROR,
   MESSAGE_SAVED,
 } from '@shared/editor/collab-protocol';
-import { editorCalls, fetchFreshState } from './queries';
+import { withAuthMessage } from '@shared/editor/collab-auth';
+import { collabSession, fetchFreshState } from './queries';
 
 /**
  * 'error': stored but not rendered (the server said why; sending refuses). 'rejected': the
@@ -47,10 +48,14 @@ function ownClock(doc: Y.Doc): number {
   return Y.decodeStateVector(Y.encodeStateVector(doc)).get(doc.clientID) ?? 0;
 }
 
+/** Sockets that send the session's current access token first (the server's auth message). */
+const AuthedWebSocket = typeof WebSocket === 'undefined' ? undefined : withAuthMessage(WebSocket, collabSession.current);
+
 /**
- * One release's live document: Yjs over y-websocket with a short-lived ticket (a new one
- * on every 4401), kept in IndexedDB so offline edits survive and merge on reconnect, and
- * a save state from the server's acknowledgements.
+ * One release's live document: Yjs over y-websocket, each connection authenticated by the
+ * session the page holds (its access token in the first message; refreshed on a 4401), kept
+ * in IndexedDB so offline edits survive and merge on reconnect, and a save state from the
+ * server's acknowledgements.
  */
 export function useCollab(releaseId: string): Collab {
   // A new document per release (releaseId is the reason to rebuild).
@@ -61,6 +66,7 @@ export function useCollab(releaseId: string): Collab {
       new WebsocketProvider(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/collab`, releaseId, doc, {
         connect: false,
         params: {},
+        ...(AuthedWebSocket ? { WebSocketPolyfill: AuthedWebSocket } : {}),
       }),
     [doc, releaseId],
   );
@@ -90,17 +96,16 @@ export function useCollab(releaseId: string): Collab {
       if (!disposed && (doc.getXmlFragment('default').length > 0 || doc.getText('title').length > 0)) setLocalReady(true);
     });
 
-    const connectWithTicket = async () => {
+    // 4401s in a row (an expired token refreshed, the session ended meanwhile): each retry waits longer.
+    let refusedInARow = 0;
+    const connect = async (fresh: boolean) => {
       try {
-        const { ticket } = await editorCalls.collabTicket(releaseId);
+        const token = await (fresh ? collabSession.refreshed() : collabSession.valid());
         if (disposed) return;
-        provider.params = { ticket };
+        if (!token) return; // the session is over: the app signs out
         provider.connect();
-      } catch (err) {
-        if (disposed) return;
-        const status = (err as { status?: number }).status;
-        if (status === 404 || status === 403) setForbidden(true);
-        else setTimeout(() => void connectWithTicket(), 2000); // offline: try again
+      } catch {
+        if (!disposed) setTimeout(() => void connect(fresh), 2000); // offline: try again
       }
     };
 
@@ -114,8 +119,11 @@ export function useCollab(releaseId: string): Collab {
     };
     const onClose = (event: CloseEvent | null) => {
       if (event?.code === CLOSE_UNAUTHORIZED) {
+        // The token expired (or the session ended): a refreshed one, then connect again.
         provider.disconnect();
-        void connectWithTicket();
+        const wait = refusedInARow === 0 ? 0 : Math.min(30_000, 1000 * 2 ** (refusedInARow - 1));
+        refusedInARow++;
+        setTimeout(() => void (disposed ? undefined : connect(true)), wait);
       } else if (event?.code === CLOSE_FORBIDDEN) {
         provider.disconnect();
         setForbidden(true);
@@ -137,7 +145,7 @@ export function useCollab(releaseId: string): Collab {
               setFrozen(true);
               void local.clearData(); // the refused change was never sent: do not show it again
             } else {
-              setTimeout(() => void (disposed ? undefined : connectWithTicket()), 1000);
+              setTimeout(() => void (disposed ? undefined : connect(false)), 1000);
             }
           });
       }
@@ -148,7 +156,10 @@ export function useCollab(releaseId: string): Collab {
     };
     const onSync = (s: boolean) => {
       setSynced(s);
-      if (s) setEverSynced(true);
+      if (s) {
+        setEverSynced(true);
+        refusedInARow = 0;
+      }
     };
     const onUpdate = (_u: Uint8Array, origin: unknown) => {
       if (origin !== provider) setLocalClock(ownClock(doc));
@@ -157,7 +168,7 @@ export function useCollab(releaseId: string): Collab {
     provider.on('status', onStatus);
     provider.on('sync', onSync);
     doc.on('update', onUpdate);
-    void connectWithTicket();
+    void connect(false);
 
     return () => {
       disposed = true;

@@ -37,17 +37,29 @@ export async function signAccessToken(
 
 /** Verifies signature, audience, issuer and expiry; returns null for any bad token. */
 export async function verifyAccessToken(token: string, key: Uint8Array): Promise<AccessClaims | null> {
+  const check = await checkAccessToken(token, key);
+  return check.ok ? check.claims : null;
+}
+
+/** verifyAccessToken, telling an expired token (the holder refreshes it) from any other bad one. */
+export async function checkAccessToken(
+  token: string,
+  key: Uint8Array,
+): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' }> {
   try {
     const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, issuer: ISSUER, algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
     return {
-      sub: payload.sub,
-      sid: payload.sid,
-      role: payload.role as Role,
-      email: typeof payload.email === 'string' ? payload.email : '',
+      ok: true,
+      claims: {
+        sub: payload.sub,
+        sid: payload.sid,
+        role: payload.role as Role,
+        email: typeof payload.email === 'string' ? payload.email : '',
+      },
     };
-  } catch {
-    return null;
+  } catch (err) {
+    return { ok: false, reason: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
   }
 }
 
