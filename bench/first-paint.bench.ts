@@ -135,6 +135,19 @@ async function emulatedPhone(browser: Browser) {
     if (docAt === undefined && e.type === 'Document') docAt = e.timestamp;
   });
   const at = (t: number) => (docAt === undefined ? NaN : Math.round((t - docAt) * 1000));
+  // API requests: when asked for, when sent (after queueing for a connection), when answered.
+  const asked = new Map<string, { url: string; at: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.includes('/api/')) asked.set(e.requestId, { url: new URL(e.request.url).pathname, at: e.timestamp });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const a = asked.get(e.requestId);
+    const t = e.response.timing;
+    if (!a || !t) return;
+    sockets.push(
+      `${at(a.at)} ms ${a.url}: sent ${at(t.requestTime + t.sendStart / 1000)} ms, headers ${at(t.requestTime + t.receiveHeadersEnd / 1000)} ms`,
+    );
+  });
   const frames = new Map<string, number>();
   cdp.on('Network.webSocketCreated', (e) => frames.set(e.requestId, 0));
   cdp.on('Network.webSocketWillSendHandshakeRequest', (e) => sockets.push(`${at(e.timestamp)} ms ws ${e.requestId} handshake sent`));
