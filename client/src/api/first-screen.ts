@@ -15,8 +15,6 @@ const ANSWERABLE = /^\/(?:profile|client\/dashboard|releases\/[0-9a-f-]{36})$/;
 /** An answer older than this (a screen opened later in the same page) is not used. */
 const FRESH_MS = 30_000;
 
-let parts: Map<string, unknown> | null = null;
-
 function partsOf(body: unknown): Map<string, unknown> {
   const map = new Map<string, unknown>();
   if (!body || typeof body !== 'object') return map;
@@ -28,19 +26,31 @@ function partsOf(body: unknown): Map<string, unknown> {
 }
 
 /**
- * The first screen's answer to GET `path` (unparsed: the caller's schema parses it), or
- * undefined when the page has none for it (no early request, another path, already taken, or
- * the request failed).
+ * A taker of the early answer: `pending()` is the page's early request (if any), `now()` the
+ * time since the page started, in ms.
  */
-export async function takeFirstScreen(path: string): Promise<unknown> {
-  const pending = typeof window === 'undefined' ? undefined : window.__FIRST_SCREEN__;
-  if (!pending || !ANSWERABLE.test(path)) return undefined;
-  if (!parts) {
-    const body = await pending.catch(() => null);
-    parts ??= partsOf(body);
-  }
-  if (performance.now() > FRESH_MS) parts.clear();
-  const value = parts.get(path);
-  parts.delete(path);
-  return value;
+export function firstScreenTaker(pending: () => Promise<unknown> | undefined, now: () => number) {
+  let parts: Map<string, unknown> | null = null;
+  /**
+   * The first screen's answer to GET `path` (unparsed: the caller's schema parses it), or
+   * undefined when the page has none for it (no early request, another path, already taken,
+   * too late, or the request failed).
+   */
+  return async (path: string): Promise<unknown> => {
+    const early = pending();
+    if (!early || !ANSWERABLE.test(path)) return undefined;
+    if (!parts) {
+      const body = await early.catch(() => null);
+      parts ??= partsOf(body);
+    }
+    if (now() > FRESH_MS) parts.clear();
+    const value = parts.get(path);
+    parts.delete(path);
+    return value;
+  };
 }
+
+export const takeFirstScreen = firstScreenTaker(
+  () => (typeof window === 'undefined' ? undefined : window.__FIRST_SCREEN__),
+  () => performance.now(),
+);
