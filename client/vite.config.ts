@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signedInChunkName } from './chunk-groups';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,6 +19,7 @@ const pkg = (names: string) => new RegExp(`node_modules[\\\\/](?:${names})[\\\\/
  * the editor shares): one left out lands in the charts' shared chunk, which imports Recharts,
  * and the two chunks import each other ("s is not a function" on the reports).
  */
+const APP_CHUNKS = signedInChunkName(clientDir);
 const VENDOR_CHUNKS = [
   { name: 'yjs', test: pkg('yjs|lib0|y-protocols|y-websocket|y-indexeddb') },
   { name: 'prosemirror', test: pkg('prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname') },
@@ -28,6 +30,8 @@ const VENDOR_CHUNKS = [
       'recharts|recharts-scale|victory-vendor|d3-[a-z-]+|internmap|lodash|react-smooth|decimal\\.js-light|eventemitter3|react-transition-group|dom-helpers|prop-types|@babel[\\\\/]runtime|tiny-invariant|react-is',
     ),
   },
+  // After the libraries above: the app's own code in a few chunks along the module graph.
+  { name: APP_CHUNKS, debugName: 'app' },
 ].map((group) => ({ ...group, includeDependenciesRecursively: false }));
 
 export default defineConfig(({ isSsrBuild }) => ({

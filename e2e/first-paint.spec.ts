@@ -4,7 +4,7 @@
  * mismatch warnings; text responses and assets are compressed; the public site does not load
  * the signed-in screens' code.
  */
-import { expect, test, toast } from './fixtures';
+import { answerCookiesInStorage, EDITOR_OPEN_MS, expect, SESSION_KEY, signInAs, test, toast } from './fixtures';
 
 const PAGES: [string, string][] = [
   ['/', 'Διανομή δελτίων τύπου στα ελληνικά media'],
@@ -183,4 +183,35 @@ test('a public page hydrates with its own small entry; the contact form loads it
   await page.getByRole('button', { name: 'Αποστολή μηνύματος' }).click();
   await expect(page).toHaveURL(/\/thank-you$/);
   await expect(toast(page, 'Επιτυχής αποστολή')).toBeVisible();
+});
+
+test("a signed-in screen's first data comes in one request started by its HTML, and its code is announced there", async ({ page, request }) => {
+  await signInAs(page, 'client');
+  await answerCookiesInStorage(page);
+  const calls: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  await page.goto('/client');
+  await expect(page.getByTestId('stat-total-value')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The profile and the dashboard came with GET /first-screen, not with their own GETs.
+  expect(calls.filter((p) => p === '/api/first-screen')).toHaveLength(1);
+  expect(calls).not.toContain('/api/profile');
+  expect(calls).not.toContain('/api/client/dashboard');
+
+  // The editor: the release came with the first screen; the page's HTML names the editor's chunks.
+  const token = (JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEY))!) as { access_token: string }).access_token;
+  const drafts = (await (await request.get('/api/releases?status=draft', { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string }[] };
+  const id = drafts.items[0]!.id;
+  const html = await (await request.get(`/client/press-releases/${id}`)).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/release-editor-page-[^"]+\.js">/);
+  expect(html).toMatch(/<script nonce="[^"]+">[^<]*\/api\/first-screen/);
+  calls.length = 0;
+  await page.goto(`/client/press-releases/${id}`);
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+  expect(calls.filter((p) => p === '/api/first-screen')).toHaveLength(1);
+  expect(calls).not.toContain('/api/profile');
+  expect(calls).not.toContain(`/api/releases/${id}`);
 });

@@ -5,6 +5,7 @@ import { assistantRoutes } from './modules/assistant/assistant.routes';
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { editorRoutes } from './modules/editor/editor.routes';
 import { profileRoutes } from './modules/profiles/profiles.routes';
+import { firstScreenRoutes } from './modules/first-screen/first-screen.routes';
 // imports: public site
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 // imports: client workspace
@@ -46,6 +47,7 @@ import { dataRightsRoutes } from './modules/data-rights/data-rights.routes';
 /** Every /api module registers its routes here. */
 export function registerApiRoutes(api: ApiRouter, ctx: AppContext): void {
   profileRoutes(api, ctx);
+  firstScreenRoutes(api, ctx);
   collabRoutes(api, ctx);
   editorRoutes(api, ctx);
   assistantRoutes(api, ctx);

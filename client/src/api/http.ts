@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { authClient } from '@client/auth/client';
 import { ApiError, NetworkError, toApiError } from './errors';
+import { takeFirstScreen } from './first-screen';
 
 export { ApiError, NetworkError };
 
@@ -67,6 +68,9 @@ export async function request(method: Method, path: string, opts: RequestOptions
 
 /** A JSON call, its answer parsed with a shared schema when one is given. */
 export async function api<S extends z.ZodType | undefined = undefined>(method: Method, path: string, opts: ApiOptions<S> = {}): Promise<Result<S>> {
+  // The screen's first data may have come with the page (api/first-screen.ts).
+  const early = method === 'GET' ? await takeFirstScreen(path) : undefined;
+  if (early !== undefined) return (opts.schema ? opts.schema.parse(early) : early) as Result<S>;
   const res = await request(method, path, opts);
   if (res.status === 204) return undefined as Result<S>;
   const data: unknown = await res.json();

@@ -43,6 +43,15 @@ describe('client app serving', () => {
     expect(html.indexOf('__APP_CONFIG__')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('puts the first request first in <head> and the preloads after the config', () => {
+    const template = '<html><head>\n    <meta charset="UTF-8" />\n    <script type="module" src="/assets/index.js"></script></head><body></body></html>';
+    const html = injectIntoHtml(template, { superadminLogin: false, devPanel: null }, 'abc', '<link rel="modulepreload" href="/assets/x.js">', '<script nonce="abc">early()</script>');
+    expect(html.indexOf('<meta charset="UTF-8" />')).toBeLessThan(html.indexOf('early()'));
+    expect(html.indexOf('early()')).toBeLessThan(html.indexOf('/assets/index.js'));
+    expect(html.indexOf('__APP_CONFIG__')).toBeLessThan(html.indexOf('/assets/x.js'));
+    expect(html.indexOf('/assets/x.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('answers /favicon.ico with the SVG icon, not a 404 (browsers ask for it on JSON and text pages)', async () => {
     const client = await createClientApp(config, createLogger({ logLevel: 'silent', env: 'test' }), false);
     const app = express().use(client.router);

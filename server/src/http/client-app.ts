@@ -13,6 +13,8 @@ import { DEMO_ACCOUNTS } from '../dev-panel';
 import type { Logger } from '../logger';
 import { APP_ROOT } from '../paths';
 import { publicPageRenderer, type PageDataSource } from './public-page-render';
+import { firstScreenStarter } from './first-screen-starter';
+import { readRoutePreloads } from './route-preload';
 
 export const CLIENT_DIST = path.join(APP_ROOT, 'dist/client');
 /** Public pages rendered to HTML at build (client/prerender.ts): <path>.html, / is index.html. */
@@ -56,10 +58,15 @@ export function injectedConfig(config: Config, pathname: string): InjectedAppCon
   };
 }
 
-export function injectIntoHtml(html: string, appConfig: InjectedAppConfig, nonce: string): string {
+/**
+ * The page with the app's configuration; `first` goes first in <head> (a request to start
+ * before the scripts' own), `head` at its end.
+ */
+export function injectIntoHtml(html: string, appConfig: InjectedAppConfig, nonce: string, head = '', first = ''): string {
   const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
   const tag = `<script nonce="${nonce}">window.__APP_CONFIG__=${json}</script>`;
-  return html.replace('</head>', `${tag}</head>`);
+  const withFirst = first ? html.replace(/<head>(\s*<meta charset="UTF-8" \/>)?/, (m) => `${m}${first}`) : html;
+  return withFirst.replace('</head>', `${tag}${head}</head>`);
 }
 
 interface ClientApp {
@@ -83,6 +90,8 @@ export async function createClientApp(
   const router = express.Router();
   let readTemplate: (url: string, pathname: string) => Promise<string>;
   let close = () => Promise.resolve();
+  // The signed-in screens' own chunks, announced in their HTML (none in development).
+  let preloads: (pathname: string) => string = () => '';
 
   if (devServer) {
     const { createServer } = await import('vite');
@@ -98,6 +107,7 @@ export async function createClientApp(
     close = () => vite.close();
   } else {
     const indexPath = path.join(CLIENT_DIST, 'index.html');
+    preloads = readRoutePreloads(CLIENT_DIST);
     // A public page gets its prerendered HTML (heading and text before any JavaScript runs,
     // hydrated by the client); every other path the empty shell.
     const cached = new Map<string, Promise<string>>();
@@ -153,7 +163,13 @@ export async function createClientApp(
       return;
     }
     const nonce = (res.locals as { cspNonce?: string }).cspNonce ?? '';
-    const html = injectIntoHtml(template, injectedConfig(config, req.path), nonce);
+    const html = injectIntoHtml(
+      template,
+      injectedConfig(config, req.path),
+      nonce,
+      preloads(req.path),
+      firstScreenStarter(req.path, nonce),
+    );
     const status = isKnownClientPath(req.path, config.superadminLoginPath) ? 200 : 404;
     res.status(status).type('html').set('Cache-Control', 'no-cache').send(html);
   });

@@ -109,6 +109,13 @@ async function present(db: Db, row: PersonRow, org: { membership: Membership; co
   };
 }
 
+/** GET /profile's answer: the signed-in user's own profile (also part of GET /first-screen). */
+export async function ownProfile(db: Db, actor: Actor) {
+  const row = await db('profiles').where('user_id', actor.userId).first<PersonRow | undefined>(...COLUMNS);
+  if (!row) throw notFound('Profile not found');
+  return present(db, row, await activeCompany(db, actor));
+}
+
 export const WELCOME_NOTIFICATION_KIND = 'onboarding.welcome';
 
 const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
@@ -116,10 +123,7 @@ const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 /** The signed-in user's own profile; for a client, also the company profile and logo of their active organisation. */
 export function profileRoutes(api: ApiRouter, { db, config, realtime, logos }: AppContext): void {
   api.get('/profile', 'authenticated', async (_req, res) => {
-    const actor = actorOf(res);
-    const row = await db('profiles').where('user_id', actor.userId).first<PersonRow | undefined>(...COLUMNS);
-    if (!row) throw notFound('Profile not found');
-    res.json(await present(db, row, await activeCompany(db, actor)));
+    res.json(await ownProfile(db, actorOf(res)));
   });
 
   api.patch('/profile', 'authenticated', validate('body', settingsPatch), async (_req, res) => {
