@@ -117,7 +117,9 @@ export const ROUTE_BUDGETS: {
     modules: ['src/components/layout/area-layouts.tsx', 'src/features/client/reports-page.tsx'],
     // +6 KB: newsroom views (a weekly chart), embargo and download columns; +1 KB: Recharts in a chunk of its own.
     // +1 KB: each release's e-mail line (delivered, bounced, complained, suppressed).
-    budget: 448 * KB,
+    // +1 KB (issue 32/33): the signed-in shell's chunk carries the parts two signed-in pages share
+    // (client/chunk-groups.ts), which the new settings sections (push, data rights) grew.
+    budget: 449 * KB,
     note: 'Tremor charts',
   },
   {
@@ -129,7 +131,10 @@ export const ROUTE_BUDGETS: {
     ],
     // +1 KB: Recharts and Tremor in chunks of their own (no chunk over 500 kB minified) and the live layer's socket loader.
     // +1 KB: the shell's new routes (suppression lists).
-    budget: 438 * KB,
+    // +11 KB (issue 32, point 4): the signed-in shell is one chunk with the parts two signed-in
+    // pages share (forms, selects, dates: 43 chunks, was 78), which this page did not load before;
+    // every other signed-in page loads them anyway.
+    budget: 449 * KB,
     note: 'Tremor charts',
   },
   {

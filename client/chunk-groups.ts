@@ -92,7 +92,11 @@ export function signedInChunkName(clientDir: string) {
     for (const id of shellModules) if (!taken(id) && !signedOut.has(id)) byModule.set(id, 'signed-in');
     const mergeable = (id: string) => {
       const code = (ctx.getModuleInfo(id) as { code?: string | null } | null)?.code ?? '';
-      return MERGEABLE.test(id) && code.length <= MAX_MERGED_MODULE && ![...closure(ctx, id, false)].some((m) => HEAVY.test(m));
+      // Nor a module that loads one of those libraries lazily (components/charts.tsx starts Tremor
+      // after its first render): in the shell, every signed-in screen would start the charts.
+      const reach = [...closure(ctx, id, false)];
+      const heavy = reach.some((m) => HEAVY.test(m) || (ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? []).some((d) => HEAVY.test(d)));
+      return MERGEABLE.test(id) && code.length <= MAX_MERGED_MODULE && !heavy;
     };
     // What the signed-out screens share with the shell (forms, dialogs, the query hooks).
     for (const id of shellModules) if (!taken(id) && signedOut.has(id) && mergeable(id)) byModule.set(id, 'forms');
