@@ -30,9 +30,12 @@ describe('signedInChunkName', () => {
     [src('auth/role-guard.tsx')]: [[]],
     [src('features/auth/login-page.tsx')]: [[src('auth/role-guard.tsx'), src('components/ui/input.tsx'), src('components/ui/spinner.tsx')]],
     [src('components/ui/spinner.tsx')]: [[]],
-    [src('features/client/dashboard-page.tsx')]: [[src('components/ui/badge.tsx'), src('components/ui/input.tsx')]],
+    [src('features/client/dashboard-page.tsx')]: [[src('components/ui/badge.tsx'), src('components/ui/input.tsx'), src('components/charts.tsx')]],
     [src('features/client/release-editor-page.tsx')]: [[src('components/ui/badge.tsx'), src('components/ui/input.tsx'), src('editor/text.tsx'), src('lib/big.ts')]],
-    [src('features/client/reports-page.tsx')]: [[src('editor/text.tsx'), src('lib/big.ts')]],
+    [src('features/client/reports-page.tsx')]: [[src('editor/text.tsx'), src('lib/big.ts'), src('components/charts.tsx')]],
+    // Starts the charts' library after its first render (a lazy import).
+    [src('components/charts.tsx')]: [[], [nm('@tremor/react/dist/index.js')]],
+    [nm('@tremor/react/dist/index.js')]: [[]],
     [src('editor/text.tsx')]: [[nm('@tiptap/core/index.js')]],
     [src('lib/big.ts')]: [[], [], 'x'.repeat(30_000)],
     [nm('@tiptap/core/index.js')]: [[]],
@@ -48,6 +51,10 @@ describe('signedInChunkName', () => {
     expect(of(src('stores/session.ts'))).toBe('app');
     expect(of(src('components/layout/dashboard-layout.tsx'))).toBe('signed-in');
     expect(of(nm('lucide-react/dist/icons/menu.js'))).toBe('signed-in');
+  });
+
+  it('keeps out of the shell a shared part that loads the charts lazily (every screen would start them)', () => {
+    expect(of(src('components/charts.tsx'))).toBeNull();
   });
 
   it('puts small parts two signed-in pages share with the shell, and those a signed-out screen loads too apart', () => {
