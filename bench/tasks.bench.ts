@@ -1,7 +1,7 @@
 import { testConfig } from '../server/src/test/app';
 /**
  * Task board fan-out benchmark: one task status change (PATCH /api/tasks/:id) reaching
- * 1,000 connected Socket.IO members of a workspace — the real server from startServer,
+ * 1,000 connected Socket.IO members of an organisation — the real server from startServer,
  * real sockets, real database — timed until the LAST member has the 'task:changed' event.
  * In the same run, the reference: a bare `ws` server broadcasting the same JSON payload to
  * 1,000 `ws` clients, timed the same way. Target: our p99 within 2× of the bare broadcast.
@@ -10,7 +10,7 @@ import { testConfig } from '../server/src/test/app';
  *   DATABASE_URL=postgres://... npx tsx bench/tasks.bench.ts
  *   MEMBERS=500 ROUNDS=30 npx tsx bench/tasks.bench.ts
  *
- * Members are inserted directly (users, profiles, sessions, workspace_members) and get
+ * Members are inserted directly (users, profiles, sessions, organisation_members) and get
  * access tokens minted with the server's key, so no 1,000 argon2 sign-ins are needed.
  * The clients live in a worker thread (as they would on other machines), for ours and for
  * the reference alike; the worker reports when its last client has the message, stamped
@@ -25,6 +25,7 @@ import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
 import { startServer } from '../server/src/server';
 import { createTestDb } from '../server/src/test/db';
 import { call, signIn, signUp } from '../server/src/test/http';
+import { ownOrganisationOf } from '../server/src/test/releases';
 
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
@@ -39,7 +40,8 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
   try {
     await signUp(server.url, 'owner@bench.test');
     const owner = await signIn(server.url, 'owner@bench.test');
-    const ws = (await db('workspaces').where('owner_user_id', owner.user.id).first('id')) as { id: string };
+    // The owner's own organisation (a workspace before the organisations migration).
+    const organisationId = await ownOrganisationOf(db, owner.user.id);
 
     // 1,000 members, each with a live session and a minted access token.
     const tokens: string[] = [];
@@ -50,7 +52,7 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
         .insert(emails.map((email) => ({ email })))
         .returning(['id', 'email'])) as { id: string; email: string }[];
       await db('profiles').insert(users.map((u) => ({ user_id: u.id, email: u.email, name: u.email, role: 'client', status: 'approved' })));
-      await db('workspace_members').insert(users.map((u) => ({ workspace_id: ws.id, user_id: u.id, role: 'member' })));
+      await db('organisation_members').insert(users.map((u) => ({ organisation_id: organisationId, user_id: u.id, role: 'editor' })));
       const sessions = (await db('auth_sessions')
         .insert(users.map((u) => ({ user_id: u.id })))
         .returning(['id', 'user_id'])) as { id: string; user_id: string }[];
@@ -60,10 +62,10 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
       }
     }
 
-    // Connect every member (the handshake joins them to the workspace room).
+    // Connect every member (the handshake joins them to their active organisation's room).
     const clients = await startClients({ kind: 'socketio', url: server.url, tokens, event: 'task:changed', keyField: 'version', readyEvent: 'session:ready' });
 
-    const created = await call<{ id: string; version: number }>(server.url, 'POST', `/api/workspaces/${ws.id}/tasks`, {
+    const created = await call<{ id: string; version: number }>(server.url, 'POST', '/api/tasks', {
       token: owner.access_token,
       body: { title: 'Benchmark task' },
     });
