@@ -1,8 +1,12 @@
 /**
  * Benchmark clients in a worker thread (as they would be on other machines): N Socket.IO
  * or bare `ws` clients that report, stamped with an absolute clock, when the LAST of them
- * has a given message. Shared by the fan-out benchmarks.
+ * has a given message. Shared by the fan-out benchmarks. With `process: true` they run in a
+ * child process instead (same code): a process holds at most `ulimit -n` (20,000 here) sockets,
+ * and 10,000 clients plus the server's 10,000 ends do not fit in one.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io as ioClient } from 'socket.io-client';
 import WebSocket from 'ws';
@@ -17,7 +21,11 @@ export interface ClientsInit {
   keyField?: string;
   /** Socket.IO: resolve the connection on this event instead of 'connect'. */
   readyEvent?: string;
+  /** Run the clients in a child process rather than a worker thread. */
+  process?: boolean;
 }
+
+type Report = { type: string; key?: number; at?: number; message?: string };
 
 export const clock = () => performance.timeOrigin + performance.now();
 
@@ -30,13 +38,13 @@ export const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
 const keyOf = (v: unknown) => Number(String(v).replace(/\D+/g, ''));
 
-function clientWorker(init: ClientsInit): void {
+function clientWorker(init: ClientsInit, post: (m: Report) => void): void {
   const counts = new Map<number, number>();
   const total = init.tokens.length;
   const got = (key: number) => {
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
-    if (n === total) parentPort!.postMessage({ type: 'done', key, at: clock() });
+    if (n === total) post({ type: 'done', key, at: clock() });
   };
   const connectAll = async () => {
     for (let i = 0; i < total; i += 100) {
@@ -59,20 +67,28 @@ function clientWorker(init: ClientsInit): void {
         ),
       );
     }
-    parentPort!.postMessage({ type: 'ready' });
+    post({ type: 'ready' });
   };
-  connectAll().catch((err: unknown) => parentPort!.postMessage({ type: 'error', message: String(err) }));
+  connectAll().catch((err: unknown) => post({ type: 'error', message: String(err) }));
 }
 
 /** Starts the clients in a worker; `waitFor(key)` resolves with the absolute time the last one got it. */
 export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: number) => Promise<number>; stop: () => Promise<void> }> {
   // The worker runs this same TypeScript file, through tsx's loader registered in the worker.
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { benchClients: init } });
+  let child: ChildProcess | undefined;
+  let worker: Worker | undefined;
+  if (init.process) {
+    child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_CLIENTS_CHILD: '1' } });
+    child.send({ benchClients: init });
+  } else {
+    worker = new Worker(boot, { eval: true, workerData: { benchClients: init } });
+  }
+  const source = (child ?? worker)!;
   const waiting = new Map<number, (at: number) => void>();
   const arrived = new Map<number, number>();
   await new Promise<void>((resolve, reject) => {
-    worker.on('message', (m: { type: string; key?: number; at?: number; message?: string }) => {
+    source.on('message', (m: Report) => {
       if (m.type === 'ready') resolve();
       else if (m.type === 'error') reject(new Error(m.message));
       else if (m.type === 'done') {
@@ -81,15 +97,25 @@ export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: 
         else arrived.set(m.key!, m.at!);
       }
     });
-    worker.once('error', reject);
+    source.once('error', reject);
+    child?.once('exit', (code) => reject(new Error(`clients exited (${code})`)));
   });
   return {
     waitFor: (key) => (arrived.has(key) ? Promise.resolve(arrived.get(key)!) : new Promise<number>((r) => waiting.set(key, r))),
     stop: async () => {
-      await worker.terminate();
+      if (worker) await worker.terminate();
+      if (child) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill();
+        await exited;
+      }
     },
   };
 }
 
 const data = workerData as { benchClients?: ClientsInit } | undefined;
-if (!isMainThread && data?.benchClients) clientWorker(data.benchClients);
+if (!isMainThread && data?.benchClients) clientWorker(data.benchClients, (m) => parentPort!.postMessage(m));
+if (isMainThread && process.env.BENCH_CLIENTS_CHILD && process.send) {
+  process.once('message', (m: { benchClients: ClientsInit }) => clientWorker(m.benchClients, (r) => process.send!(r)));
+  process.once('disconnect', () => process.exit(0)); // the benchmark ended (or died)
+}

@@ -10,9 +10,15 @@ import {
 import type { Actor } from '../http/authenticate';
 import type { Logger } from '../logger';
 import type { RedisLink, RedisLinkOptions } from '../redis/link';
+import { createLocalDelivery, type LocalMessage } from './local-delivery';
 import { useRedisAdapter } from './redis-adapter';
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** One message of a batch: an event and its payload for a room (or several). */
+export type Push = {
+  [E in keyof ServerToClientEvents]: { room: string | string[]; event: E; args: Parameters<ServerToClientEvents[E]> };
+}[keyof ServerToClientEvents];
 
 export interface Realtime {
   io: Io;
@@ -26,6 +32,11 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Several broadcasts at once (a send's pushes, one per recipient), after the commit: each
+   * message encoded once, and each socket gets all of its messages in one write, in order.
+   */
+  broadcastMany(pushes: Push[]): void;
   /** Tells the sessions' sockets they are over, then disconnects them. */
   endSessions(sessionIds: string[], reason: string): void;
   /** Puts every live socket of a user into a room (e.g. a workspace they just joined). */
@@ -59,6 +70,11 @@ export function createRealtime(
     maxHttpBufferSize: 1e6,
   });
   const listeners: ((ids: string[], reason: string) => void)[] = [];
+  // Without Redis this process's sockets are all there is: written to directly (local-delivery.ts).
+  // With the Redis adapter every broadcast goes through it, so the other processes get it too.
+  const local = createLocalDelivery(io);
+  let clustered = false;
+  const emit = (m: Push | LocalMessage) => (io.to(m.room).emit as (event: string, ...args: unknown[]) => boolean)(m.event, ...m.args);
   let closeAdapter: () => Promise<void> = () => Promise.resolve();
 
   // Handshake: a token, when given, must be valid; without one the socket is anonymous.
@@ -94,7 +110,14 @@ export function createRealtime(
   return {
     io,
     broadcast(room, event, ...args) {
-      io.to(room).emit(event, ...args);
+      const message = { room, event, args };
+      if (clustered) emit(message);
+      else local.deliver([message]);
+    },
+    broadcastMany(pushes) {
+      if (!pushes.length) return;
+      if (clustered) for (const p of pushes) emit(p);
+      else local.deliver(pushes);
     },
     endSessions(sessionIds, reason) {
       for (const id of sessionIds) {
@@ -114,6 +137,7 @@ export function createRealtime(
     },
     async useRedis(url, opts) {
       const link = await useRedisAdapter(io, url, logger, opts);
+      clustered = true;
       closeAdapter = () => link.close();
       return link;
     },

@@ -2,11 +2,12 @@ import { embargoBanner } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
+import type { Push } from '../../realtime/index';
 import { AttachmentsService } from '../attachments/attachments.service';
 import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
-import { createNotifications, publishNotifications } from '../notifications/notifications.service';
+import { createNotifications, notificationPushes } from '../notifications/notifications.service';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { ensureReportingRow, holdOverDailyLimit, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
@@ -72,17 +73,17 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
   return { recipients, held, notifications };
 }
 
-/** After the send commits: the recipients' pushes and the sending organisation's live report. */
+/**
+ * After the send commits: the recipients' pushes (their notification, then the inbox's) in one
+ * batch, so each recipient's socket gets both in one write, and the sending organisation's live report.
+ */
 export function announceDelivered(ctx: AppContext, release: SendableRelease, version: SentVersion, fan: FanOut): void {
-  publishNotifications(ctx.realtime, fan.notifications);
-  for (const r of fan.recipients) {
-    ctx.realtime.broadcast(rooms.user(r.recipient_user_id), 'inbox:new', {
-      deliveryId: r.id,
-      releaseId: release.id,
-      title: version.title,
-      category: version.category,
-    });
-  }
+  const inbox: Push[] = fan.recipients.map((r) => ({
+    room: rooms.user(r.recipient_user_id),
+    event: 'inbox:new',
+    args: [{ deliveryId: r.id, releaseId: release.id, title: version.title, category: version.category }],
+  }));
+  ctx.realtime.broadcastMany([...notificationPushes(fan.notifications), ...inbox]);
   announceReportChange(ctx, release.organisation_id, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { rooms } from '../../../../shared/events';
-import type { Realtime } from '../../realtime/index';
+import type { Push, Realtime } from '../../realtime/index';
 import { markReleaseRead } from './notifications.repo';
 
 export interface NewNotification {
@@ -53,27 +53,38 @@ export function presentNotification(r: NotificationRow): NotificationDto {
   };
 }
 
-/** Stores notifications inside the caller's transaction; publish them after it commits. */
+/**
+ * Stores notifications inside the caller's transaction; publish them after it commits. One
+ * statement whatever their number, with one array parameter per column (a send's 1,000 or
+ * 10,000 notifications are not 7 parameters each).
+ */
 export async function createNotifications(q: Knex | Knex.Transaction, items: NewNotification[]): Promise<NotificationRow[]> {
   if (!items.length) return [];
-  return (await q('notifications')
-    .insert(
-      items.map((n) => ({
-        user_id: n.userId,
-        kind: n.kind,
-        title: n.title,
-        body: n.body ?? null,
-        link: n.link ?? null,
-        data: JSON.stringify(n.data ?? {}),
-        organisation_id: n.organisationId ?? null,
-      })),
-    )
-    .returning('*')) as NotificationRow[];
+  const result = (await q.raw(
+    `insert into notifications (user_id, kind, title, body, link, data, organisation_id)
+     select * from unnest(?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::uuid[])
+     returning *`,
+    [
+      items.map((n) => n.userId),
+      items.map((n) => n.kind),
+      items.map((n) => n.title),
+      items.map((n) => n.body ?? null),
+      items.map((n) => n.link ?? null),
+      items.map((n) => JSON.stringify(n.data ?? {})),
+      items.map((n) => n.organisationId ?? null),
+    ] as unknown as Knex.RawBinding[],
+  )) as { rows: NotificationRow[] };
+  return result.rows;
 }
 
-/** After commit: push each notification to its user's room (the bell and a toast). */
+/** Each notification's push to its user's room (the bell and a toast). */
+export function notificationPushes(rows: NotificationRow[]): Push[] {
+  return rows.map((r) => ({ room: rooms.user(r.user_id), event: 'notification:new', args: [presentNotification(r)] }));
+}
+
+/** After commit: push each notification to its user's room, all in one batch. */
 export function publishNotifications(realtime: Realtime, rows: NotificationRow[]): void {
-  for (const r of rows) realtime.broadcast(rooms.user(r.user_id), 'notification:new', presentNotification(r));
+  realtime.broadcastMany(notificationPushes(rows));
 }
 
 /**

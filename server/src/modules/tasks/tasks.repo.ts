@@ -25,9 +25,12 @@ export interface TaskRow {
   updated_at: Date;
 }
 
-/** The task with its assignee, creator and linked release (the spec's "with assignee, creator and press release"). */
-function selectTasks(q: Q) {
-  return q('tasks as t')
+/**
+ * The task with its assignee, creator and linked release (the spec's "with assignee, creator and
+ * press release"), from `tasks` or from a CTE of task rows named `from`.
+ */
+function selectTasks(q: Q, from = 'tasks') {
+  return q(`${from} as t`)
     .leftJoin('profiles as a', 'a.user_id', 't.assignee_user_id')
     .leftJoin('profiles as c', 'c.user_id', 't.created_by')
     .leftJoin('press_releases as pr', 'pr.id', 't.press_release_id')
@@ -68,11 +71,28 @@ export async function findTask(q: Q, id: string): Promise<TaskRow | undefined> {
   return (await selectTasks(q).where('t.id', id).first()) as TaskRow | undefined;
 }
 
-/** Locks the task row for the rest of the transaction (concurrent PATCHes queue here). */
-export async function lockTask(q: Q, id: string): Promise<{ id: string; organisation_id: string; version: number } | undefined> {
-  return (await q('tasks').where('id', id).forUpdate().first('id', 'organisation_id', 'version')) as
-    | { id: string; organisation_id: string; version: number }
-    | undefined;
+export interface LockedTask extends TaskRow {
+  /** The caller's role in the task's organisation, its status and name; null outside it. */
+  member_role: string | null;
+  organisation_status: string | null;
+  organisation_name: string | null;
+}
+
+/**
+ * Locks the task row for the rest of the transaction (concurrent PATCHes queue here) and reads
+ * it, with the caller's membership of its organisation, in one round trip. A PATCH that waited
+ * for the lock reads the row as the one before it left it.
+ */
+export async function lockTaskFor(q: Q, id: string, userId: string): Promise<LockedTask | undefined> {
+  return (await selectTasks(q)
+    .leftJoin('organisation_members as m', (j) => {
+      void j.on('m.organisation_id', 't.organisation_id').andOn('m.user_id', q.raw('?', [userId]));
+    })
+    .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
+    .select('m.role as member_role', 'o.status as organisation_status', 'o.name as organisation_name')
+    .where('t.id', id)
+    .forUpdate('t')
+    .first()) as LockedTask | undefined;
 }
 
 export interface TaskWrite {
@@ -95,13 +115,20 @@ export async function insertTask(
   return created!.id;
 }
 
-/** Applies the change only if the version still matches; returns false when someone was first. */
-export async function updateTask(q: Q, id: string, version: number, patch: TaskWrite): Promise<boolean> {
-  const rows = (await q('tasks')
-    .where({ id, version })
-    .update({ ...patch, version: q.raw('version + 1') })
-    .returning('id')) as { id: string }[];
-  return rows.length > 0;
+/**
+ * Applies the change only if the version still matches, and reads the task as it is now in the
+ * same statement; undefined when someone was first.
+ */
+export async function updateTaskReturning(q: Q, id: string, version: number, patch: TaskWrite): Promise<TaskRow | undefined> {
+  return (await selectTasks(q, 'changed')
+    .with('changed', (u) => {
+      void u
+        .from('tasks')
+        .where({ id, version })
+        .update({ ...patch, version: q.raw('version + 1') })
+        .returning('*');
+    })
+    .first()) as TaskRow | undefined;
 }
 
 /** The releases of an organisation (every release belongs to exactly one). */

@@ -14,7 +14,7 @@ import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications, type NewNotification } from '../notifications/notifications.service';
-import { assertRoleMay, membershipOf, requireActive } from '../organisations/access';
+import { assertRoleMay, requireActive, type Membership } from '../organisations/access';
 import { assertAssignable, assertReleaseLinkable, canEditTasks } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
 import * as repo from './tasks.repo';
@@ -105,14 +105,23 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
     | { conflict: Task }
     | { task: Task; notes: Awaited<ReturnType<typeof createNotifications>>; changed: Editable[] };
   const result = await ctx.db.transaction(async (trx): Promise<Outcome> => {
-    const locked = await repo.lockTask(trx, taskId);
+    // The row locked and read with the caller's membership in one round trip.
+    const locked = await repo.lockTaskFor(trx, taskId, actor.userId);
     if (!locked) throw notFound('Task not found');
     // Outside its organisation: the same 404 as a task that does not exist; a role without 'tasks.write': 403.
-    const membership = actor.role === 'client' ? await membershipOf(trx, actor.userId, locked.organisation_id) : undefined;
+    const membership: Membership | undefined =
+      actor.role === 'client' && locked.member_role
+        ? {
+            organisationId: locked.organisation_id,
+            role: locked.member_role as Membership['role'],
+            status: locked.organisation_status as Membership['status'],
+            name: locked.organisation_name ?? '',
+          }
+        : undefined;
     if (!membership) throw notFound('Task not found');
     assertRoleMay(membership, 'tasks.write');
-    const before = presentTask((await repo.findTask(trx, taskId))!);
-    if (locked.version !== input.version) return { conflict: before };
+    const before = presentTask(locked);
+    if (before.version !== input.version) return { conflict: before };
 
     const patch: repo.TaskWrite = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -127,10 +136,10 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
     if (patch.assignee_user_id) assertAssignable(await repo.isMember(trx, locked.organisation_id, patch.assignee_user_id));
     if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(trx, patch.press_release_id, locked.organisation_id));
 
-    if (!(await repo.updateTask(trx, taskId, input.version, patch))) {
-      return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
-    }
-    const task = presentTask((await repo.findTask(trx, taskId))!);
+    // Written and read back (with its people and release) in one statement.
+    const row = await repo.updateTaskReturning(trx, taskId, input.version, patch);
+    if (!row) return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
+    const task = presentTask(row);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'task.update',
       entityType: 'task',
