@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import WebSocket from 'ws';
-import { CLOSE_UNAUTHORIZED } from './collab/upgrade';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from './collab/upgrade';
 import { startTestServer, type TestServer } from './test/app';
 
 let server: TestServer;
@@ -94,9 +94,11 @@ describe('server', () => {
     socket.close();
   });
 
-  it('closes a /collab/... connection without a ticket with 4401', async () => {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/release-1`);
-    const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
-    expect(code).toBe(CLOSE_UNAUTHORIZED);
+  it('closes a /collab/... connection whose first message is not the session with 4401 (and a malformed release id with 4403)', async () => {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/6f1f3c1e-8d3a-4b8a-9a55-3f5f0f4c2b11`);
+    ws.on('open', () => ws.send(new Uint8Array([0, 0, 1, 0])));
+    expect(await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)))).toBe(CLOSE_UNAUTHORIZED);
+    const bad = new WebSocket(`${server.url.replace('http', 'ws')}/collab/release-1`);
+    expect(await new Promise<number>((resolve) => bad.on('close', (c) => resolve(c)))).toBe(CLOSE_FORBIDDEN);
   });
 });

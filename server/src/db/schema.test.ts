@@ -134,6 +134,9 @@ const ALL_TABLES = [
   'webhook_nonces',
   'inbox_counters',
   'account_erasures',
+  'web_push_subscriptions',
+  'web_push_sends',
+  'web_push_vapid_keys',
 ];
 
 async function rowCounts(): Promise<Record<string, number>> {
