@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signedInChunkName } from './chunk-groups';
+import { signedInChunkName } from './chunk-groups.ts';
 
 const clientDir = fileURLToPath(new URL('.', import.meta.url));
 

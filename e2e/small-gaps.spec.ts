@@ -66,7 +66,8 @@ test('a journalist downloads an attachment and the sender’s dashboard and repo
 
   await expect(downloads).toHaveText('1', live);
   await expect(row.locator('[data-col="downloads"]')).toHaveText('1', live);
-  await expect(reports.getByTestId('report-totals')).toContainText('1 λήψεις συνημμένων');
+  // In agreement with the count (issue 33: «1 λήψη», «3 λήψεις»).
+  await expect(reports.getByTestId('report-totals')).toContainText('1 λήψη συνημμένου');
   await reader.context.close();
   expect(consoleErrors).toEqual([]);
 });
