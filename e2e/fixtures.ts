@@ -371,6 +371,18 @@ export async function selectInText(page: Page, words: string, o: { caret?: boole
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const i = n.textContent!.indexOf(w);
         if (i < 0) continue;
+        // Through the editor's own state (TipTap keeps itself on its element): a DOM selection
+        // alone reaches ProseMirror on a later 'selectionchange', and keys typed before that went
+        // to the click's place (a development build, slower to render, lost that race).
+        const editor = (root as Element & {
+          editor?: { view: { posAtDOM(node: Node, offset: number): number }; commands: { setTextSelection(r: { from: number; to: number }): boolean; focus(): boolean } };
+        }).editor;
+        if (editor) {
+          const to = editor.view.posAtDOM(n, i + w.length);
+          editor.commands.setTextSelection({ from: caret ? to : editor.view.posAtDOM(n, i), to });
+          editor.commands.focus();
+          return;
+        }
         const range = document.createRange();
         range.setStart(n, caret ? i + w.length : i);
         range.setEnd(n, i + w.length);
