@@ -16,6 +16,7 @@ import { requestRoutes } from './http/request-log';
 import { JobQueue } from './jobs/queue';
 import { AppEvents } from './events';
 import { registerJobs } from './jobs/index';
+import { warmPush } from './modules/push/push.jobs';
 import { registerDeliverability } from './modules/deliverability/index';
 import { systemDns, systemFetch, type DnsResolver, type OutboundFetch } from './modules/deliverability/dns';
 import { SenderIdentity } from './modules/deliverability/sender-identity';
@@ -145,8 +146,6 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
         }
       : built.app,
   );
-  mailer.start();
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -154,6 +153,10 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
       resolve();
     });
   });
+  // Background work starts once the port is ours: started before, a busy port (EADDRINUSE) closed
+  // the pool under its queries, and the process printed their stacks.
+  mailer.start();
+  warmPush(ctx);
   const port = (server.address() as AddressInfo).port;
   // PORT=0 (tests, benchmarks): the development default of PUBLIC_URL is the port bound.
   if (!config.publicUrlConfigured && config.port === 0) config.publicUrl = `http://localhost:${port}`;

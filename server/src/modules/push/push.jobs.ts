@@ -28,5 +28,13 @@ export function registerPush(ctx: AppContext): void {
   onAccountErased('push-subscriptions', async (trx, { userId }) => {
     await trx('web_push_subscriptions').where('user_id', userId).delete();
   });
+}
+
+/**
+ * Loads (in development: generates and stores) the VAPID keys, so a production server without
+ * keys says at start that push is off. Called once the server listens: started before, it was a
+ * query in flight when a busy port made the process close its pool (a stack on stderr).
+ */
+export function warmPush(ctx: AppContext): void {
   keysOf(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'push: VAPID keys not loaded yet'));
 }
