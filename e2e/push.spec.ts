@@ -103,17 +103,19 @@ test('the service worker shows the pushed release as a notification and tells th
   test.info().annotations.push({ type: 'chromium PushManager.subscribe', description: native });
 
   const sw = await serviceWorkerOf(context, page);
-  const told = page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) => {
-        navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type: string; payload: unknown }>) => {
-          if (e.data?.type === 'deltio:push') resolve(e.data.payload);
-        });
-      }),
-  );
+  // The page listens before the push is delivered (a listener added after it would miss the message:
+  // the evaluate and the CDP delivery travel on two sessions, in no set order).
+  await page.evaluate(() => {
+    const w = window as unknown as { __pushes: unknown[] };
+    w.__pushes = [];
+    navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type: string; payload: unknown }>) => {
+      if (e.data?.type === 'deltio:push') w.__pushes.push(e.data.payload);
+    });
+  });
   const started = Date.now();
   await sw.cdp.send('ServiceWorker.deliverPushMessage', { origin: sw.origin, registrationId: sw.registrationId, data: delivered });
-  expect(await told).toMatchObject({ releaseId, title });
+  const told = await page.waitForFunction(() => (window as unknown as { __pushes: unknown[] }).__pushes[0], undefined, { timeout: 10_000 });
+  expect(await told.jsonValue()).toMatchObject({ releaseId, title });
   const shown = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration('/');
     return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as { url: string } }));
