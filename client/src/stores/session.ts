@@ -4,6 +4,7 @@ import { settingsProfile, type SettingsProfile } from '@shared/schemas/dashboard
 import { api } from '@client/api/http';
 import type { AuthEvent, Session } from '@client/auth/auth-client';
 import { authClient } from '@client/auth/client';
+import { forgetPushOnSignOut } from '@client/features/push/forget-on-sign-out';
 
 export type SessionStatus = 'loading' | 'signed_out' | 'signed_in';
 
@@ -62,6 +63,7 @@ function onAuthChange(event: AuthEvent, session: Session | null): void {
 }
 
 authClient.onAuthStateChange(onAuthChange);
+if (typeof window !== 'undefined') forgetPushOnSignOut(authClient);
 
 /** Resolves once the stored session (if any) and its profile are loaded. */
 export function sessionReady(): Promise<SessionState> {

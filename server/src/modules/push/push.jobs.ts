@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { onAccountErased } from '../data-rights/erasure.registry';
+import * as repo from './push.repo';
 import { keysOf, PUSH_RELEASE_JOB, PUSH_RETRY_JOB, pushRelease, queueReleasePushes, retryPush } from './push.service';
 
 interface ReleasePayload {
@@ -24,6 +25,10 @@ export function registerPush(ctx: AppContext): void {
     await retryPush(ctx, releaseId, subscriptionId);
   });
   ctx.events.on('release.sent', ({ releaseId }) => queueReleasePushes(ctx, releaseId));
+  // A signed-out device shows no more releases: the browsers opted in during an ended session are forgotten.
+  ctx.realtime.onSessionsEnded((sessionIds) => {
+    repo.removeSessionSubscriptions(ctx.db, sessionIds).catch((err: unknown) => ctx.logger.error({ err }, 'push: subscriptions of ended sessions not removed'));
+  });
   // An erased account's browsers are forgotten with it (issue 33: data rights).
   onAccountErased('push-subscriptions', async (trx, { userId }) => {
     await trx('web_push_subscriptions').where('user_id', userId).delete();

@@ -7,12 +7,21 @@ type Q = Knex | Knex.Transaction;
 const COLUMNS = ['id', 'user_id', 'endpoint', 'p256dh', 'auth'] as const;
 const withNumberId = (r: StoredSubscription): StoredSubscription => ({ ...r, id: Number(r.id) });
 
-/** Stores a browser's subscription for the user; the same endpoint again (keys renewed, or another account on that browser) is updated. */
-export async function upsertSubscription(q: Q, userId: string, s: PushSubscribeBody, userAgent: string | null): Promise<void> {
+/**
+ * Stores a browser's subscription for the user, in the session it was made in; the same endpoint
+ * again (keys renewed, a new sign-in, or another account on that browser) is updated.
+ */
+export async function upsertSubscription(q: Q, who: { userId: string; sessionId: string }, s: PushSubscribeBody, userAgent: string | null): Promise<void> {
+  const row = { user_id: who.userId, session_id: who.sessionId, p256dh: s.keys.p256dh, auth: s.keys.auth, user_agent: userAgent };
   await q('web_push_subscriptions')
-    .insert({ user_id: userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, user_agent: userAgent })
+    .insert({ ...row, endpoint: s.endpoint })
     .onConflict('endpoint')
-    .merge({ user_id: userId, p256dh: s.keys.p256dh, auth: s.keys.auth, user_agent: userAgent });
+    .merge(row);
+}
+
+/** The browsers opted in during sessions that ended. */
+export async function removeSessionSubscriptions(q: Q, sessionIds: string[]): Promise<number> {
+  return sessionIds.length ? q('web_push_subscriptions').whereIn('session_id', sessionIds).delete() : 0;
 }
 
 export async function removeSubscription(q: Q, userId: string, endpoint: string): Promise<number> {

@@ -34,7 +34,7 @@ export async function subscribe(ctx: AppContext, actor: Actor, body: PushSubscri
   if (ctx.config.isProduction && !body.endpoint.toLowerCase().startsWith('https://')) {
     throw badRequest('validation_failed', 'Invalid input', { endpoint: 'endpoint must be an https URL' });
   }
-  await repo.upsertSubscription(ctx.db, actor.userId, body, userAgent?.slice(0, 300) ?? null);
+  await repo.upsertSubscription(ctx.db, actor, body, userAgent?.slice(0, 300) ?? null);
   return state(ctx, actor.userId);
 }
 

@@ -116,6 +116,24 @@ describe('the opt-in API', () => {
     expect(await db()('web_push_subscriptions').where('user_id', userId)).toHaveLength(0);
   });
 
+  it('a sign-out forgets the browsers opted in during that session, and only those', async () => {
+    const userId = await insertJournalist(db(), 'signout@push.test', ['tech']);
+    const [laptop, phone] = [await tokenOf(server.url, 'signout@push.test'), await tokenOf(server.url, 'signout@push.test')];
+    const [onLaptop, onPhone] = [await push.subscribe(publicKey), await push.subscribe(publicKey)];
+    expect((await call(server.url, 'POST', '/api/push/subscriptions', { token: laptop, body: onLaptop })).status).toBe(201);
+    expect((await call(server.url, 'POST', '/api/push/subscriptions', { token: phone, body: onPhone })).status).toBe(201);
+    expect((await call(server.url, 'POST', '/auth/v1/logout?scope=local', { token: laptop })).status).toBeLessThan(300);
+    const endpoints = async () => ((await db()('web_push_subscriptions').where('user_id', userId).select('endpoint')) as { endpoint: string }[]).map((r) => r.endpoint);
+    await until(async () => (await endpoints()).length === 1);
+    expect(await endpoints()).toEqual([onPhone.endpoint]);
+    // A ban (every session ends) forgets the rest.
+    server.ctx.realtime.endSessions(
+      ((await db()('auth_sessions').where('user_id', userId).whereNull('revoked_at').select('id')) as { id: string }[]).map((s) => s.id),
+      'banned',
+    );
+    await until(async () => (await endpoints()).length === 0);
+  });
+
   it('answers bad input with a JSON error naming the field, and refuses other roles', async () => {
     const token = await tokenOf(server.url, 'silent@push.test');
     const bad = await call<{ error: { code: string; fields: Record<string, string> } }>(server.url, 'POST', '/api/push/subscriptions', {
