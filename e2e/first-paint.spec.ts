@@ -4,7 +4,7 @@
  * mismatch warnings; text responses and assets are compressed; the public site does not load
  * the signed-in screens' code.
  */
-import { answerCookiesInStorage, EDITOR_OPEN_MS, expect, SESSION_KEY, signInAs, test, toast } from './fixtures';
+import { answerCookiesInStorage, browserOf, createRelease, EDITOR_OPEN_MS, editorText, expect, newClient, openEditor, SESSION_KEY, signInAs, test, toast } from './fixtures';
 
 const PAGES: [string, string][] = [
   ['/', 'Διανομή δελτίων τύπου στα ελληνικά media'],
@@ -214,4 +214,25 @@ test("a signed-in screen's first data comes in one request started by its HTML, 
   expect(calls.filter((p) => p === '/api/first-screen')).toHaveLength(1);
   expect(calls).not.toContain('/api/profile');
   expect(calls).not.toContain(`/api/releases/${id}`);
+});
+
+test('the editor shows the release’s text from the first answer, before its live document has synced', async ({ browser, request }) => {
+  const org = await newClient(request, 'firstdoc');
+  const text = `Κείμενο πρώτης οθόνης ${Date.now()}`;
+  const id = await createRelease(request, org, { title: `Πρώτη οθόνη ${Date.now()}`, category: 'tech', content: text });
+  // Opened once, so its live document is stored.
+  const first = await browserOf(browser, org);
+  await openEditor(first.page, id);
+  await first.context.close();
+
+  // A new browser (no local copy) whose collab socket never answers: the text can only come from GET /first-screen.
+  const { context, page } = await browserOf(browser, org);
+  await context.routeWebSocket(/\/collab/, () => {
+    /* held: never connected to the server */
+  });
+  await page.goto(`/client/press-releases/${id}`);
+  await expect(editorText(page)).toContainText(text, { timeout: EDITOR_OPEN_MS });
+  await expect(editorText(page)).toHaveAttribute('contenteditable', 'true');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'connecting');
+  await context.close();
 });

@@ -20,6 +20,11 @@ export const firstScreen = z.object({
   dashboard: clientDashboard.optional(),
   /** GET /releases/<id>, on a client's /client/press-releases/<id> they may read. */
   release: releaseDetail.optional(),
+  /**
+   * With the release: its live document as stored (a Yjs update, base64), so the editor shows
+   * the text before its socket has synced; the sync then brings only what changed since.
+   */
+  document: z.object({ releaseId: z.uuid(), update: z.string() }).optional(),
 });
 export type FirstScreen = z.infer<typeof firstScreen>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenTaker } from './first-screen';
+import { firstScreenDocuments, firstScreenTaker } from './first-screen';
 
 const RELEASE = '0b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c';
 const at = (ms: number) => () => ms;
@@ -25,5 +25,24 @@ describe('takeFirstScreen', () => {
     expect(await take('/client/dashboard')).toBeUndefined();
     expect(await take('/releases?status=draft')).toBeUndefined();
     expect(await firstScreenTaker(() => early, at(60_000))('/profile')).toBeUndefined();
+  });
+});
+
+describe('firstScreenDocument', () => {
+  it('gives the editor its release’s stored document once the early answer is in, and nothing for another release, late or malformed', async () => {
+    const bytes = new Uint8Array([1, 2, 250, 0, 7]);
+    const early = Promise.resolve({ profile: {}, document: { releaseId: RELEASE, update: btoa(String.fromCharCode(...bytes)) } });
+    const doc = firstScreenDocuments(() => early, at(1_000));
+    await early;
+    expect(doc(RELEASE)).toEqual(bytes);
+    // Asked again (StrictMode renders twice): the same state, which Yjs applies without doubling.
+    expect(doc(RELEASE)).toEqual(bytes);
+    expect(doc('1b9e2c7a-5f7e-4a36-9c2b-0e6f1f1b2d3c')).toBeUndefined();
+    expect(firstScreenDocuments(() => early, at(60_000))(RELEASE)).toBeUndefined();
+    const bad = Promise.resolve({ document: { releaseId: RELEASE, update: '%%%' } });
+    const fromBad = firstScreenDocuments(() => bad, at(1_000));
+    await bad;
+    expect(fromBad(RELEASE)).toBeUndefined();
+    expect(firstScreenDocuments(() => undefined, at(1_000))(RELEASE)).toBeUndefined();
   });
 });

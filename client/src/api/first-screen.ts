@@ -54,3 +54,33 @@ export const takeFirstScreen = firstScreenTaker(
   () => (typeof window === 'undefined' ? undefined : window.__FIRST_SCREEN__),
   () => performance.now(),
 );
+
+/**
+ * The editor's document from the early answer (its `document` part: the release's stored Yjs
+ * state), read synchronously so the editor's first render already holds the text. It is a
+ * CRDT state: applied again later or under the socket's sync, it adds nothing twice.
+ */
+export function firstScreenDocuments(pending: () => Promise<unknown> | undefined, now: () => number) {
+  let body: unknown = null;
+  void pending()?.then(
+    (b) => {
+      body = b;
+    },
+    () => undefined,
+  );
+  return (releaseId: string): Uint8Array | undefined => {
+    if (now() > FRESH_MS) return undefined;
+    const d = (body as { document?: { releaseId?: unknown; update?: unknown } } | null)?.document;
+    if (!d || d.releaseId !== releaseId || typeof d.update !== 'string') return undefined;
+    try {
+      return Uint8Array.from(atob(d.update), (c) => c.charCodeAt(0));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export const firstScreenDocument = firstScreenDocuments(
+  () => (typeof window === 'undefined' ? undefined : window.__FIRST_SCREEN__),
+  () => performance.now(),
+);

@@ -13,6 +13,7 @@ import {
   MESSAGE_SAVED,
 } from '@shared/editor/collab-protocol';
 import { withAuthMessage } from '@shared/editor/collab-auth';
+import { firstScreenDocument } from '@client/api/first-screen';
 import { collabSession, fetchFreshState } from './queries';
 
 /**
@@ -44,6 +45,31 @@ export interface Collab {
  */
 const pendingTeardown = new WeakMap<WebsocketProvider, ReturnType<typeof setTimeout>>();
 
+/** The document has something to show (a title or text). */
+function hasContent(doc: Y.Doc): boolean {
+  return doc.getXmlFragment('default').length > 0 || doc.getText('title').length > 0;
+}
+
+/** The origin of the state the page's first answer brought (not this editor's own change). */
+const FIRST_SCREEN_ORIGIN = 'first-screen';
+
+/**
+ * A release's document, holding at once the state the page's first answer brought (when it did):
+ * the editor's first render shows the text, and the socket's sync adds only what changed since.
+ */
+function openDocument(releaseId: string): Y.Doc {
+  const doc = new Y.Doc();
+  const stored = firstScreenDocument(releaseId);
+  if (stored) {
+    try {
+      Y.applyUpdate(doc, stored, FIRST_SCREEN_ORIGIN);
+    } catch {
+      /* unreadable: the sync brings the document */
+    }
+  }
+  return doc;
+}
+
 function ownClock(doc: Y.Doc): number {
   return Y.decodeStateVector(Y.encodeStateVector(doc)).get(doc.clientID) ?? 0;
 }
@@ -58,9 +84,8 @@ const AuthedWebSocket = typeof WebSocket === 'undefined' ? undefined : withAuthM
  * server's acknowledgements.
  */
 export function useCollab(releaseId: string): Collab {
-  // A new document per release (releaseId is the reason to rebuild).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const doc = useMemo(() => new Y.Doc(), [releaseId]);
+  // A new document per release.
+  const doc = useMemo(() => openDocument(releaseId), [releaseId]);
   const provider = useMemo(
     () =>
       new WebsocketProvider(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/collab`, releaseId, doc, {
@@ -72,8 +97,10 @@ export function useCollab(releaseId: string): Collab {
   );
   const [synced, setSynced] = useState(false);
   const [everSynced, setEverSynced] = useState(false);
-  const [localReady, setLocalReady] = useState(false);
+  const [localReady, setLocalReady] = useState(() => hasContent(doc));
   const [connected, setConnected] = useState(false);
+  // Until a connection was tried, a document shown from the first answer or this browser's copy is "connecting", not "offline".
+  const [triedToConnect, setTriedToConnect] = useState(false);
   const [forbidden, setForbidden] = useState(false);
   const [rejected, setRejected] = useState(false);
   const [frozen, setFrozen] = useState(false);
@@ -93,7 +120,7 @@ export function useCollab(releaseId: string): Collab {
     const local = new IndexeddbPersistence(`deltio-release-${releaseId}`, doc);
     // A copy kept in this browser lets the editor open (and be edited) while offline.
     void local.whenSynced.then(() => {
-      if (!disposed && (doc.getXmlFragment('default').length > 0 || doc.getText('title').length > 0)) setLocalReady(true);
+      if (!disposed && hasContent(doc)) setLocalReady(true);
     });
 
     // 4401s in a row (an expired token refreshed, the session ended meanwhile): each retry waits longer.
@@ -105,7 +132,9 @@ export function useCollab(releaseId: string): Collab {
         if (!token) return; // the session is over: the app signs out
         provider.connect();
       } catch {
-        if (!disposed) setTimeout(() => void connect(fresh), 2000); // offline: try again
+        if (disposed) return;
+        setTriedToConnect(true);
+        setTimeout(() => void connect(fresh), 2000); // offline: try again
       }
     };
 
@@ -152,6 +181,7 @@ export function useCollab(releaseId: string): Collab {
     };
     const onStatus = ({ status }: { status: string }) => {
       setConnected(status === 'connected');
+      if (status !== 'connecting') setTriedToConnect(true);
       if (status === 'connected') setRenderError(null); // the server repeats it on join if it still holds
     };
     const onSync = (s: boolean) => {
@@ -194,8 +224,9 @@ export function useCollab(releaseId: string): Collab {
   if (forbidden) saveState = 'forbidden';
   else if (rejected) saveState = 'rejected';
   else if (frozen) saveState = 'readonly';
-  else if (!connected) saveState = ready ? 'offline' : 'connecting';
-  else if (!synced) saveState = ready ? 'saving' : 'connecting';
+  else if (!connected) saveState = ready && triedToConnect ? 'offline' : 'connecting';
+  // Connected, before the first sync: the text may show (first answer, local copy) but nothing is confirmed yet.
+  else if (!synced) saveState = everSynced ? 'saving' : 'connecting';
   else if (renderError) saveState = 'error';
   else saveState = localClock > savedClock ? 'saving' : 'saved';
 

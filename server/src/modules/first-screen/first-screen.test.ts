@@ -3,6 +3,8 @@ import type { FirstScreen } from '../../../../shared/schemas/first-screen';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUpAndIn } from '../../test/http';
 import { insertRelease, ownOrganisationOf } from '../../test/releases';
+import * as Y from 'yjs';
+import { appendUpdates, releaseDocName, writeSnapshot } from '../../collab/persistence';
 
 let server: TestServer;
 
@@ -40,6 +42,36 @@ describe('GET /first-screen', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.body.release).toBeUndefined();
     expect(theirs.body.profile).toEqual((await get(other.token, '/api/profile')).body);
+  });
+
+  it('brings the editor the release’s stored document, so its text shows before the socket syncs; never to a reader who may not read it', async () => {
+    const c = await signUpAndIn(server.url, 'doc@first.test');
+    const other = await signUpAndIn(server.url, 'otherdoc@first.test');
+    const id = await insertRelease(server.ctx.db, await ownOrganisationOf(server.ctx.db, c.id), c.id, { title: 'Με έγγραφο' });
+    // Stored as the collab server stores it: a snapshot, then an update appended after it.
+    const live = new Y.Doc();
+    live.getText('title').insert(0, 'Με έγγραφο');
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('Το πρώτο κείμενο.')]);
+    live.getXmlFragment('default').insert(0, [paragraph]);
+    await writeSnapshot(server.ctx.db, releaseDocName(id), Y.encodeStateAsUpdate(live));
+    const before = Y.encodeStateVector(live);
+    live.getText('title').insert(live.getText('title').length, ' και μετά');
+    await appendUpdates(server.ctx.db, releaseDocName(id), [Y.encodeStateAsUpdate(live, before)]);
+
+    const mine = await firstScreen(c.token, `/client/press-releases/${id}`);
+    expect(mine.body.document?.releaseId).toBe(id);
+    const shown = new Y.Doc();
+    Y.applyUpdate(shown, Buffer.from(mine.body.document!.update, 'base64'));
+    expect(shown.getText('title').toJSON()).toBe('Με έγγραφο και μετά');
+    expect(shown.getXmlFragment('default').toJSON()).toBe(live.getXmlFragment('default').toJSON());
+    expect(shown.getXmlFragment('default').toJSON()).toContain('Το πρώτο κείμενο.');
+    // Another organisation's client gets neither the release nor its document; a release never opened has none.
+    expect((await firstScreen(other.token, `/client/press-releases/${id}`)).body.document).toBeUndefined();
+    const unopened = await insertRelease(server.ctx.db, await ownOrganisationOf(server.ctx.db, c.id), c.id);
+    const fresh = await firstScreen(c.token, `/client/press-releases/${unopened}`);
+    expect(fresh.body.release?.id).toBe(unopened);
+    expect(fresh.body.document).toBeUndefined();
   });
 
   it("gives a journalist their profile and no client's data", async () => {
