@@ -40,17 +40,19 @@ describe('the event-loop monitor', () => {
       block(150);
       done();
       await logged;
-      expect(seen).toHaveLength(1);
-      expect(seen[0]!.obj.delayMs).toBeGreaterThanOrEqual(60);
-      expect(seen[0]!.obj.routes).toEqual(['POST /api/assistant/review', 'GET /healthz']);
-      expect(seen[0]!.msg).toContain('POST /api/assistant/review');
+      // The held turn's stall (a busy machine may add stalls of its own, with no request running).
+      const held = seen.filter((s) => Array.isArray(s.obj.routes) && s.obj.routes.length > 0);
+      expect(held).toHaveLength(1);
+      expect(held[0]!.obj.delayMs).toBeGreaterThanOrEqual(60);
+      expect(held[0]!.obj.routes).toEqual(['POST /api/assistant/review', 'GET /healthz']);
+      expect(held[0]!.msg).toContain('POST /api/assistant/review');
       // The histogram's own timer records the held turn when it next fires.
       for (let i = 0; i < 1e6 && monitor.figures().maxMs < 100; i++) await new Promise<void>((resolve) => setImmediate(resolve));
       const f = monitor.figures();
-      expect(f.stalls).toBe(1);
+      expect(f.stalls).toBe(seen.length);
       expect(f.maxMs).toBeGreaterThanOrEqual(100);
       expect(f.p99Ms).toBeGreaterThanOrEqual(f.p50Ms);
-      expect(monitor.probe()).toMatchObject({ state: 'ok', stalls: 1 });
+      expect(monitor.probe()).toMatchObject({ state: 'ok', stalls: seen.length });
     } finally {
       monitor.stop();
     }
