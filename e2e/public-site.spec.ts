@@ -1,4 +1,5 @@
 import { TERMS_VERSION } from '../shared/plans';
+import { ROUTES } from '../shared/routes';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
@@ -482,8 +483,28 @@ test.describe('cookie consent', () => {
   });
 });
 
+/** Every page of the public site: the public and marketing routes, and the newsroom index (server-rendered). */
+const PUBLIC_PATHS = [
+  ...ROUTES.filter((r) => r.area === 'public' || r.area === 'marketing').map((r) => r.path),
+  '/newsroom',
+];
+
+/** How far the page is wider than the viewport (0 or less: it fits), after a frame at the current size. */
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
+      ),
+  );
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
 test.describe('accessibility and small screens', () => {
-  for (const path of ['/', '/pricing', '/contact', '/book-demo', '/status']) {
+  for (const path of ['/', '/pricing', '/contact', '/book-demo', '/status', '/legal/cookies']) {
     test(`${path} has no serious or critical axe violation and fits 375 px`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -497,13 +518,57 @@ test.describe('accessibility and small screens', () => {
       await page.setViewportSize({ width: 375, height: 800 });
       // The page has the new width, and a frame has run since (resize handlers, layout).
       await page.waitForFunction(() => window.innerWidth === 375);
-      const overflow = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
-          ),
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
   }
+
+  test('every public page fits 375 px without scrolling sideways', async ({ page }) => {
+    test.slow();
+    await withConsent(page.context());
+    await page.setViewportSize({ width: 375, height: 800 });
+    const wide: string[] = [];
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) wide.push(`${path}: ${overflow}px too wide`);
+    }
+    expect(wide).toEqual([]);
+  });
+
+  test('the cookie table scrolls inside its own box on a phone, with a visible hint', async ({ page }) => {
+    await withConsent(page.context());
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/legal/cookies');
+    const region = page.getByRole('region', { name: 'Τύποι cookies', exact: true });
+    await region.scrollIntoViewIfNeeded();
+    await expect(page.getByText('Σύρετε οριζόντια για να δείτε όλον τον πίνακα')).toBeVisible();
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shoot(page, 'cookies-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByText('Σύρετε οριζόντια για να δείτε όλον τον πίνακα')).toBeHidden();
+    await shoot(page, 'cookies-1280');
+  });
+
+  test('the pricing comparison says it scrolls on a phone and not where it fits', async ({ page }) => {
+    await withConsent(page.context());
+    const hint = page.getByText('Σύρετε οριζόντια για να δείτε όλα τα πακέτα');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/pricing');
+    // The table's own scrolling box (its section is a region of the same name).
+    const region = page.locator('div[role="region"][aria-labelledby="compare-heading"]');
+    await region.scrollIntoViewIfNeeded();
+    await expect(hint).toBeVisible();
+    // The visual cue: the fade at the edge that is cut off.
+    await expect(region.locator('..').getByTestId('scroll-fade-end')).toBeVisible();
+    const section = page.locator('section[aria-labelledby="compare-heading"]');
+    await section.screenshot({ path: test.info().outputPath('pricing-compare-375.png') });
+    // Scrolled to the end, the end's fade goes.
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(region.locator('..').getByTestId('scroll-fade-end')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(hint).toBeHidden();
+    await section.screenshot({ path: test.info().outputPath('pricing-compare-1280.png') });
+  });
 });
