@@ -572,3 +572,81 @@ test.describe('accessibility and small screens', () => {
     await section.screenshot({ path: test.info().outputPath('pricing-compare-1280.png') });
   });
 });
+
+test.describe('canonical address and link previews', () => {
+  /** The server's public base URL, as it announces it in robots.txt (PUBLIC_URL, or its default). */
+  async function publicBase(request: APIRequestContext): Promise<string> {
+    const robots = await (await request.get('/robots.txt')).text();
+    const sitemap = /^Sitemap: (\S+)\/sitemap\.xml$/m.exec(robots);
+    expect(sitemap).not.toBeNull();
+    return sitemap![1]!;
+  }
+
+  function headValue(html: string, selector: RegExp): string | undefined {
+    const tag = selector.exec(html)?.[0];
+    return tag ? /(?:content|href)="([^"]*)"/.exec(tag)?.[1] : undefined;
+  }
+
+  const decode = (s: string | undefined) =>
+    s?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+  test('every prerendered public page is served with its own canonical and Open Graph tags', async ({
+    request,
+  }) => {
+    const base = await publicBase(request);
+    const seen = new Set<string>();
+    for (const route of ROUTES.filter((r) => r.area === 'public' || r.area === 'marketing')) {
+      const res = await request.get(route.path);
+      expect(res.status(), route.path).toBe(200);
+      const html = await res.text();
+      const url = route.path === '/' ? `${base}/` : `${base}${route.path}`;
+      const value = (re: RegExp) => decode(headValue(html, re));
+      const description = value(/<meta\s+name="description"[^>]*>/);
+      const got = {
+        canonical: value(/<link\s+rel="canonical"[^>]*>/),
+        ogUrl: value(/<meta\s+property="og:url"[^>]*>/),
+        ogTitle: value(/<meta\s+property="og:title"[^>]*>/),
+        ogDescription: value(/<meta\s+property="og:description"[^>]*>/),
+        ogType: value(/<meta\s+property="og:type"[^>]*>/),
+        ogLocale: value(/<meta\s+property="og:locale"[^>]*>/),
+        ogImage: value(/<meta\s+property="og:image"[^>]*>/),
+        twitterCard: value(/<meta\s+name="twitter:card"[^>]*>/),
+      };
+      expect(got, route.path).toEqual({
+        canonical: url,
+        ogUrl: url,
+        ogTitle: `${route.title} | Deltio`,
+        ogDescription: description,
+        ogType: 'website',
+        ogLocale: 'el_GR',
+        ogImage: `${base}/favicon.svg`,
+        twitterCard: 'summary',
+      });
+      expect(html.match(/rel="canonical"/g), route.path).toHaveLength(1);
+      seen.add(got.ogImage!);
+    }
+    // The preview image is one the site serves.
+    const image = await request.get(new URL([...seen][0]!).pathname);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('navigating between public pages updates the canonical and preview tags', async ({ page }) => {
+    await withConsent(page.context());
+    const base = await publicBase(page.request);
+    await page.goto('/');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}/`);
+    // Navigation in place (no document load): the marker survives.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Πολιτική cookies' }).click();
+    await expect(page).toHaveURL(/\/legal\/cookies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Πολιτική cookies' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}/legal/cookies`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${base}/legal/cookies`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Πολιτική cookies | Deltio');
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /^Τι είναι τα cookies, ποιους τύπους/);
+    expect(await metaDescription(page)).toMatch(/^Τι είναι τα cookies, ποιους τύπους/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  });
+});

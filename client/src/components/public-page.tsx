@@ -23,8 +23,14 @@ export function usePageDescription(description: string | undefined): void {
       document.head.appendChild(meta);
     }
     meta.content = description;
+    // The link preview's description follows (its other tags: usePageMeta in the frame).
+    const preview = () => document.head.querySelector<HTMLMetaElement>('meta[property="og:description"]');
+    const shown = preview();
+    if (shown) shown.content = description;
     return () => {
       if (meta) meta.content = DEFAULT_DESCRIPTION;
+      const left = preview();
+      if (left) left.content = DEFAULT_DESCRIPTION;
     };
   }, [description]);
 }
