@@ -650,3 +650,13 @@ test.describe('canonical address and link previews', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
   });
 });
+
+test('the landing page links to the organisations\' newsroom index', async ({ page }) => {
+  await withConsent(page.context());
+  await page.goto('/');
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Newsroom οργανισμών' });
+  await expect(link).toHaveAttribute('href', '/newsroom');
+  await link.click();
+  await expect(page).toHaveURL(/\/newsroom$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsroom οργανισμών' })).toBeVisible();
+});
