@@ -91,7 +91,7 @@ test('sign-up tells each problem under its own field, and the password rule befo
   await expect(password).toHaveAccessibleDescription(rule);
   await expect(confirm).toHaveAccessibleDescription('Οι κωδικοί πρόσβασης δεν ταιριάζουν');
 
-  // Fixed one by one, each message goes with its own problem.
+  // All put right, the account is created.
   await fillSignup(page, { email: uniqueEmail('f'), password: 'Thalassa-2026', confirm: 'Thalassa-2026' });
   await terms.check();
   await submit.click();
