@@ -11,6 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PRODUCT_NAME } from '../shared/constants';
+import { headTagsHtml, pageMetaTags, PUBLIC_URL_PLACEHOLDER } from '../shared/page-meta';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDist = path.join(root, 'dist/client');
@@ -44,6 +46,10 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+function unescapeHtml(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
 /** dist/prerendered/<path>.html for a page path ('/' is index.html). */
 export function prerenderFile(pagePath: string): string {
   return path.join(PRERENDER_DIR, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}.html`);
@@ -54,6 +60,9 @@ async function main(): Promise<void> {
   // development build, NODE_ENV=development npm start, uses React's development JSX runtime).
   process.env.NODE_ENV ??= 'production';
   const template = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  const defaultDescription = unescapeHtml(
+    /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1]?.trim() ?? '',
+  );
   const manifest = JSON.parse(
     fs.readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, ManifestChunk>;
@@ -97,7 +106,16 @@ async function main(): Promise<void> {
     if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     // The page's own description, as the browser sets it after hydration (search engines and link previews read it).
     if (description) page = page.replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description).replace(/"/g, '&quot;')}" />`);
-    page = page.replace('</head>', `${preload}</head>`);
+    // The canonical address and the link-preview tags, for crawlers without JavaScript; the
+    // server puts its public base URL in place of the placeholder (shared/page-meta.ts).
+    const meta = headTagsHtml(
+      pageMetaTags(PUBLIC_URL_PLACEHOLDER, {
+        path: pagePath,
+        title: title ?? PRODUCT_NAME,
+        description: description ?? defaultDescription,
+      }),
+    );
+    page = page.replace('</head>', `${meta}${preload}</head>`);
     const file = prerenderFile(pagePath);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page);

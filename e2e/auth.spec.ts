@@ -56,6 +56,48 @@ test('sign-up shows the spec messages for missing fields, mismatched and short p
   await expect(page).toHaveURL(/\/signup/);
 });
 
+test('sign-up tells each problem under its own field, and the password rule before any submit', async ({ page }) => {
+  await page.goto('/signup?role=client');
+  const name = page.getByLabel('Ονοματεπώνυμο *');
+  const email = page.getByLabel('Email *');
+  const password = page.getByLabel('Κωδικός πρόσβασης *');
+  const confirm = page.getByLabel('Επιβεβαίωση κωδικού *');
+  const terms = page.getByLabel(/Αποδέχομαι τους όρους χρήσης/);
+  const rule = 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 8 χαρακτήρες';
+  // The rule is shown under the password field from the start, and the field is described by it.
+  await expect(page.getByText(rule)).toBeVisible();
+  await expect(password).toHaveAccessibleDescription(rule);
+  for (const field of [name, email, password, confirm, terms]) await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+
+  const submit = page.getByRole('button', { name: 'Δημιουργία λογαριασμού' });
+  await submit.click();
+  const required = 'Παρακαλώ συμπληρώστε όλα τα υποχρεωτικά πεδία';
+  for (const field of [name, email, confirm]) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(required);
+  }
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(new RegExp(required));
+  await expect(terms).toHaveAccessibleDescription('Παρακαλώ αποδεχθείτε τους όρους χρήσης για να δημιουργήσετε λογαριασμό');
+  await page.screenshot({ path: test.info().outputPath('signup-errors-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('signup-errors-375.png'), fullPage: true });
+
+  await fillSignup(page, { name: 'Χ', email: 'not-an-email', password: '123', confirm: '124' });
+  await submit.click();
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Παρακαλώ εισάγετε έγκυρη διεύθυνση email');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(rule);
+  await expect(confirm).toHaveAccessibleDescription('Οι κωδικοί πρόσβασης δεν ταιριάζουν');
+
+  // All put right, the account is created.
+  await fillSignup(page, { email: uniqueEmail('f'), password: 'Thalassa-2026', confirm: 'Thalassa-2026' });
+  await terms.check();
+  await submit.click();
+  await expect(toast(page, 'Ο λογαριασμός δημιουργήθηκε')).toBeVisible();
+});
+
 test('sign-up placeholders follow the user type', async ({ page }) => {
   await page.goto('/signup');
   await page.getByText('Πελάτης').click();

@@ -1,4 +1,5 @@
 import { TERMS_VERSION } from '../shared/plans';
+import { ROUTES } from '../shared/routes';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
@@ -482,8 +483,28 @@ test.describe('cookie consent', () => {
   });
 });
 
+/** Every page of the public site: the public and marketing routes, and the newsroom index (server-rendered). */
+const PUBLIC_PATHS = [
+  ...ROUTES.filter((r) => r.area === 'public' || r.area === 'marketing').map((r) => r.path),
+  '/newsroom',
+];
+
+/** How far the page is wider than the viewport (0 or less: it fits), after a frame at the current size. */
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
+      ),
+  );
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
 test.describe('accessibility and small screens', () => {
-  for (const path of ['/', '/pricing', '/contact', '/book-demo', '/status']) {
+  for (const path of ['/', '/pricing', '/contact', '/book-demo', '/status', '/legal/cookies']) {
     test(`${path} has no serious or critical axe violation and fits 375 px`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -497,13 +518,145 @@ test.describe('accessibility and small screens', () => {
       await page.setViewportSize({ width: 375, height: 800 });
       // The page has the new width, and a frame has run since (resize handlers, layout).
       await page.waitForFunction(() => window.innerWidth === 375);
-      const overflow = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
-          ),
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
   }
+
+  test('every public page fits 375 px without scrolling sideways', async ({ page }) => {
+    test.slow();
+    await withConsent(page.context());
+    await page.setViewportSize({ width: 375, height: 800 });
+    const wide: string[] = [];
+    for (const path of PUBLIC_PATHS) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) wide.push(`${path}: ${overflow}px too wide`);
+    }
+    expect(wide).toEqual([]);
+  });
+
+  test('the cookie table scrolls inside its own box on a phone, with a visible hint', async ({ page }) => {
+    await withConsent(page.context());
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/legal/cookies');
+    const region = page.getByRole('region', { name: 'Τύποι cookies', exact: true });
+    await region.scrollIntoViewIfNeeded();
+    await expect(page.getByText('Σύρετε οριζόντια για να δείτε όλον τον πίνακα')).toBeVisible();
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shoot(page, 'cookies-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByText('Σύρετε οριζόντια για να δείτε όλον τον πίνακα')).toBeHidden();
+    await shoot(page, 'cookies-1280');
+  });
+
+  test('the pricing comparison says it scrolls on a phone and not where it fits', async ({ page }) => {
+    await withConsent(page.context());
+    const hint = page.getByText('Σύρετε οριζόντια για να δείτε όλα τα πακέτα');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/pricing');
+    // The table's own scrolling box (its section is a region of the same name).
+    const region = page.locator('div[role="region"][aria-labelledby="compare-heading"]');
+    await region.scrollIntoViewIfNeeded();
+    await expect(hint).toBeVisible();
+    // The visual cue: the fade at the edge that is cut off.
+    await expect(region.locator('..').getByTestId('scroll-fade-end')).toBeVisible();
+    const section = page.locator('section[aria-labelledby="compare-heading"]');
+    await section.screenshot({ path: test.info().outputPath('pricing-compare-375.png') });
+    // Scrolled to the end, the end's fade goes.
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(region.locator('..').getByTestId('scroll-fade-end')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(hint).toBeHidden();
+    await section.screenshot({ path: test.info().outputPath('pricing-compare-1280.png') });
+  });
+});
+
+test.describe('canonical address and link previews', () => {
+  /** The server's public base URL, as it announces it in robots.txt (PUBLIC_URL, or its default). */
+  async function publicBase(request: APIRequestContext): Promise<string> {
+    const robots = await (await request.get('/robots.txt')).text();
+    const sitemap = /^Sitemap: (\S+)\/sitemap\.xml$/m.exec(robots);
+    expect(sitemap).not.toBeNull();
+    return sitemap![1]!;
+  }
+
+  function headValue(html: string, selector: RegExp): string | undefined {
+    const tag = selector.exec(html)?.[0];
+    return tag ? /(?:content|href)="([^"]*)"/.exec(tag)?.[1] : undefined;
+  }
+
+  const decode = (s: string | undefined) =>
+    s?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+  test('every prerendered public page is served with its own canonical and Open Graph tags', async ({
+    request,
+  }) => {
+    const base = await publicBase(request);
+    const seen = new Set<string>();
+    for (const route of ROUTES.filter((r) => r.area === 'public' || r.area === 'marketing')) {
+      const res = await request.get(route.path);
+      expect(res.status(), route.path).toBe(200);
+      const html = await res.text();
+      const url = route.path === '/' ? `${base}/` : `${base}${route.path}`;
+      const value = (re: RegExp) => decode(headValue(html, re));
+      const description = value(/<meta\s+name="description"[^>]*>/);
+      const got = {
+        canonical: value(/<link\s+rel="canonical"[^>]*>/),
+        ogUrl: value(/<meta\s+property="og:url"[^>]*>/),
+        ogTitle: value(/<meta\s+property="og:title"[^>]*>/),
+        ogDescription: value(/<meta\s+property="og:description"[^>]*>/),
+        ogType: value(/<meta\s+property="og:type"[^>]*>/),
+        ogLocale: value(/<meta\s+property="og:locale"[^>]*>/),
+        ogImage: value(/<meta\s+property="og:image"[^>]*>/),
+        twitterCard: value(/<meta\s+name="twitter:card"[^>]*>/),
+      };
+      expect(got, route.path).toEqual({
+        canonical: url,
+        ogUrl: url,
+        ogTitle: `${route.title} | Deltio`,
+        ogDescription: description,
+        ogType: 'website',
+        ogLocale: 'el_GR',
+        ogImage: `${base}/favicon.svg`,
+        twitterCard: 'summary',
+      });
+      expect(html.match(/rel="canonical"/g), route.path).toHaveLength(1);
+      seen.add(got.ogImage!);
+    }
+    // The preview image is one the site serves.
+    const image = await request.get(new URL([...seen][0]!).pathname);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('navigating between public pages updates the canonical and preview tags', async ({ page }) => {
+    await withConsent(page.context());
+    const base = await publicBase(page.request);
+    await page.goto('/');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}/`);
+    // Navigation in place (no document load): the marker survives.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Πολιτική cookies' }).click();
+    await expect(page).toHaveURL(/\/legal\/cookies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Πολιτική cookies' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${base}/legal/cookies`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${base}/legal/cookies`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Πολιτική cookies | Deltio');
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /^Τι είναι τα cookies, ποιους τύπους/);
+    expect(await metaDescription(page)).toMatch(/^Τι είναι τα cookies, ποιους τύπους/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  });
+});
+
+test('the landing page links to the organisations\' newsroom index', async ({ page }) => {
+  await withConsent(page.context());
+  await page.goto('/');
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Newsroom οργανισμών' });
+  await expect(link).toHaveAttribute('href', '/newsroom');
+  await link.click();
+  await expect(page).toHaveURL(/\/newsroom$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsroom οργανισμών' })).toBeVisible();
 });

@@ -30,6 +30,7 @@ import {
   type NavUser,
 } from '@client/components/nav';
 import { PublicFrame } from '@client/components/layout/public-layout';
+import { usePageMeta } from '@client/components/page-meta';
 import { setHydratingPrerender } from '@client/components/deferred';
 import { releaseEarlyClicks } from '@client/components/early-clicks';
 import { useToast } from '@client/components/ui/use-toast';
@@ -155,6 +156,7 @@ export function PublicApp({ initialPath, pageData = NO_DATA }: { initialPath: st
   useEffect(() => {
     document.title = formatDocumentTitle(title);
   }, [title]);
+  usePageMeta(path, title);
 
   const nav = useMemo<Nav>(
     () => ({ pathname: path, title, user, Link: PublicLink, navigate: (to) => show(to, true) }),

@@ -23,8 +23,14 @@ export function usePageDescription(description: string | undefined): void {
       document.head.appendChild(meta);
     }
     meta.content = description;
+    // The link preview's description follows (its other tags: usePageMeta in the frame).
+    const preview = () => document.head.querySelector<HTMLMetaElement>('meta[property="og:description"]');
+    const shown = preview();
+    if (shown) shown.content = description;
     return () => {
       if (meta) meta.content = DEFAULT_DESCRIPTION;
+      const left = preview();
+      if (left) left.content = DEFAULT_DESCRIPTION;
     };
   }, [description]);
 }
@@ -71,6 +77,76 @@ export function PublicPage({
         </div>
       </section>
       {children ? <div className={cn('container py-12', contentClassName)}>{children}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A wide block (a table) that scrolls sideways inside its own box, so the page keeps the
+ * screen's width. While it is wider than its box, a hint above says so and a fade marks the
+ * end edge until it is scrolled there; where it fits, neither shows. Keyboard users scroll
+ * the focused region with the arrow keys. (Here, not in a module of its own: the public
+ * pages' JavaScript budget has no room for one more chunk.)
+ */
+export function ScrollRegion({
+  hint,
+  className,
+  children,
+  ...label
+}: {
+  /** "Σύρετε οριζόντια για να δείτε …": what to swipe for. */
+  hint: string;
+  className?: string;
+  children: React.ReactNode;
+} & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const hintId = React.useId();
+  // [wider than the box, more of it past the end edge]
+  const [[wide, more], setState] = React.useState([false, false]);
+
+  React.useEffect(() => {
+    const el = ref.current!;
+    const update = () => {
+      const hidden = el.scrollWidth - el.clientWidth;
+      const next: [boolean, boolean] = [hidden > 1, el.scrollLeft < hidden - 1];
+      setState((prev) => (prev[0] === next[0] && prev[1] === next[1] ? prev : next));
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    el.addEventListener('scroll', update, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', update);
+    };
+  }, []);
+
+  return (
+    <div className={className}>
+      <p id={hintId} hidden={!wide} className="mb-2 text-sm text-muted-foreground">
+        <span aria-hidden>↔ </span>
+        {hint}
+      </p>
+      <div className="relative rounded-lg border">
+        {/* relative: the containing block of the content's absolutely placed parts (sr-only
+            text), so the box clips them too instead of widening the page. */}
+        <div
+          ref={ref}
+          role="region"
+          tabIndex={0}
+          aria-describedby={wide ? hintId : undefined}
+          className="relative overflow-x-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          {...label}
+        >
+          {children}
+        </div>
+        <div
+          aria-hidden
+          data-testid="scroll-fade-end"
+          hidden={!(wide && more)}
+          className="pointer-events-none absolute inset-y-0 right-0 w-10 rounded-r-lg bg-gradient-to-l from-background to-transparent"
+        />
+      </div>
     </div>
   );
 }

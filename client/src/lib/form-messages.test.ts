@@ -12,7 +12,7 @@ import {
   quoteForm,
 } from '@shared/schemas/public-site';
 import { coverageBody } from '@shared/schemas/reports';
-import { FORM_MESSAGES, formMessage, type FormMessages } from './form-messages';
+import { FORM_MESSAGES, fieldMessages, formMessage, type FormMessages } from './form-messages';
 
 /** The message a form would show for these values, as react-hook-form's resolver reports errors (type = zod issue code). */
 function messageFor(
@@ -169,5 +169,25 @@ describe('the account forms, from the shared auth schemas', () => {
     expect(coverageBody.parse({ url: ' https://news.gr/a ' })).toEqual({ url: 'https://news.gr/a' });
     expect(messageFor(importMediaBody, { text: ' \n ' })).toBe(FORM_MESSAGES.required);
     expect(importMediaBody.safeParse({ text: 'a@example.gr, b@example.gr' }).success).toBe(true);
+  });
+});
+
+describe('fieldMessages', () => {
+  function fieldsFor(values: Record<string, unknown>) {
+    const r = signupForm.safeParse(values);
+    const errors: Record<string, { type: string; message: string }> = {};
+    if (!r.success) for (const issue of r.error.issues) errors[String(issue.path[0])] ??= { type: issue.code, message: issue.message };
+    return fieldMessages(errors, values);
+  }
+
+  it('gives each sign-up field its own message', () => {
+    expect(fieldsFor({ userType: 'client', name: '', email: 'x', password: '123', confirmPassword: '124', consent: false })).toEqual({
+      name: FORM_MESSAGES.required,
+      email: FORM_MESSAGES.badEmail,
+      password: FORM_MESSAGES.passwordTooShort,
+      confirmPassword: FORM_MESSAGES.passwordsMismatch,
+      consent: FORM_MESSAGES.consent,
+    });
+    expect(fieldsFor({ userType: 'client', name: 'Ελένη', email: 'e@example.gr', password: 'Thalassa-2026', confirmPassword: 'Thalassa-2026', consent: true })).toEqual({});
   });
 });

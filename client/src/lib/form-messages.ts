@@ -55,3 +55,18 @@ export function formMessage(
   const first = ORDER.find((k) => kinds.has(k));
   return first ? messages[first] : null;
 }
+
+/** Each field's own message (for the line under it), by the same kinds as the form's one message. */
+export function fieldMessages(
+  errors: FieldErrors,
+  values: Record<string, unknown>,
+  messages: FormMessages = FORM_MESSAGES,
+): Partial<Record<string, string>> {
+  const out: Partial<Record<string, string>> = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (error)
+      out[field] =
+        messages[messageKind(field, values[field], typeof error.type === 'string' ? error.type : undefined)];
+  }
+  return out;
+}

@@ -8,6 +8,7 @@ import {
   ROUTES,
   type InjectedAppConfig,
 } from '../../../shared/routes';
+import { fillPublicUrl } from '../../../shared/page-meta';
 import type { Config } from '../config';
 import { DEMO_ACCOUNTS } from '../dev-panel';
 import type { Logger } from '../logger';
@@ -117,7 +118,10 @@ export async function createClientApp(
       const file = prerendered ?? indexPath;
       let html = cached.get(file);
       if (!html) {
-        html = fs.promises.readFile(file, 'utf8');
+        // A prerendered page's canonical and preview tags get the site's public base URL.
+        html = fs.promises
+          .readFile(file, 'utf8')
+          .then((text) => (prerendered ? fillPublicUrl(text, config.publicUrl) : text));
         html.catch(() => cached.delete(file));
         cached.set(file, html);
       }

@@ -108,14 +108,24 @@ export const PUBLIC_NAV: readonly PublicNavItem[] = [
   { to: '/contact', labelKey: 'nav.contact' },
 ];
 
-export interface FooterGroup {
-  headingKey: TranslationKey;
-  links: readonly { to: AppPath; label: string }[];
+/** A footer link: a page of the app, or (document) a page the server renders, loaded whole. */
+export interface FooterLink {
+  to: string;
+  label: string;
+  document?: true;
 }
 
-function link(to: AppPath): { to: AppPath; label: string } {
+export interface FooterGroup {
+  headingKey: TranslationKey;
+  links: readonly FooterLink[];
+}
+
+function link(to: AppPath): FooterLink {
   return { to, label: routeTitle(to) ?? to };
 }
+
+/** The index of the organisations' public newsrooms (server/src/modules/newsroom, its own title). */
+export const NEWSROOM_INDEX_LINK: FooterLink = { to: '/newsroom', label: 'Newsroom οργανισμών', document: true };
 
 /** The whole marketing navigation (first document, section 2), grouped for the footer. */
 export const FOOTER_GROUPS: readonly FooterGroup[] = [
@@ -149,6 +159,7 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
       link('/resources/case-studies'),
       link('/resources/best-practices'),
       link('/resources/api'),
+      NEWSROOM_INDEX_LINK,
       link('/status'),
     ],
   },

@@ -83,6 +83,9 @@ function PublicHeader() {
   );
 }
 
+const footerLinkClass =
+  'rounded-sm text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white';
+
 function PublicFooter() {
   const t = useT();
   const year = new Date().getFullYear();
@@ -104,12 +107,15 @@ function PublicFooter() {
                 <ul className="mt-3 space-y-2">
                   {group.links.map((item) => (
                     <li key={item.to}>
-                      <Link
-                        to={item.to}
-                        className="rounded-sm text-sm text-slate-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
-                      >
-                        {item.label}
-                      </Link>
+                      {item.document ? (
+                        <a href={item.to} className={footerLinkClass}>
+                          {item.label}
+                        </a>
+                      ) : (
+                        <Link to={item.to} className={footerLinkClass}>
+                          {item.label}
+                        </Link>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -9,6 +9,8 @@ import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
+import { FieldMessage } from '@client/components/ui/field-message';
+import { FORM_MESSAGES, fieldMessages } from '@client/lib/form-messages';
 import { useSchemaForm } from '@client/lib/schema-form';
 import { useRouteTitle } from '@client/hooks/use-page-title';
 import { cn } from '@client/lib/utils';
@@ -33,6 +35,11 @@ const PLACEHOLDERS: Record<UserType | 'none', { name: string; organization: stri
   none: { name: 'Ονοματεπώνυμο', organization: 'Εταιρεία ή μέσο', description: 'Σύντομη περιγραφή' },
 };
 
+type SignupField = 'userType' | 'name' | 'email' | 'password' | 'confirmPassword' | 'organization' | 'description' | 'consent';
+
+/** The form's messages: the shared table, with the terms' own wording for the consent box. */
+const FIELD_MESSAGES = { ...FORM_MESSAGES, consent: AUTH_MESSAGES.termsRequired };
+
 const PLAN_NAMES: Record<string, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
 
 export function SignupPage() {
@@ -52,7 +59,25 @@ export function SignupPage() {
   const [submitting, setSubmitting] = useState(false);
   const userType = form.watch('userType');
   const ph = PLACEHOLDERS[userType ?? 'none'];
-  const invalid = (field: keyof typeof form.formState.errors) => (form.formState.errors[field] ? true : undefined);
+  // Each field's own message, under it (the form's first one also shows as a toast).
+  const messages = fieldMessages(form.formState.errors, form.getValues(), FIELD_MESSAGES);
+  const passwordRuleId = `${id}-password-rule`;
+  /** A field's error state and the lines that describe it (its message; the password's rule). */
+  const field = (name: SignupField, hintId?: string) => {
+    const message = messages[name];
+    // The password's rule is its hint: too short, the hint itself turns red rather than repeating.
+    const ownLine = message && !(hintId && message === FORM_MESSAGES.passwordTooShort);
+    const describedBy = [hintId, ownLine ? `${id}-${name}-error` : undefined].filter(Boolean).join(' ');
+    return {
+      'aria-invalid': message ? (true as const) : undefined,
+      'aria-describedby': describedBy || undefined,
+    };
+  };
+  const errorLine = (name: SignupField) => {
+    const message = messages[name];
+    if (!message || (name === 'password' && message === FORM_MESSAGES.passwordTooShort)) return null;
+    return <FieldMessage id={`${id}-${name}-error`} message={message} />;
+  };
 
   // The plan chosen on the pricing page (a client's; unknown codes are left to the server's default).
   const chosenPlan = plan && PLAN_NAMES[plan] ? plan : undefined;
@@ -95,7 +120,7 @@ export function SignupPage() {
       <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset className="space-y-2" disabled={submitting}>
           <legend className="text-sm font-medium">Τύπος χρήστη *</legend>
-          <div className="grid grid-cols-2 gap-3" role="radiogroup">
+          <div className="grid grid-cols-2 gap-3" role="radiogroup" {...field('userType')}>
             {(
               [
                 { value: 'client', label: 'Πελάτης', hint: 'Στέλνω δελτία τύπου', Icon: Building2 },
@@ -117,53 +142,68 @@ export function SignupPage() {
               </label>
             ))}
           </div>
+          {errorLine('userType')}
         </fieldset>
         <div className="space-y-2">
           <Label htmlFor={`${id}-name`}>Ονοματεπώνυμο *</Label>
-          <Input id={`${id}-name`} autoComplete="name" placeholder={ph.name} {...form.register('name')} aria-invalid={invalid('name')} disabled={submitting} />
+          <Input id={`${id}-name`} autoComplete="name" placeholder={ph.name} {...form.register('name')} {...field('name')} disabled={submitting} />
+          {errorLine('name')}
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-email`}>Email *</Label>
-          <Input id={`${id}-email`} type="email" autoComplete="email" placeholder="name@example.gr" {...form.register('email')} aria-invalid={invalid('email')} disabled={submitting} />
+          <Input id={`${id}-email`} type="email" autoComplete="email" placeholder="name@example.gr" {...form.register('email')} {...field('email')} disabled={submitting} />
+          {errorLine('email')}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor={`${id}-password`}>Κωδικός πρόσβασης *</Label>
-            <Input id={`${id}-password`} type="password" autoComplete="new-password" {...form.register('password')} aria-invalid={invalid('password')} disabled={submitting} />
+            <Input id={`${id}-password`} type="password" autoComplete="new-password" {...form.register('password')} {...field('password', passwordRuleId)} disabled={submitting} />
+            <FieldMessage
+              id={passwordRuleId}
+              message={FORM_MESSAGES.passwordTooShort}
+              error={messages.password === FORM_MESSAGES.passwordTooShort}
+            />
+            {errorLine('password')}
           </div>
           <div className="space-y-2">
             <Label htmlFor={`${id}-confirm`}>Επιβεβαίωση κωδικού *</Label>
-            <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...form.register('confirmPassword')} aria-invalid={invalid('confirmPassword')} disabled={submitting} />
+            <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...form.register('confirmPassword')} {...field('confirmPassword')} disabled={submitting} />
+            {errorLine('confirmPassword')}
           </div>
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-org`}>Εταιρεία / Μέσο</Label>
-          <Input id={`${id}-org`} autoComplete="organization" placeholder={ph.organization} {...form.register('organization')} aria-invalid={invalid('organization')} disabled={submitting} />
+          <Input id={`${id}-org`} autoComplete="organization" placeholder={ph.organization} {...form.register('organization')} {...field('organization')} disabled={submitting} />
+          {errorLine('organization')}
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-desc`}>Περιγραφή</Label>
-          <Textarea id={`${id}-desc`} rows={3} placeholder={ph.description} {...form.register('description')} aria-invalid={invalid('description')} disabled={submitting} />
+          <Textarea id={`${id}-desc`} rows={3} placeholder={ph.description} {...form.register('description')} {...field('description')} disabled={submitting} />
+          {errorLine('description')}
         </div>
-        <div className="flex items-start gap-2.5 text-sm">
-          <input
-            id={`${id}-terms`}
-            type="checkbox"
-            {...form.register('consent')}
-            aria-invalid={invalid('consent')}
-            disabled={submitting}
-            className="mt-0.5 h-4 w-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <label htmlFor={`${id}-terms`} className="leading-snug">
-            Αποδέχομαι τους{' '}
-            <a href="/legal/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
-              όρους χρήσης
-            </a>{' '}
-            και έχω διαβάσει την{' '}
-            <a href="/legal/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline">
-              πολιτική απορρήτου
-            </a>
-            . *
-          </label>
+        <div className="space-y-2">
+          <div className="flex items-start gap-2.5 text-sm">
+            <input
+              id={`${id}-terms`}
+              type="checkbox"
+              {...form.register('consent')}
+              {...field('consent')}
+              disabled={submitting}
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            />
+            <label htmlFor={`${id}-terms`} className="leading-snug">
+              Αποδέχομαι τους{' '}
+              <a href="/legal/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
+                όρους χρήσης
+              </a>{' '}
+              και έχω διαβάσει την{' '}
+              <a href="/legal/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline">
+                πολιτική απορρήτου
+              </a>
+              . *
+            </label>
+          </div>
+          {errorLine('consent')}
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? <Spinner size="sm" className="[&_svg]:text-current" /> : null}

@@ -1,4 +1,4 @@
-import { PublicPage } from '@client/components/public-page';
+import { PublicPage, ScrollRegion } from '@client/components/public-page';
 import { Button } from '@client/components/ui/button';
 import { openCookiePreferences } from '@client/features/cookies/consent-store';
 import { LegalSections, type LegalSection } from './legal-sections';
@@ -44,12 +44,7 @@ const SECTIONS: LegalSection[] = [
     id: 'types',
     title: 'Τύποι cookies',
     body: (
-      <div
-        className="relative overflow-x-auto rounded-lg border"
-        role="region"
-        aria-label="Τύποι cookies"
-        tabIndex={0}
-      >
+      <ScrollRegion aria-label="Τύποι cookies" hint="Σύρετε οριζόντια για να δείτε όλον τον πίνακα">
         <table className="w-full min-w-[480px] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>
@@ -76,7 +71,7 @@ const SECTIONS: LegalSection[] = [
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     ),
   },
   {

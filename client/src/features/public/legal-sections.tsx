@@ -28,7 +28,8 @@ export function LegalSections({
           ))}
         </ol>
       </nav>
-      <div className="max-w-3xl space-y-10">
+      {/* min-w-0: a wide block (a table) scrolls in its own box instead of widening the page. */}
+      <div className="min-w-0 max-w-3xl space-y-10">
         {sections.map((s, i) => (
           <section key={s.id} id={s.id} aria-labelledby={`${s.id}-h`} className="scroll-mt-24">
             <h2 id={`${s.id}-h`} className="text-xl font-semibold">

@@ -3,7 +3,7 @@ import { AppLink as Link } from '@client/components/nav';
 import { Check, ChevronDown, Minus, Star } from 'lucide-react';
 import { PLAN_FEATURE_KEYS } from '@shared/constants';
 import type { Plan, PlanFeatureValue } from '@shared/schemas/public-site';
-import { PublicPage } from '@client/components/public-page';
+import { PublicPage, ScrollRegion } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@client/components/ui/card';
@@ -241,11 +241,10 @@ function ComparisonTable({ plans }: { plans: Plan[] }) {
       <h2 id="compare-heading" className="text-2xl font-bold">
         Σύγκριση πλάνων
       </h2>
-      <div
-        className="relative mt-6 overflow-x-auto rounded-lg border"
-        tabIndex={0}
-        role="region"
+      <ScrollRegion
+        className="mt-6"
         aria-labelledby="compare-heading"
+        hint="Σύρετε οριζόντια για να δείτε όλα τα πακέτα"
       >
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="bg-slate-50">
@@ -275,7 +274,7 @@ function ComparisonTable({ plans }: { plans: Plan[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
