@@ -64,7 +64,9 @@ export const ROUTE_BUDGETS: {
     route: route!,
     entry: PUBLIC_ENTRY,
     modules: [PUBLIC + file!],
-    budget: 90 * KB,
+    // /pricing: +0.5 KB for its comparison table's scroll hint on a phone (issue 33; its
+    // spinner went to make room, 0.4 KB of the 0.8).
+    budget: route === '/pricing' ? 90.5 * KB : 90 * KB,
     // 26–35 before the app's code was grouped.
     maxChunks: 15,
     note: 'public page',

@@ -7,7 +7,6 @@ import { PublicPage, ScrollRegion } from '@client/components/public-page';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { usePageData } from './page-data';
 import { useQuoteDialog } from './quote-launcher';
@@ -331,9 +330,10 @@ export function PricingPage() {
       )}
       <BillingToggle billing={billing} onChange={setBilling} />
       {plans.status === 'pending' ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        // Plain text, not the app's Spinner: the public pages' 90 KB has no room for its chunk.
+        <p role="status" className="animate-pulse py-16 text-center text-muted-foreground">
+          Φόρτωση πλάνων…
+        </p>
       ) : plans.status === 'error' ? (
         <div className="mx-auto mt-10 max-w-md text-center" role="alert">
           <p className="font-medium">{PUBLIC_MSG.plansFail}</p>
