@@ -29,8 +29,10 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/scale.bench.ts
  *   BENCH_INBOX_SIZES=100,10000 BENCH_NEWSROOM_SIZES=10 BENCH_LIST_FACTORS=1,100 ... (subsets; '' skips)
+ *   BENCH_LIST_VIEWS=20000: also that many newsroom views of the company's releases at 100×
+ *   (in proportion at other factors; the demo has none), which the report counts per release.
  *   BENCH_EXPLAIN=1: the newsroom's plans; for the lists, every query a request sends with its
- *   EXPLAIN ANALYZE time (the plan when over 1 ms), summed per request in the growth table
+ *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms), summed per request in the growth table
  */
 import { startTestServer, type TestServer } from '../server/src/test/app';
 import { insertOrganisation, insertUser, tokenOf } from '../server/src/modules/distribution/org-fixtures';
@@ -42,6 +44,7 @@ const sizes = (v: string | undefined, d: number[]) => (v !== undefined ? v.split
 const INBOX_SIZES = sizes(process.env.BENCH_INBOX_SIZES, [100, 10_000, 100_000]);
 const NEWSROOM_SIZES = sizes(process.env.BENCH_NEWSROOM_SIZES, [10, 5_000]);
 const LIST_FACTORS = sizes(process.env.BENCH_LIST_FACTORS, [1, 100]);
+const LIST_VIEWS = Number(process.env.BENCH_LIST_VIEWS ?? 0);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const ORGS = 20;
@@ -236,9 +239,15 @@ async function explainRoute(db: TestServer['ctx']['db'], key: string, name: stri
   console.log(`-- ${name}`);
   let total = 0;
   for (const q of seen.filter((x) => /^\s*(select|with)\b/i.test(x.sql))) {
-    const plan = (await db.raw(`explain (analyze, buffers) ${q.sql}`, q.bindings as never)) as { rows: Record<string, string>[] };
-    const lines = plan.rows.map((r) => Object.values(r)[0]!);
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? 0);
+    // The fastest of 5 (the machine is shared: the least disturbed run is the query's own cost).
+    let lines: string[] = [];
+    let ms = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const plan = (await db.raw(`explain (analyze, buffers) ${q.sql}`, q.bindings as never)) as { rows: Record<string, string>[] };
+      const these = plan.rows.map((r) => Object.values(r)[0]!);
+      const t = Number(/Execution Time: ([\d.]+)/.exec(these.at(-1) ?? '')?.[1] ?? 0);
+      if (t < ms) [ms, lines] = [t, these];
+    }
     total += ms;
     console.log(`   ${ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     if (ms > 1) console.log(lines.map((l) => `      ${l}`).join('\n'));
@@ -257,6 +266,16 @@ async function listsCase(factor: number) {
     const organisationId = ((await db('organisation_members').where({ user_id: clientId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
       .organisation_id;
     await growDemo(db, factor, { superadminId, organisationId });
+    if (LIST_VIEWS) {
+      // Newsroom views of the company's sent releases (the demo has none): BENCH_LIST_VIEWS at 100×, in proportion below.
+      await db.raw(
+        `with sent as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from press_releases where organisation_id = ? and status = 'sent')
+         insert into reporting_events (press_release_id, organisation_id, kind, channel, is_proxy, created_at)
+         select s.id, ?, 'view', 'newsroom', i % 10 = 0, now() - make_interval(secs => i * 60)
+           from generate_series(1, ?) as i join sent s on s.k = i % s.n`,
+        [organisationId, organisationId, Math.round((LIST_VIEWS * factor) / 100)],
+      );
+    }
     await db.raw('vacuum analyze');
     const count = async (sql: string, args: string[] = []) => ((await db.raw(sql, args)) as { rows: { n: number }[] }).rows[0]!.n;
     const sizes = {
@@ -265,6 +284,7 @@ async function listsCase(factor: number) {
       'media-list places': await count('select count(*)::int n from media_lists'),
       'audit entries': await count('select count(*)::int n from audit_logs'),
       'reporting events': await count('select count(*)::int n from reporting_events'),
+      'newsroom views': await count(`select count(*)::int n from reporting_events where channel = 'newsroom'`),
     };
     console.log(`lists ${factor}×: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(sizes)}`);
     const client = (await signIn(server.url, DEMO_EMAILS.client, DEMO_PASSWORD)).access_token;
