@@ -15,18 +15,36 @@
  * 20 other organisations' 1,000 each. Cases: the newsroom page and `feed.xml`. Reference: the
  * bare query of the organisation's 50 newest sent versions.
  *
+ * Lists (the rest of point 1): the demo data set (server/src/db/seed) at 1× and grown to 100×
+ * in SQL (bench/lib/grow-demo.ts: users, organisations, media-list places, the demo company's
+ * releases with their deliveries and events, the audit log, each copied 99 times). Cases, each
+ * the screen's first request: the client's releases list (first page with its totals; one
+ * status; a search), the superadmin's users list (first page and count; the pending queue),
+ * media lists (the counts per list, a list's first page with its total, the candidates to add,
+ * the client's summary of lists), the audit log (first page and count; one action), the
+ * client's reports (default range). The growth factor is the 100× p50 over the 1× p50.
+ *
  * Each case runs BENCH_ROUNDS requests from BENCH_CONCURRENCY clients at once (modest
  * concurrency), after a warm-up; p50/p99 per case.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/scale.bench.ts
- *   BENCH_INBOX_SIZES=100,10000 BENCH_NEWSROOM_SIZES=10 ... (subsets)
+ *   BENCH_INBOX_SIZES=100,10000 BENCH_NEWSROOM_SIZES=10 BENCH_LIST_FACTORS=1,100 ... (subsets; '' skips)
+ *   BENCH_LIST_VIEWS=20000: also that many newsroom views of the company's releases at 100×
+ *   (in proportion at other factors; the demo has none), which the report counts per release.
+ *   BENCH_EXPLAIN=1: the newsroom's plans; for the lists, every query a request sends with its
+ *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms), summed per request in the growth table
  */
 import { startTestServer, type TestServer } from '../server/src/test/app';
 import { insertOrganisation, insertUser, tokenOf } from '../server/src/modules/distribution/org-fixtures';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/src/db/seed';
+import { signIn } from '../server/src/test/http';
+import { growDemo } from './lib/grow-demo';
 
-const sizes = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
+const sizes = (v: string | undefined, d: number[]) => (v !== undefined ? v.split(',').filter(Boolean).map(Number) : d);
 const INBOX_SIZES = sizes(process.env.BENCH_INBOX_SIZES, [100, 10_000, 100_000]);
 const NEWSROOM_SIZES = sizes(process.env.BENCH_NEWSROOM_SIZES, [10, 5_000]);
+const LIST_FACTORS = sizes(process.env.BENCH_LIST_FACTORS, [1, 100]);
+const LIST_VIEWS = Number(process.env.BENCH_LIST_VIEWS ?? 0);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const ORGS = 20;
@@ -60,10 +78,10 @@ async function get(url: string, token?: string): Promise<unknown> {
   return (res.headers.get('content-type') ?? '').includes('json') ? res.json() : res.text();
 }
 
-type Row = { size: number; name: string; p50: number; p99: number };
+type Row = { size: number; name: string; p50: number; p99: number; group: string };
 const results: Row[] = [];
-function report(size: number, name: string, xs: number[]) {
-  const r = { size, name, p50: pct(xs, 0.5), p99: pct(xs, 0.99) };
+function report(size: number, name: string, xs: number[], group = '') {
+  const r = { size, name, p50: pct(xs, 0.5), p99: pct(xs, 0.99), group };
   results.push(r);
   console.log(`  ${String(size).padStart(7)}  ${name.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms`);
 }
@@ -203,12 +221,119 @@ async function newsroomCase(n: number) {
   }
 }
 
+/**
+ * BENCH_EXPLAIN: the SQL one request of the route sends (knex's query events), each query
+ * explained with ANALYZE: its execution time, and its plan when it takes over a millisecond.
+ */
+const dbTime = new Map<string, number>();
+async function explainRoute(db: TestServer['ctx']['db'], key: string, name: string, request: () => Promise<unknown>) {
+  const seen: { sql: string; bindings: unknown[] }[] = [];
+  // The events carry the native SQL ($1, $2, … in order): back to knex's placeholders.
+  const listen = (q: { sql: string; bindings?: unknown[] }) => void seen.push({ sql: q.sql.replace(/\$\d+/g, '?'), bindings: q.bindings ?? [] });
+  db.on('query', listen);
+  try {
+    await request();
+  } finally {
+    db.off('query', listen);
+  }
+  console.log(`-- ${name}`);
+  let total = 0;
+  for (const q of seen.filter((x) => /^\s*(select|with)\b/i.test(x.sql))) {
+    // The fastest of 5 (the machine is shared: the least disturbed run is the query's own cost).
+    let lines: string[] = [];
+    let ms = Infinity;
+    for (let i = 0; i < 5; i++) {
+      const plan = (await db.raw(`explain (analyze, buffers) ${q.sql}`, q.bindings as never)) as { rows: Record<string, string>[] };
+      const these = plan.rows.map((r) => Object.values(r)[0]!);
+      const t = Number(/Execution Time: ([\d.]+)/.exec(these.at(-1) ?? '')?.[1] ?? 0);
+      if (t < ms) [ms, lines] = [t, these];
+    }
+    total += ms;
+    console.log(`   ${ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+    if (ms > 1) console.log(lines.map((l) => `      ${l}`).join('\n'));
+  }
+  dbTime.set(key, total);
+}
+
+async function listsCase(factor: number) {
+  const server = await startTestServer({}, { seedDemo: true });
+  const db = server.ctx.db;
+  try {
+    const started = performance.now();
+    const idOf = async (email: string) => ((await db('users').where('email', email).first('id')) as { id: string }).id;
+    const superadminId = await idOf(DEMO_EMAILS.superadmin);
+    const clientId = await idOf(DEMO_EMAILS.client);
+    const organisationId = ((await db('organisation_members').where({ user_id: clientId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+      .organisation_id;
+    await growDemo(db, factor, { superadminId, organisationId });
+    if (LIST_VIEWS) {
+      // Newsroom views of the company's sent releases (the demo has none): BENCH_LIST_VIEWS at 100×, in proportion below.
+      await db.raw(
+        `with sent as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from press_releases where organisation_id = ? and status = 'sent')
+         insert into reporting_events (press_release_id, organisation_id, kind, channel, is_proxy, created_at)
+         select s.id, ?, 'view', 'newsroom', i % 10 = 0, now() - make_interval(secs => i * 60)
+           from generate_series(1, ?) as i join sent s on s.k = i % s.n`,
+        [organisationId, organisationId, Math.round((LIST_VIEWS * factor) / 100)],
+      );
+    }
+    await db.raw('vacuum analyze');
+    const count = async (sql: string, args: string[] = []) => ((await db.raw(sql, args)) as { rows: { n: number }[] }).rows[0]!.n;
+    const sizes = {
+      releases: await count('select count(*)::int n from press_releases where organisation_id = ?', [organisationId]),
+      users: await count('select count(*)::int n from profiles'),
+      'media-list places': await count('select count(*)::int n from media_lists'),
+      'audit entries': await count('select count(*)::int n from audit_logs'),
+      'reporting events': await count('select count(*)::int n from reporting_events'),
+      'newsroom views': await count(`select count(*)::int n from reporting_events where channel = 'newsroom'`),
+    };
+    console.log(`lists ${factor}×: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(sizes)}`);
+    const client = (await signIn(server.url, DEMO_EMAILS.client, DEMO_PASSWORD)).access_token;
+    const sa = (await signIn(server.url, DEMO_EMAILS.superadmin, DEMO_PASSWORD, server.config.superadminLoginPath)).access_token;
+    const api = `${server.url}/api`;
+    const run = async (name: string, path: string, token: string) => {
+      if (process.env.BENCH_EXPLAIN) await explainRoute(db, `${factor}:${name}`, name, () => get(`${api}${path}`, token));
+      await get(`${api}${path}`, token);
+      report(factor, name, await measure(() => get(`${api}${path}`, token).then(() => undefined)), 'lists');
+    };
+    await run('releases, first page + totals', '/releases', client);
+    await run('releases, status sent', '/releases?status=sent', client);
+    await run('releases, search', `/releases?q=${encodeURIComponent('ενέργεια')}`, client);
+    await run('users, first page + count', '/admin/users', sa);
+    await run('users, pending', '/admin/users?status=pending', sa);
+    await run('media lists, counts', '/admin/media-lists', sa);
+    await run('media list, first page + total', '/admin/media-lists/politics', sa);
+    await run('media list, candidates', '/admin/media-candidates?category=politics', sa);
+    await run('client: lists summary', '/media-lists/summary', client);
+    await run('audit log, first page + count', '/admin/audit-logs', sa);
+    await run('audit log, one action', '/admin/audit-logs?action=media_list.add', sa);
+    await run('reports, default range', '/client/reports', client);
+  } finally {
+    await server.close();
+  }
+}
+
 async function main() {
   console.log(`${process.env.DATABASE_URL ? 'postgres' : 'embedded'}, ${ROUNDS} requests per case from ${CONCURRENCY} clients at once`);
   for (const n of INBOX_SIZES) await inboxCase(n);
   for (const n of NEWSROOM_SIZES) await newsroomCase(n);
+  for (const f of LIST_FACTORS) await listsCase(f);
   console.log('\nsize | case | p50 ms | p99 ms');
-  for (const r of results) console.log(`${r.size} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`);
+  for (const r of results) console.log(`${r.size}${r.group === 'lists' ? '×' : ''} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`);
+  // Growth factor of each list case: its p50 at the largest factor over its p50 at 1×.
+  const lists = results.filter((r) => r.group === 'lists');
+  const top = Math.max(...LIST_FACTORS);
+  if (LIST_FACTORS.includes(1) && top > 1) {
+    const sql = (f: number, name: string) => (dbTime.has(`${f}:${name}`) ? ` | ${dbTime.get(`${f}:${name}`)!.toFixed(2)}` : '');
+    console.log(`\nlist | 1× p50/p99 | ${top}× p50/p99 | growth (p50)${dbTime.size ? ` | SQL ms 1× | SQL ms ${top}×` : ''}`);
+    for (const r of lists.filter((x) => x.size === 1)) {
+      const big = lists.find((x) => x.size === top && x.name === r.name);
+      if (big) {
+        console.log(
+          `${r.name} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ${big.p50.toFixed(1)} / ${big.p99.toFixed(1)} | ×${(big.p50 / r.p50).toFixed(2)}${sql(1, r.name)}${sql(top, r.name)}`,
+        );
+      }
+    }
+  }
 }
 
 main().then(

@@ -33,6 +33,7 @@ import * as m20261201000000 from './20261201000000_inbox_scale';
 import * as m20261202000000 from './20261202000000_web_push';
 import * as m20261202000001 from './20261202000001_data_rights';
 import * as m20261202000002 from './20261202000002_approval_scope';
+import * as m20261203000000 from './20261203000000_list_scale';
 import * as m20261203000100 from './20261203000100_push_session';
 
 export interface Migration {
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '20261202000000_web_push': m20261202000000,
   '20261202000001_data_rights': m20261202000001,
   '20261202000002_approval_scope': m20261202000002,
+  '20261203000000_list_scale': m20261203000000,
   '20261203000100_push_session': m20261203000100,
 };

@@ -234,6 +234,12 @@ describe('database schema', () => {
     expect(has(/ON public\.audit_logs USING btree \(created_at DESC\)/)).toBe(true);
     expect(has(/ON public\.audit_logs USING btree \(action_type\)/)).toBe(true);
     expect(has(/ON public\.audit_logs USING btree \(actor_user_id\)/)).toBe(true);
+    // A media list's page and the audit log's page for one action, each read in its order (issue 32: flat at 100× the demo).
+    expect(has(/ON public\.media_lists USING btree \(category, created_at DESC, id DESC\)/)).toBe(true);
+    expect(has(/ON public\.audit_logs USING btree \(action_type, created_at DESC, id DESC\)/)).toBe(true);
+    // The report's per-release downloads and newsroom views, each a probe of that release's few such events.
+    expect(has(/ON public\.reporting_events USING btree \(press_release_id\) WHERE \(\(kind = 'download'::text\) AND \(NOT is_proxy\)\)/)).toBe(true);
+    expect(has(/ON public\.reporting_events USING btree \(press_release_id\) WHERE \(\(channel = 'newsroom'::text\) AND \(NOT is_proxy\)\)/)).toBe(true);
     expect(has(/UNIQUE INDEX .* ON public\.users USING btree \(lower\(email\)\)/)).toBe(true);
     // Comments on the text: a release's comments in order, and its open threads counted by index.
     expect(has(/ON public\.release_comments USING btree \(press_release_id, created_at\)/)).toBe(true);

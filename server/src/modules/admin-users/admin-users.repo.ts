@@ -64,10 +64,14 @@ function base(q: Q): Knex.QueryBuilder {
   return q('profiles as p').joinRaw(OWN_ORGANISATION);
 }
 
+/** Whether the filters read the owned organisation (its plan or trial); the others read the profile alone. */
+const readsOwn = (f: Filters) => (f.plan !== undefined && f.plan !== 'all') || (f.trial !== undefined && f.trial !== 'all');
+
 const columns = (q: Q) => [...USER_COLUMNS, q.raw(ORGANIZATION)];
 
-function filtered(q: Q, f: Filters): Knex.QueryBuilder {
-  let query = base(q);
+/** The filtered users; `own` (the owned organisation) is joined when the rows or the filters need it. */
+function filtered(q: Q, f: Filters, withOwn = true): Knex.QueryBuilder {
+  let query = withOwn ? base(q) : q('profiles as p');
   if (f.role !== 'all') query = query.where('p.role', f.role);
   if (f.status === 'inactive') query = query.where('p.is_active', false);
   else if (f.status !== 'all') query = query.where('p.status', f.status);
@@ -126,9 +130,13 @@ export async function listUsers(q: Q, f: Filters, page: number, pageSize: number
   return withOrganisations(q, rows);
 }
 
-/** The number of users matching the filters (a separate query, no ORDER BY). */
+/**
+ * The number of users matching the filters (a separate query, no ORDER BY). Without a plan or
+ * trial filter it counts profiles alone: the lateral join to the owned organisation, one lookup
+ * per user, made the unfiltered count grow with every user (bench/scale.bench.ts, lists).
+ */
 export async function countUsers(q: Q, f: Filters): Promise<number> {
-  const row = (await filtered(q, f).first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
+  const row = (await filtered(q, f, readsOwn(f)).first(q.raw('count(*)::int as n'))) as { n: number } | undefined;
   return Number(row?.n ?? 0);
 }
 

@@ -324,6 +324,13 @@ describe("the superadmin's actions", () => {
     expect(await list('plan=starter&q=soon@')).toEqual(['soon@plans.test']);
     expect(await list('plan=pro&q=soon@')).toEqual([]);
     expect(await list('plan=none&role=client&q=plans.test')).toEqual([]);
+    // The total counts what the filters list (counted without the owned organisation when no plan filter needs it).
+    const total = async (qs: string) => (await call<{ total: number }>(base, 'GET', `/api/admin/users?${qs}`, { token: saToken })).body.total;
+    expect(await total('trial=ending&q=soon@')).toBe(1);
+    expect(await total('trial=expired&q=over@')).toBe(1);
+    expect(await total('plan=pro&q=soon@')).toBe(0);
+    expect(await total('plan=none&role=client&q=plans.test')).toBe(0);
+    expect(await total('q=soon@')).toBe(1);
     const csv = await fetch(`${base}/api/admin/users/export?plan=starter&q=soon@`, { headers: { authorization: `Bearer ${saToken}` } });
     const [header, row] = (await csv.text()).replace('\uFEFF', '').trim().split('\r\n');
     expect(header).toBe('user_id,name,email,role,organization,organisations,status,is_active,created_at,plan_code,plan_state,trial_started_at,trial_ends_at,plan_activated_at');
