@@ -22,8 +22,8 @@
  *    channel 'newsroom', robots and link previews not counted), their own source: per release
  *    (its page) in the table, and all pages of the client's newsroom per week and in total.
  */
-import { CATEGORIES, LIMITS, type Category, type ReleaseStatus } from './constants';
-import type { ChartColor } from './chart-colors';
+import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category, type ReleaseStatus } from './constants';
+import { CHART_NEUTRAL, type ChartColor } from './chart-colors';
 
 export const REPORT_TIME_ZONE = 'Europe/Athens';
 const DAY_MS = 86_400_000;
@@ -122,7 +122,8 @@ export interface CategoryFigures {
 }
 
 export interface CategoryStat {
-  category: Category;
+  /** null: the releases without a category (a draft not yet filed). */
+  category: Category | null;
   releases: number;
   opens: number;
   clicks: number;
@@ -130,18 +131,22 @@ export interface CategoryStat {
   ctr: number;
 }
 
-/** Releases, opens, clicks and CTR per category, in the spec's category order; only categories with releases. */
+/**
+ * Releases, opens, clicks and CTR per category, in the spec's category order, then the releases
+ * without a category; only buckets with releases. It counts the very rows the summary counts:
+ * every release once (a release has one category: the one it was sent with, else its current
+ * one, as the table shows it), so the buckets add up to the report's number of releases.
+ */
 export function categoryStats(rows: CategoryFigures[]): CategoryStat[] {
-  const acc = new Map<Category, CategoryStat>();
+  const acc = new Map<Category | null, CategoryStat>();
   for (const r of rows) {
-    if (!r.category) continue;
     const s = acc.get(r.category) ?? { category: r.category, releases: 0, opens: 0, clicks: 0, ctr: 0 };
     s.releases += 1;
     s.opens += r.opens;
     s.clicks += r.clicks;
     acc.set(r.category, s);
   }
-  return CATEGORIES.flatMap((c) => {
+  return [...CATEGORIES, null].flatMap((c) => {
     const s = acc.get(c);
     return s ? [{ ...s, ctr: percent(s.clicks, s.opens, 1) ?? 0 }] : [];
   });
@@ -235,6 +240,10 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): { row
 // ------------------------------------------------------------------ palette
 
 /** The pie's six-colour palette (the app's PIE_PALETTE order), one per category: Tremor colour names and hex values for the PDF. */
+/** The label and colour of the releases without a category in the charts. */
+export const NO_CATEGORY_LABEL = 'Χωρίς κατηγορία';
+export const NO_CATEGORY_COLOR: { tremor: ChartColor; hex: string } = { tremor: CHART_NEUTRAL, hex: '#94a3b8' };
+
 export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string }> = {
   politics: { tremor: 'blue', hex: '#3b82f6' },
   economy: { tremor: 'emerald', hex: '#10b981' },
@@ -243,6 +252,10 @@ export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string
   lifestyle: { tremor: 'violet', hex: '#8b5cf6' },
   sports: { tremor: 'cyan', hex: '#06b6d4' },
 };
+
+/** A chart bucket's label and colour: its category's, or those of "no category". */
+export const categoryLabel = (c: Category | null): string => (c ? CATEGORY_LABELS[c] : NO_CATEGORY_LABEL);
+export const categoryColor = (c: Category | null): { tremor: ChartColor; hex: string } => (c ? CATEGORY_COLORS[c] : NO_CATEGORY_COLOR);
 
 /** dd/MM/yyyy of an instant in a time zone (the table's "last update"). */
 export function formatDay(at: Date | string, timeZone = REPORT_TIME_ZONE): string {

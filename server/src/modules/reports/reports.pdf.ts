@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CATEGORY_LABELS, RELEASE_STATUS_LABELS } from '../../../../shared/constants';
-import { CATEGORY_COLORS, formatDay } from '../../../../shared/reports';
+import { categoryColor, categoryLabel, formatDay } from '../../../../shared/reports';
 import type { ReportExport } from './reports.service';
 
 interface PdfDoc {
@@ -93,7 +93,7 @@ export function donutSvg(byCategory: ReportExport['byCategory']): string {
   let angle = -Math.PI / 2;
   const pt = (rad: number, a: number) => `${cx + rad * Math.cos(a)},${cy + rad * Math.sin(a)}`;
   for (const c of byCategory) {
-    const colour = CATEGORY_COLORS[c.category].hex;
+    const colour = categoryColor(c.category).hex;
     if (c.releases === total) {
       s += `<circle cx="${cx}" cy="${cy}" r="${(R + r) / 2}" fill="none" stroke="${colour}" stroke-width="${R - r}"/>`;
       break;
@@ -106,8 +106,8 @@ export function donutSvg(byCategory: ReportExport['byCategory']): string {
   s += `<text x="${cx}" y="${cy + 5}" font-size="16" fill="#1e293b" text-anchor="middle">${num(total)}</text>`;
   byCategory.forEach((c, i) => {
     const ly = 30 + i * 20;
-    s += `<rect x="200" y="${ly - 8}" width="10" height="10" fill="${CATEGORY_COLORS[c.category].hex}"/>`;
-    s += `<text x="216" y="${ly}" font-size="10" fill="#1e293b">${esc(CATEGORY_LABELS[c.category])}: ${num(c.releases)} (${num((c.releases / total) * 100, 1)}%)</text>`;
+    s += `<rect x="200" y="${ly - 8}" width="10" height="10" fill="${categoryColor(c.category).hex}"/>`;
+    s += `<text x="216" y="${ly}" font-size="10" fill="#1e293b">${esc(categoryLabel(c.category))}: ${num(c.releases)} (${num((c.releases / total) * 100, 1)}%)</text>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
@@ -122,9 +122,9 @@ export function ctrSvg(byCategory: ReportExport['byCategory']): string {
   byCategory.forEach((c, i) => {
     const h = (ih * c.ctr) / maxY;
     const x = PAD.l + slot * i + slot * 0.2;
-    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="${CATEGORY_COLORS[c.category].hex}"/>`;
+    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="${categoryColor(c.category).hex}"/>`;
     s += `<text x="${x + slot * 0.3}" y="${PAD.t + ih - h - 4}" font-size="8" fill="#1e293b" text-anchor="middle">${num(c.ctr, 1)}%</text>`;
-    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${esc(CATEGORY_LABELS[c.category])}</text>`;
+    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${esc(categoryLabel(c.category))}</text>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
@@ -180,9 +180,9 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
       section('Εβδομαδιαίο ποσοστό ανοίγματος (8 εβδομάδες)'),
       sent ? { svg: weeklySvg(data.weekly), width: 500 } : empty('Δεν υπάρχουν αποστολές σε αυτές τις εβδομάδες.'),
       section('Κατανομή ανά κατηγορία'),
-      data.byCategory.length ? { svg: donutSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου με κατηγορία.'),
+      data.byCategory.length ? { svg: donutSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
       section('Ποσοστό κλικ (CTR) ανά κατηγορία'),
-      data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου με κατηγορία.'),
+      data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
       section(`Αναλυτικός πίνακας (${num(data.rows.length)})`),
       data.rows.length
         ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 40, 70, 55], body }, layout: 'lightHorizontalLines' }

@@ -262,3 +262,54 @@ describe('GET /client/reports', () => {
     expect((await call(server.url, 'POST', `/api/client/reports/${ids.colleague}/coverage`, { token: b.token, body: { url: 'https://x.gr' } })).status).toBe(404);
   });
 });
+
+describe('the category chart and the summary', () => {
+  it('count the same releases: each once, under the category it is reported with, or with none', async () => {
+    const c = await client('categories@reports.test');
+    const now = Date.now();
+    const at = (days: number) => new Date(now - days * DAY);
+    // Sent as economy; its draft was moved to tech afterwards. The report shows the category it was sent with.
+    const moved = await release(c.id, 'Στάλθηκε ως Οικονομία', { category: 'tech', status: 'sent', created_at: at(4), sent_at: at(4) });
+    await server.ctx.db('release_sent_versions').insert({
+      press_release_id: moved,
+      organisation_id: await orgOf(c.id),
+      title: 'Στάλθηκε ως Οικονομία',
+      content: '<p>Κείμενο</p>',
+      content_text: 'Κείμενο',
+      category: 'economy',
+      sender_name: 'Δοκιμή',
+      sent_at: at(4),
+    });
+    await release(c.id, 'Πολιτική', { category: 'politics', status: 'sent', created_at: at(3), sent_at: at(3) });
+    await release(c.id, 'Τεχνολογία', { category: 'tech', status: 'draft', created_at: at(2) });
+    // A draft without a category yet: counted in the summary, so in the chart too (as "no category").
+    await release(c.id, 'Χωρίς κατηγορία', { category: null, status: 'draft', created_at: at(1) });
+
+    const all = await report(c.token);
+    expect(all.status).toBe(200);
+    expect(all.body.totals.releases).toBe(4);
+    expect(all.body.byCategory.map((s) => [s.category, s.releases])).toEqual([
+      ['politics', 1],
+      ['economy', 1],
+      ['tech', 1],
+      [null, 1],
+    ]);
+
+    for (const qs of ['', '?category=tech', '?category=economy', '?category=politics', '?status=draft', '?status=sent', '?category=tech&status=draft']) {
+      const r = await report(c.token, `${qs}${qs ? '&' : '?'}pageSize=100`);
+      expect(r.status).toBe(200);
+      const charted = r.body.byCategory.reduce((n, s) => n + s.releases, 0);
+      expect(charted, qs).toBe(r.body.totals.releases);
+      expect(r.body.total, qs).toBe(r.body.totals.releases);
+      // The chart's slices are the rows' categories, and a category filter keeps only its own.
+      const perRow = new Map<string | null, number>();
+      for (const row of r.body.rows) perRow.set(row.category, (perRow.get(row.category) ?? 0) + 1);
+      expect(new Map(r.body.byCategory.map((s) => [s.category, s.releases])), qs).toEqual(perRow);
+      const filter = new URLSearchParams(qs).get('category');
+      if (filter) expect(r.body.rows.every((row) => row.category === filter), qs).toBe(true);
+    }
+    // The filter reads the category the row shows: the release sent as economy is an economy release.
+    expect((await report(c.token, '?category=economy')).body.rows.map((r) => r.id)).toEqual([moved]);
+    expect((await report(c.token, '?category=tech')).body.rows.map((r) => r.title)).toEqual(['Τεχνολογία']);
+  });
+});
