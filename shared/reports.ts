@@ -24,6 +24,7 @@
  */
 import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category, type ReleaseStatus } from './constants';
 import { CHART_NEUTRAL, type ChartColor } from './chart-colors';
+import { count } from './plural';
 
 export const REPORT_TIME_ZONE = 'Europe/Athens';
 const DAY_MS = 86_400_000;
@@ -252,6 +253,36 @@ export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string
   lifestyle: { tremor: 'violet', hex: '#8b5cf6' },
   sports: { tremor: 'cyan', hex: '#06b6d4' },
 };
+
+// ------------------------------------------------------------------ texts of the screen and the PDF
+
+/** dd/MM/yyyy of a calendar day (YYYY-MM-DD). */
+export const dayLabel = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+export interface ReportTotals {
+  releases: number;
+  opens: number;
+  clicks: number;
+  downloads: number;
+  newsroomViews: number;
+}
+
+/** The report's summary line (the screen's and the PDF's): the period and its releases, opens, clicks and downloads. */
+export function reportSummaryText(range: { from: string; to: string }, t: ReportTotals): string {
+  return (
+    `${dayLabel(range.from)} – ${dayLabel(range.to)}: ${count(t.releases, 'δελτίο τύπου', 'δελτία τύπου')} · ` +
+    `${count(t.opens, 'μοναδικό άνοιγμα', 'μοναδικά ανοίγματα')} · ${count(t.clicks, 'κλικ', 'κλικ')} · ` +
+    `${count(t.downloads, 'λήψη συνημμένου', 'λήψεις συνημμένων')}`
+  );
+}
+
+export const NEWSROOM_TITLE = 'Προβολές στο newsroom';
+export const NEWSROOM_NO_VIEWS = 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.';
+
+/** The views of the public newsroom in the period (the screen's newsroom card and the PDF). */
+export function newsroomViewsText(views: number, range: { from: string; to: string }): string {
+  return `${count(views, 'προβολή', 'προβολές')} των δημόσιων σελίδων σας από ${dayLabel(range.from)} έως ${dayLabel(range.to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`;
+}
 
 /** A chart bucket's label and colour: its category's, or those of "no category". */
 export const categoryLabel = (c: Category | null): string => (c ? CATEGORY_LABELS[c] : NO_CATEGORY_LABEL);

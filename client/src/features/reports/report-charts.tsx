@@ -1,10 +1,9 @@
 import type { CustomTooltipProps } from '@tremor/react';
 import { BarChart, DonutChart, Legend, LineChart } from '@client/components/charts';
-import { categoryColor, categoryLabel } from '@shared/reports';
+import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText } from '@shared/reports';
 import type { ClientReport } from '@shared/schemas/reports';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/dates';
-import { count } from '@shared/plural';
 
 export const CHART_STRINGS = {
   weekly: 'Εβδομαδιαίο ποσοστό ανοίγματος',
@@ -18,11 +17,9 @@ export const CHART_STRINGS = {
   noCategories: 'Κανένα δελτίο τύπου σε αυτή την περίοδο.',
   week: (d: string) => `Εβδομάδα από ${formatDate(d)}`,
   noRate: 'καμία αποστολή',
-  newsroom: 'Προβολές στο newsroom',
-  newsroomText: (n: number, from: string, to: string) =>
-    `${count(n, 'προβολή', 'προβολές')} των δημόσιων σελίδων σας από ${formatDate(from)} έως ${formatDate(to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`,
+  newsroom: NEWSROOM_TITLE,
   views: 'Προβολές',
-  noViews: 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.',
+  noViews: NEWSROOM_NO_VIEWS,
 };
 
 const int = (n: number) => n.toLocaleString('el-GR');
@@ -187,7 +184,7 @@ export function ReportCharts({ report }: { report: ClientReport }) {
       <Card className="lg:col-span-2" data-testid="chart-newsroom">
         <CardHeader>
           <CardTitle className="text-base">{CHART_STRINGS.newsroom}</CardTitle>
-          <CardDescription data-testid="newsroom-views-total">{CHART_STRINGS.newsroomText(report.totals.newsroomViews, report.range.from, report.range.to)}</CardDescription>
+          <CardDescription data-testid="newsroom-views-total">{newsroomViewsText(report.totals.newsroomViews, report.range)}</CardDescription>
         </CardHeader>
         <CardContent>
           {hasViews ? (

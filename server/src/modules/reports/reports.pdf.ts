@@ -1,12 +1,22 @@
 /**
- * The PDF report: the three charts (drawn here as SVG from the same figures the screen shows)
- * and the detail table. pdfmake lays it out on pdfkit and embeds its bundled Roboto TrueType
+ * The PDF report: the screen's summary, its four charts (drawn here as SVG from the same
+ * figures the screen shows), the detail table and the per-release figures of the newsroom and
+ * the embargo. pdfmake lays it out on pdfkit and embeds its bundled Roboto TrueType
  * fonts, which carry the Greek glyphs that the standard PDF fonts lack.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CATEGORY_LABELS, RELEASE_STATUS_LABELS } from '../../../../shared/constants';
-import { categoryColor, categoryLabel, formatDay } from '../../../../shared/reports';
+import { athensDateTime } from '../../../../shared/embargo';
+import {
+  categoryColor,
+  categoryLabel,
+  formatDay,
+  NEWSROOM_NO_VIEWS,
+  NEWSROOM_TITLE,
+  newsroomViewsText,
+  reportSummaryText,
+} from '../../../../shared/reports';
 import type { ReportExport } from './reports.service';
 
 interface PdfDoc {
@@ -129,6 +139,24 @@ export function ctrSvg(byCategory: ReportExport['byCategory']): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
 
+/** Views of the newsroom per week: one bar per week with its figure. */
+export function viewsSvg(weekly: ReportExport['newsroomWeekly']): string {
+  const top = Math.max(0, ...weekly.map((w) => w.views));
+  const maxY = top <= 4 ? 4 : Math.ceil(top / 4) * 4;
+  const iw = W - PAD.l - PAD.r;
+  const ih = H - PAD.t - PAD.b;
+  const slot = iw / Math.max(1, weekly.length);
+  let s = frame(maxY, '');
+  weekly.forEach((w, i) => {
+    const h = (ih * w.views) / maxY;
+    const x = PAD.l + slot * i + slot * 0.2;
+    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="#8b5cf6"/>`;
+    if (w.views > 0) s += `<text x="${x + slot * 0.3}" y="${PAD.t + ih - h - 4}" font-size="8" fill="#1e293b" text-anchor="middle">${num(w.views)}</text>`;
+    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${ddmm(w.weekStart)}</text>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
+}
+
 const FILTER_ALL = 'Όλες';
 
 /** Builds the PDF (A4) of a report export. */
@@ -159,6 +187,19 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
     ['Τίτλος', 'Παραδόθηκαν', 'Επιστροφές (μόνιμες)', 'Επιστροφές (προσωρινές)', 'Καταγγελίες', 'Αποκλεισμένες'].map((t) => ({ text: t, bold: true })),
     ...mailed.map((r) => [r.title, right(r.delivered), right(r.bouncedHard), right(r.bouncedSoft), right(r.complained), right(r.suppressed)]),
   ];
+  // Per release, as the screen's table shows them: views of its newsroom page, its embargo and the unique opens before / after it.
+  const followed = data.rows.filter((r) => r.newsroomViews > 0 || r.embargoUntil);
+  const followedBody: unknown[][] = [
+    ['Τίτλος', NEWSROOM_TITLE, 'Εμβάργκο έως', 'Μοναδικά ανοίγματα πριν / μετά τη λήξη'].map((t) => ({ text: t, bold: true })),
+    ...followed.map((r) => [
+      r.title,
+      right(r.newsroomViews),
+      r.embargoUntil ? athensDateTime(r.embargoUntil) : '—',
+      { text: r.embargoUntil && r.opensBeforeEmbargo !== null && r.opensAfterEmbargo !== null ? `${num(r.opensBeforeEmbargo)} / ${num(r.opensAfterEmbargo)}` : '—', alignment: 'right' },
+    ]),
+  ];
+  const range = { from: f.from, to: f.to };
+  const viewed = data.newsroomWeekly.some((w) => w.views > 0);
   const doc = {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
@@ -177,16 +218,24 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
         color: '#475569',
         margin: [0, 2, 0, 6],
       },
+      { text: reportSummaryText(range, data.totals), margin: [0, 0, 0, 6] },
       section('Εβδομαδιαίο ποσοστό ανοίγματος (8 εβδομάδες)'),
       sent ? { svg: weeklySvg(data.weekly), width: 500 } : empty('Δεν υπάρχουν αποστολές σε αυτές τις εβδομάδες.'),
       section('Κατανομή ανά κατηγορία'),
       data.byCategory.length ? { svg: donutSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
       section('Ποσοστό κλικ (CTR) ανά κατηγορία'),
       data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
+      section(NEWSROOM_TITLE),
+      { text: newsroomViewsText(data.totals.newsroomViews, range), color: '#475569', margin: [0, 0, 0, 4] },
+      viewed ? { svg: viewsSvg(data.newsroomWeekly), width: 500 } : empty(NEWSROOM_NO_VIEWS),
       section(`Αναλυτικός πίνακας (${num(data.rows.length)})`),
       data.rows.length
         ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 40, 70, 55], body }, layout: 'lightHorizontalLines' }
         : empty('Δεν βρέθηκαν δελτία τύπου για αυτά τα φίλτρα.'),
+      section('Newsroom και εμβάργκο ανά δελτίο τύπου'),
+      followed.length
+        ? { table: { headerRows: 1, widths: ['*', 70, 80, 90], body: followedBody }, layout: 'lightHorizontalLines' }
+        : empty('Κανένα δελτίο τύπου με προβολές στο newsroom ή με εμβάργκο.'),
       section('Παράδοση e-mail'),
       mailed.length
         ? { table: { headerRows: 1, widths: ['*', 55, 60, 65, 55, 60], body: deliveryBody }, layout: 'lightHorizontalLines' }
