@@ -22,9 +22,8 @@
  *    channel 'newsroom', robots and link previews not counted), their own source: per release
  *    (its page) in the table, and all pages of the client's newsroom per week and in total.
  */
-import { CATEGORIES, CATEGORY_LABELS, LIMITS, type Category, type ReleaseStatus } from './constants';
-import { CHART_NEUTRAL, type ChartColor } from './chart-colors';
-import { count } from './plural';
+import { CATEGORIES, LIMITS, type Category, type ReleaseStatus } from './constants';
+import type { ChartColor } from './chart-colors';
 
 export const REPORT_TIME_ZONE = 'Europe/Athens';
 const DAY_MS = 86_400_000;
@@ -241,10 +240,6 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): { row
 // ------------------------------------------------------------------ palette
 
 /** The pie's six-colour palette (the app's PIE_PALETTE order), one per category: Tremor colour names and hex values for the PDF. */
-/** The label and colour of the releases without a category in the charts. */
-export const NO_CATEGORY_LABEL = 'Χωρίς κατηγορία';
-export const NO_CATEGORY_COLOR: { tremor: ChartColor; hex: string } = { tremor: CHART_NEUTRAL, hex: '#94a3b8' };
-
 export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string }> = {
   politics: { tremor: 'blue', hex: '#3b82f6' },
   economy: { tremor: 'emerald', hex: '#10b981' },
@@ -253,40 +248,6 @@ export const CATEGORY_COLORS: Record<Category, { tremor: ChartColor; hex: string
   lifestyle: { tremor: 'violet', hex: '#8b5cf6' },
   sports: { tremor: 'cyan', hex: '#06b6d4' },
 };
-
-// ------------------------------------------------------------------ texts of the screen and the PDF
-
-/** dd/MM/yyyy of a calendar day (YYYY-MM-DD). */
-export const dayLabel = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-export interface ReportTotals {
-  releases: number;
-  opens: number;
-  clicks: number;
-  downloads: number;
-  newsroomViews: number;
-}
-
-/** The report's summary line (the screen's and the PDF's): the period and its releases, opens, clicks and downloads. */
-export function reportSummaryText(range: { from: string; to: string }, t: ReportTotals): string {
-  return (
-    `${dayLabel(range.from)} – ${dayLabel(range.to)}: ${count(t.releases, 'δελτίο τύπου', 'δελτία τύπου')} · ` +
-    `${count(t.opens, 'μοναδικό άνοιγμα', 'μοναδικά ανοίγματα')} · ${count(t.clicks, 'κλικ', 'κλικ')} · ` +
-    `${count(t.downloads, 'λήψη συνημμένου', 'λήψεις συνημμένων')}`
-  );
-}
-
-export const NEWSROOM_TITLE = 'Προβολές στο newsroom';
-export const NEWSROOM_NO_VIEWS = 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.';
-
-/** The views of the public newsroom in the period (the screen's newsroom card and the PDF). */
-export function newsroomViewsText(views: number, range: { from: string; to: string }): string {
-  return `${count(views, 'προβολή', 'προβολές')} των δημόσιων σελίδων σας από ${dayLabel(range.from)} έως ${dayLabel(range.to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`;
-}
-
-/** A chart bucket's label and colour: its category's, or those of "no category". */
-export const categoryLabel = (c: Category | null): string => (c ? CATEGORY_LABELS[c] : NO_CATEGORY_LABEL);
-export const categoryColor = (c: Category | null): { tremor: ChartColor; hex: string } => (c ? CATEGORY_COLORS[c] : NO_CATEGORY_COLOR);
 
 /** dd/MM/yyyy of an instant in a time zone (the table's "last update"). */
 export function formatDay(at: Date | string, timeZone = REPORT_TIME_ZONE): string {

@@ -1,6 +1,6 @@
 import type { CustomTooltipProps } from '@tremor/react';
 import { BarChart, DonutChart, Legend, LineChart } from '@client/components/charts';
-import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText } from '@shared/reports';
+import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText } from '@shared/report-texts';
 import type { ClientReport } from '@shared/schemas/reports';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/dates';

@@ -8,15 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CATEGORY_LABELS, RELEASE_STATUS_LABELS } from '../../../../shared/constants';
 import { athensDateTime } from '../../../../shared/embargo';
-import {
-  categoryColor,
-  categoryLabel,
-  formatDay,
-  NEWSROOM_NO_VIEWS,
-  NEWSROOM_TITLE,
-  newsroomViewsText,
-  reportSummaryText,
-} from '../../../../shared/reports';
+import { formatDay } from '../../../../shared/reports';
+import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText, reportSummaryText } from '../../../../shared/report-texts';
 import type { ReportExport } from './reports.service';
 
 interface PdfDoc {
