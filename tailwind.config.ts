@@ -2,7 +2,7 @@ import type { Config } from 'tailwindcss';
 import colors from 'tailwindcss/colors';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHART_COLORS } from './shared/chart-colors';
+import { CHART_SAFELIST_COLORS } from './shared/chart-colors';
 
 /**
  * Tremor (charts, used by the reports) builds class names from colour props at run time,
@@ -12,7 +12,7 @@ import { CHART_COLORS } from './shared/chart-colors';
 const tremorInstalled = existsSync(resolve(process.cwd(), 'node_modules/@tremor/react'));
 // Only the colours our charts pass to Tremor (its documented safelist lists all 22 palettes:
 // about 2,000 rules, most of the stylesheet every page loads before its first paint).
-const tremorPalette = `(?:${CHART_COLORS.join('|')})-(?:50|100|200|300|400|500|600|700|800|900|950)`;
+const tremorPalette = `(?:${CHART_SAFELIST_COLORS.join('|')})-(?:50|100|200|300|400|500|600|700|800|900|950)`;
 const tremorSafelist = tremorInstalled
   ? [
       { pattern: new RegExp(`^(bg-${tremorPalette})$`), variants: ['hover'] },

@@ -305,4 +305,26 @@ test.describe('client reports', () => {
     }
     expect(consoleErrors).toEqual([]);
   });
+
+  test('the category chart counts every release of the summary once, those without a category too', async ({ page, consoleErrors }, testInfo) => {
+    const client = await newClient(page.request, `rcat${Date.now()}`);
+    await createRelease(page.request, client, { title: 'Κατηγορίες: οικονομικά νέα', category: 'economy' });
+    await createRelease(page.request, client, { title: 'Κατηγορίες: ακόμη ένα οικονομικό', category: 'economy' });
+    const uncategorised = await page.request.post('/api/releases', { headers: client.headers, data: { title: 'Κατηγορίες: χωρίς κατηγορία ακόμη' } });
+    expect(uncategorised.status()).toBe(201);
+    await signInViaApi(page, client.email, client.password);
+    await answerCookiesInStorage(page);
+    await page.goto('/client/reports');
+    await expect(page.getByTestId('report-totals')).toContainText('3 δελτία τύπου');
+    const chart = page.getByTestId('chart-categories');
+    await expect(chart).toContainText('Οικονομία (2)');
+    await expect(chart).toContainText('Χωρίς κατηγορία (1)');
+    await expect(chart.locator('svg .recharts-pie-sector')).toHaveCount(2);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+      await chart.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`report-categories-${width}.png`) });
+    }
+    expect(consoleErrors).toEqual([]);
+  });
 });

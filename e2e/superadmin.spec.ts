@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { approveUser, expect, LIVE_MS, signInAs, signInViaApi, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
+import { approveUser, expect, LIVE_MS, signInAs, signInViaApi, superadminToken, test, toast, uniqueEmail, ACCEPTED_TERMS } from './fixtures';
 
 const PASSWORD = 'Thalassa-2026';
 
@@ -89,6 +89,7 @@ test('banning a user signs their open tab out; bulk approve and Inactive badge',
 
   await row(admin, email).getByRole('button', { name: `Ενέργειες για ${email}` }).click();
   await admin.getByRole('menuitem', { name: 'Αποκλεισμός' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Αποκλεισμός' }).click();
   const bannedAt = Date.now();
   await expect(user).toHaveURL(/\/login/, { timeout: LIVE_MS });
   expect(Date.now() - bannedAt).toBeLessThan(LIVE_MS);
@@ -108,6 +109,7 @@ test('banning a user signs their open tab out; bulk approve and Inactive badge',
   await expect(row(admin, a).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
   await row(admin, a).getByRole('button', { name: `Ενέργειες για ${a}` }).click();
   await admin.getByRole('menuitem', { name: 'Απενεργοποίηση' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Απενεργοποίηση' }).click();
   await expect(row(admin, a).getByTestId('user-status')).toHaveText('Ανενεργός');
 
   const download = admin.waitForEvent('download');
@@ -165,7 +167,7 @@ test('add and bulk-import media into a category, remove one, and read it in the 
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.getByRole('button', { name: `Αφαίρεση ${m1}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Αφαίρεση' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Αφαίρεση' }).click();
   await expect(toast(page, 'Το media αφαιρέθηκε')).toBeVisible();
   await expect(page.locator(`tr[data-email="${m1}"]`)).toBeHidden();
 
@@ -185,4 +187,77 @@ test('add and bulk-import media into a category, remove one, and read it in the 
   await expect(page.locator('tr[data-action="media_list.remove"]').first()).toContainText(/αφαίρεσε .+ από τη λίστα «/);
   expect(await page.locator('table').innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|media_list\.|[{}]/);
   expect(consoleErrors).toEqual([]);
+});
+
+test('ban, rejection and deactivation ask first, naming the user: cancel leaves them as they were, confirm acts', async ({ browser, consoleErrors }, testInfo) => {
+  // Two browsers (the superadmin and the user to ban) on a 2-core machine: slow by design (3× timeout).
+  test.slow();
+  const tag = `e2ec${Date.now()}`;
+  const admin = await openUsers(browser, tag);
+  const userCtx = await browser.newContext();
+  const banEmail = uniqueEmail(`${tag}ban`);
+  const banName = `Προς αποκλεισμό ${tag}`;
+  await approveUser(userCtx.request, await signUp(userCtx.request, banEmail, 'client', banName));
+  const rejectEmail = uniqueEmail(`${tag}rej`);
+  const rejectName = `Προς απόρριψη ${tag}`;
+  await signUp(userCtx.request, rejectEmail, 'media', rejectName);
+  await expect(row(admin, banEmail)).toBeVisible();
+  await expect(row(admin, rejectEmail)).toBeVisible();
+  const headers = { authorization: `Bearer ${await superadminToken(admin.request)}` };
+  const statusOf = async (email: string) => {
+    const res = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers });
+    const { items } = (await res.json()) as { items: { email: string; status: string; is_active: boolean }[] };
+    const u = items.find((i) => i.email === email)!;
+    return { status: u.status, is_active: u.is_active };
+  };
+  const choose = async (email: string, item: string) => {
+    await row(admin, email).getByRole('button', { name: `Ενέργειες για ${email}` }).click();
+    await admin.getByRole('menuitem', { name: item }).click();
+    return admin.getByRole('alertdialog');
+  };
+
+  // Ban: the dialog names who is banned; cancel changes nothing.
+  let dialog = await choose(banEmail, 'Αποκλεισμός');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(banName);
+  await expect(dialog).toContainText(banEmail);
+  for (const width of [1280, 375]) {
+    await admin.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+    await admin.screenshot({ path: testInfo.outputPath(`ban-confirm-${width}.png`) });
+  }
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Ακύρωση' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(admin, banEmail).getByTestId('user-status')).toHaveText('Εγκεκριμένος');
+  expect(await statusOf(banEmail)).toEqual({ status: 'approved', is_active: true });
+  // Confirm bans.
+  dialog = await choose(banEmail, 'Αποκλεισμός');
+  await dialog.getByRole('button', { name: 'Αποκλεισμός' }).click();
+  await expect(toast(admin, 'Ο χρήστης αποκλείστηκε')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row(admin, banEmail).getByTestId('user-status')).toHaveText('Αποκλεισμένος');
+  expect((await statusOf(banEmail)).status).toBe('banned');
+
+  // Rejection: the same, for a pending sign-up.
+  dialog = await choose(rejectEmail, 'Απόρριψη');
+  await expect(dialog).toContainText(rejectName);
+  await dialog.getByRole('button', { name: 'Ακύρωση' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await statusOf(rejectEmail)).status).toBe('pending');
+  dialog = await choose(rejectEmail, 'Απόρριψη');
+  await dialog.getByRole('button', { name: 'Απόρριψη' }).click();
+  await expect(row(admin, rejectEmail).getByTestId('user-status')).toHaveText('Απορρίφθηκε');
+
+  // Deactivation ends the user's sessions too: asked first as well.
+  dialog = await choose(rejectEmail, 'Απενεργοποίηση');
+  await expect(dialog).toContainText(rejectName);
+  await dialog.getByRole('button', { name: 'Ακύρωση' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await statusOf(rejectEmail)).is_active).toBe(true);
+  dialog = await choose(rejectEmail, 'Απενεργοποίηση');
+  await dialog.getByRole('button', { name: 'Απενεργοποίηση' }).click();
+  await expect(row(admin, rejectEmail).getByTestId('user-status')).toHaveText('Ανενεργός');
+  expect(consoleErrors).toEqual([]);
+  await userCtx.close();
+  await admin.context().close();
 });

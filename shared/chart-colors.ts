@@ -4,4 +4,8 @@
  * is generated from this list: a colour not listed here has no CSS.
  */
 export const CHART_COLORS = ['blue', 'emerald', 'amber', 'rose', 'violet', 'cyan'] as const;
-export type ChartColor = (typeof CHART_COLORS)[number];
+/** The neutral colour of a bucket outside the palette (the reports' releases without a category). */
+export const CHART_NEUTRAL = 'slate';
+/** Every colour a chart may pass to Tremor (the safelist's). */
+export const CHART_SAFELIST_COLORS = [...CHART_COLORS, CHART_NEUTRAL] as const;
+export type ChartColor = (typeof CHART_SAFELIST_COLORS)[number];

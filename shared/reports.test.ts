@@ -95,13 +95,16 @@ describe('per category', () => {
       { category: 'politics', opens: 3, clicks: 2 },
       { category: 'tech', opens: 3, clicks: 2 },
       { category: 'sports', opens: 0, clicks: 0 }, // nothing opened: 0, not NaN
-      { category: null, opens: 10, clicks: 10 }, // no category: not charted
+      { category: null, opens: 10, clicks: 5 }, // no category: its own bucket, last
     ]);
     expect(stats).toEqual([
       { category: 'politics', releases: 1, opens: 3, clicks: 2, ctr: 66.7 },
       { category: 'tech', releases: 2, opens: 9, clicks: 3, ctr: 33.3 },
       { category: 'sports', releases: 1, opens: 0, clicks: 0, ctr: 0 },
+      { category: null, releases: 1, opens: 10, clicks: 5, ctr: 50 },
     ]);
+    // Every release counted once: the buckets add up to the rows.
+    expect(stats.reduce((n, s) => n + s.releases, 0)).toBe(5);
   });
 
   it('is empty without releases', () => {

@@ -122,7 +122,8 @@ export interface CategoryFigures {
 }
 
 export interface CategoryStat {
-  category: Category;
+  /** null: the releases without a category (a draft not yet filed). */
+  category: Category | null;
   releases: number;
   opens: number;
   clicks: number;
@@ -130,18 +131,22 @@ export interface CategoryStat {
   ctr: number;
 }
 
-/** Releases, opens, clicks and CTR per category, in the spec's category order; only categories with releases. */
+/**
+ * Releases, opens, clicks and CTR per category, in the spec's category order, then the releases
+ * without a category; only buckets with releases. It counts the very rows the summary counts:
+ * every release once (a release has one category: the one it was sent with, else its current
+ * one, as the table shows it), so the buckets add up to the report's number of releases.
+ */
 export function categoryStats(rows: CategoryFigures[]): CategoryStat[] {
-  const acc = new Map<Category, CategoryStat>();
+  const acc = new Map<Category | null, CategoryStat>();
   for (const r of rows) {
-    if (!r.category) continue;
     const s = acc.get(r.category) ?? { category: r.category, releases: 0, opens: 0, clicks: 0, ctr: 0 };
     s.releases += 1;
     s.opens += r.opens;
     s.clicks += r.clicks;
     acc.set(r.category, s);
   }
-  return CATEGORIES.flatMap((c) => {
+  return [...CATEGORIES, null].flatMap((c) => {
     const s = acc.get(c);
     return s ? [{ ...s, ctr: percent(s.clicks, s.opens, 1) ?? 0 }] : [];
   });

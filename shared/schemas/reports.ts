@@ -96,8 +96,9 @@ export const clientReport = z.object({
       openRate: z.number().nullable(),
     }),
   ),
+  /** Every release of the summary once: per category (the one the table shows), then those without one (null). */
   byCategory: z.array(
-    z.object({ category, releases: z.number().int(), opens: z.number().int(), clicks: z.number().int(), ctr: z.number() }),
+    z.object({ category: category.nullable(), releases: z.number().int(), opens: z.number().int(), clicks: z.number().int(), ctr: z.number() }),
   ),
   rows: z.array(reportRow),
   total: z.number().int(),

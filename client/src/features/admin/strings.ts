@@ -59,6 +59,26 @@ export const ACTION_DONE = {
   role_change: 'Ο ρόλος του χρήστη άλλαξε',
 } as const;
 
+/** The user actions asked for first (they lock a person out or turn them away), and what each dialog says. */
+export const CONFIRMED_ACTIONS = ['ban', 'reject', 'deactivate'] as const;
+export type ConfirmedAction = (typeof CONFIRMED_ACTIONS)[number];
+export const CONFIRM_ACTION: Record<ConfirmedAction, { title: string; text: (who: string) => string }> = {
+  ban: {
+    title: 'Αποκλεισμός χρήστη',
+    text: (who) => `Να αποκλειστεί ο χρήστης ${who}; Οι συνδέσεις του τερματίζονται αμέσως και δεν θα μπορεί να συνδεθεί έως την άρση του αποκλεισμού.`,
+  },
+  reject: {
+    title: 'Απόρριψη εγγραφής',
+    text: (who) => `Να απορριφθεί η εγγραφή του χρήστη ${who}; Ο λογαριασμός του και ο οργανισμός του δεν θα εγκριθούν.`,
+  },
+  deactivate: {
+    title: 'Απενεργοποίηση χρήστη',
+    text: (who) => `Να απενεργοποιηθεί ο χρήστης ${who}; Οι συνδέσεις του τερματίζονται αμέσως έως την επανενεργοποίησή του.`,
+  },
+};
+/** "Μαρία Παππά (maria@example.gr)", or the address alone for an account without a name. */
+export const whoIs = (u: { name: string | null; email: string }) => (u.name ? `${u.name} (${u.email})` : u.email);
+
 export const bulkApproved = (n: number) => (count(n, 'χρήστης εγκρίθηκε', 'χρήστες εγκρίθηκαν'));
 export const mediaAdded = (n: number) => `${n} media προστέθηκαν`;
 export const MEDIA_REMOVED = 'Το media αφαιρέθηκε';

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BarChart3, Download, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
 import { CATEGORIES, CATEGORY_LABELS, RELEASE_STATUSES, RELEASE_STATUS_LABELS } from '@shared/constants';
 import type { ReportSort } from '@shared/reports';
+import { reportSummaryText } from '@shared/report-texts';
 import { usePreloadCharts } from '@client/components/charts';
 import { PageHeader } from '@client/components/page-header';
 import { FilterSelect } from '@client/components/filter-select';
@@ -23,7 +24,6 @@ import {
   useClientReport,
   type ReportState,
 } from '@client/features/reports/use-reports';
-import { count } from '@shared/plural';
 
 const S = {
   description: 'Ανοίγματα, κλικ και αναφορές ανά κατηγορία και περίοδο, με διαγράμματα και αναλυτικό πίνακα αποτελεσμάτων.',
@@ -44,8 +44,6 @@ const S = {
   empty: 'Δεν βρέθηκαν δελτία τύπου για τα φίλτρα που επιλέξατε',
   emptyText: (from: string, to: string) => `Περίοδος ${formatDate(from)} – ${formatDate(to)}.`,
   reset: 'Επαναφορά φίλτρων',
-  totals: (from: string, to: string, n: number, opens: number, clicks: number, downloads: number) =>
-    `${formatDate(from)} – ${formatDate(to)}: ${count(n, 'δελτίο τύπου', 'δελτία τύπου')} · ${count(opens, 'μοναδικό άνοιγμα', 'μοναδικά ανοίγματα')} · ${count(clicks, 'κλικ', 'κλικ')} · ${count(downloads, 'λήψη συνημμένου', 'λήψεις συνημμένων')}`,
 };
 
 const itemClass =
@@ -207,7 +205,7 @@ export function ReportsPage() {
         ) : (
           <>
             <p className="text-sm text-muted-foreground" data-testid="report-totals">
-              {S.totals(data.range.from, data.range.to, data.totals.releases, data.totals.opens, data.totals.clicks, data.totals.downloads)}
+              {reportSummaryText(data.range, data.totals)}
             </p>
             <ReportCharts report={data} />
             <ReportTable report={data} state={state} onSort={sortBy} onPage={(page) => setState((s) => ({ ...s, page }))} busy={report.isFetching} />

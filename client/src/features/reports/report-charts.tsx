@@ -1,29 +1,25 @@
 import type { CustomTooltipProps } from '@tremor/react';
 import { BarChart, DonutChart, Legend, LineChart } from '@client/components/charts';
-import { CATEGORY_LABELS } from '@shared/constants';
-import { CATEGORY_COLORS } from '@shared/reports';
+import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText } from '@shared/report-texts';
 import type { ClientReport } from '@shared/schemas/reports';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/dates';
-import { count } from '@shared/plural';
 
 export const CHART_STRINGS = {
   weekly: 'Εβδομαδιαίο ποσοστό ανοίγματος',
   weeklyText: (to: string) => `8 εβδομάδες έως ${formatDate(to)}: μοναδικοί αναγνώστες / απεσταλμένα αντίτυπα × 100`,
   openRate: 'Ποσοστό ανοίγματος',
   byCategory: 'Κατανομή ανά κατηγορία',
-  byCategoryText: 'Δελτία τύπου της περιόδου ανά κατηγορία.',
+  byCategoryText: 'Τα δελτία τύπου της περιόδου, το καθένα μία φορά, ανά κατηγορία.',
   ctr: 'Ποσοστό κλικ (CTR) ανά κατηγορία',
   ctrText: 'Κλικ / μοναδικά ανοίγματα × 100.',
   noSends: 'Καμία αποστολή σε αυτές τις 8 εβδομάδες.',
-  noCategories: 'Κανένα δελτίο τύπου με κατηγορία σε αυτή την περίοδο.',
+  noCategories: 'Κανένα δελτίο τύπου σε αυτή την περίοδο.',
   week: (d: string) => `Εβδομάδα από ${formatDate(d)}`,
   noRate: 'καμία αποστολή',
-  newsroom: 'Προβολές στο newsroom',
-  newsroomText: (n: number, from: string, to: string) =>
-    `${count(n, 'προβολή', 'προβολές')} των δημόσιων σελίδων σας από ${formatDate(from)} έως ${formatDate(to)}· ανά εβδομάδα, τις ίδιες 8 εβδομάδες.`,
+  newsroom: NEWSROOM_TITLE,
   views: 'Προβολές',
-  noViews: 'Καμία προβολή του newsroom σε αυτές τις 8 εβδομάδες.',
+  noViews: NEWSROOM_NO_VIEWS,
 };
 
 const int = (n: number) => n.toLocaleString('el-GR');
@@ -103,8 +99,8 @@ function Empty({ text }: { text: string }) {
 export function ReportCharts({ report }: { report: ClientReport }) {
   const weekly: WeekRow[] = report.weekly.map((w) => ({ ...w, label: ddmm(w.weekStart), [CHART_STRINGS.openRate]: w.openRate }));
   const hasSends = report.weekly.some((w) => w.openRate !== null);
-  const cats: CatRow[] = report.byCategory.map((c) => ({ ...c, name: CATEGORY_LABELS[c.category], value: c.releases, CTR: c.ctr }));
-  const colours = report.byCategory.map((c) => CATEGORY_COLORS[c.category].tremor);
+  const cats: CatRow[] = report.byCategory.map((c) => ({ ...c, name: categoryLabel(c.category), value: c.releases, CTR: c.ctr }));
+  const colours = report.byCategory.map((c) => categoryColor(c.category).tremor);
   const total = cats.reduce((n, c) => n + c.releases, 0);
   const views: ViewsRow[] = report.newsroomWeekly.map((w) => ({ ...w, label: ddmm(w.weekStart), [CHART_STRINGS.views]: w.views }));
   const hasViews = report.newsroomWeekly.some((w) => w.views > 0);
@@ -188,7 +184,7 @@ export function ReportCharts({ report }: { report: ClientReport }) {
       <Card className="lg:col-span-2" data-testid="chart-newsroom">
         <CardHeader>
           <CardTitle className="text-base">{CHART_STRINGS.newsroom}</CardTitle>
-          <CardDescription data-testid="newsroom-views-total">{CHART_STRINGS.newsroomText(report.totals.newsroomViews, report.range.from, report.range.to)}</CardDescription>
+          <CardDescription data-testid="newsroom-views-total">{newsroomViewsText(report.totals.newsroomViews, report.range)}</CardDescription>
         </CardHeader>
         <CardContent>
           {hasViews ? (

@@ -6,7 +6,7 @@ import type { MediaListMember } from '@shared/schemas/admin';
 import { queryKeys } from '@client/api/query-keys';
 import { PageHeader } from '@client/components/page-header';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@client/components/ui/table';
@@ -161,25 +161,15 @@ export function MediaListsPage() {
 
       <AddMediaDialog category={category} open={adding} onOpenChange={setAdding} />
       <ImportMediaDialog category={category} open={importing} onOpenChange={setImporting} />
-      <Dialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Αφαίρεση media</DialogTitle>
-            <DialogDescription>
-              Να αφαιρεθεί το {removing?.profile.name || removing?.profile.email} από την κατηγορία{' '}
-              {removing ? CATEGORY_LABELS[removing.category] : ''};
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setRemoving(null)}>
-              Ακύρωση
-            </Button>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => removing && remove.mutate(removing)}>
-              Αφαίρεση
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Αφαίρεση media"
+        description={`Να αφαιρεθεί το ${removing?.profile.name || removing?.profile.email || ''} από την κατηγορία ${removing ? CATEGORY_LABELS[removing.category] : ''};`}
+        confirmLabel="Αφαίρεση"
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      />
     </>
   );
 }

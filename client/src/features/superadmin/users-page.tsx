@@ -19,6 +19,7 @@ import { queryKeys } from '@client/api/query-keys';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Input } from '@client/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
@@ -40,6 +41,9 @@ import {
   ACTION_DONE,
   ACTION_LABELS,
   bulkApproved,
+  CONFIRM_ACTION,
+  CONFIRMED_ACTIONS,
+  type ConfirmedAction,
   ERR,
   INACTIVE_LABEL,
   OK_TITLE,
@@ -48,6 +52,7 @@ import {
   TRIAL_FILTER_LABELS,
   STATUS_LABELS,
   USER_ACTION_ERRORS,
+  whoIs,
 } from '@client/features/admin/strings';
 import { errorToast, useErrorToast } from '@client/features/admin/use-error-toast';
 import { adminCalls, useAdminUsers } from '@client/features/admin/queries';
@@ -146,7 +151,7 @@ function UserActions({
             </DropdownMenuItem>
           </>
         ) : null}
-        {user.plan_code ? (
+        {user.plan_state ? (
           <>
             <DropdownMenuSeparator />
             {user.plan_state !== 'active' ? (
@@ -173,6 +178,7 @@ export function UsersPage() {
   const [plan, setPlan] = useState<PlanFilter>('all');
   const [trial, setTrial] = useState<TrialFilter>('all');
   const [dialog, setDialog] = useState<{ user: AdminUser; kind: 'trial' | 'plan' } | null>(null);
+  const [confirming, setConfirming] = useState<{ user: AdminUser; action: ConfirmedAction } | null>(null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const q = useDebounced(search.trim(), 300);
@@ -202,6 +208,17 @@ export function UsersPage() {
       refresh();
     },
   });
+
+  /** Ban, reject and deactivate are asked for first; the other actions run at once. */
+  const requestAction = (user: AdminUser, body: UserActionBody) => {
+    const asked = CONFIRMED_ACTIONS.find((a) => a === body.action);
+    if (asked) setConfirming({ user, action: asked });
+    else action.mutate({ user, body });
+  };
+  const confirmAction = () => {
+    if (!confirming) return;
+    action.mutate({ user: confirming.user, body: { action: confirming.action } }, { onSettled: () => setConfirming(null) });
+  };
 
   const bulk = useMutation({
     mutationFn: (ids: string[]) => adminCalls.bulkApprove(ids),
@@ -391,7 +408,7 @@ export function UsersPage() {
                     {u.user_id === me ? null : (
                       <UserActions
                         user={u}
-                        onAction={(user, body) => action.mutate({ user, body })}
+                        onAction={requestAction}
                         onPlan={(user, kind) => setDialog({ user, kind })}
                       />
                     )}
@@ -405,6 +422,16 @@ export function UsersPage() {
       {list.data ? <Pager page={page} total={list.data.total} pageSize={list.data.pageSize} onPage={setPage} /> : null}
       <ExtendTrialDialog user={dialog?.kind === 'trial' ? dialog.user : null} onClose={() => setDialog(null)} />
       <SetPlanDialog user={dialog?.kind === 'plan' ? dialog.user : null} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? CONFIRM_ACTION[confirming.action].title : ''}
+        description={confirming ? CONFIRM_ACTION[confirming.action].text(whoIs(confirming.user)) : ''}
+        confirmLabel={confirming ? ACTION_LABELS[confirming.action] : ''}
+        pending={action.isPending}
+        onConfirm={confirmAction}
+        onCancel={() => setConfirming(null)}
+        testId="user-action-confirm"
+      />
     </>
   );
 }

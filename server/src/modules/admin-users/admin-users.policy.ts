@@ -15,6 +15,19 @@ export interface UserPatch {
   role?: Role;
 }
 
+/**
+ * Whose plan is in force, so that its state (trial, active, expired) means something: an
+ * account the superadmin let in (approved; or banned, which an unban undoes with the plan as
+ * it was) whose organisation is approved too, as the trial notices read it. A pending or
+ * rejected account has the plan it chose at sign-up but no plan state: it cannot use it.
+ */
+export const PLAN_IN_FORCE_STATUSES = ['approved', 'banned'] as const satisfies readonly UserStatus[];
+export const PLAN_IN_FORCE_ORGANISATION = 'approved';
+
+export function planInForce(row: { status: UserStatus; organisation_status: string | null }): boolean {
+  return (PLAN_IN_FORCE_STATUSES as readonly UserStatus[]).includes(row.status) && row.organisation_status === PLAN_IN_FORCE_ORGANISATION;
+}
+
 const REFUSALS: Record<string, string> = {
   not_pending: 'Approve and reject are offered only while the user is pending',
   already_banned: 'The user is already banned',

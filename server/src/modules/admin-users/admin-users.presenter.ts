@@ -3,6 +3,7 @@ import { ORGANISATION_ROLE_LABELS } from '../../../../shared/organisation-roles'
 import { planStateOf } from '../../../../shared/plans';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import type { AdminUserRow } from './admin-users.repo';
+import { planInForce } from './admin-users.policy';
 
 export function presentUser(row: AdminUserRow): AdminUser {
   return {
@@ -15,7 +16,8 @@ export function presentUser(row: AdminUserRow): AdminUser {
     is_active: row.is_active,
     created_at: new Date(row.created_at).toISOString(),
     plan_code: row.plan_code ?? null,
-    plan_state: planStateOf(row),
+    // The plan chosen stays shown; its state only while it is in force (none for a pending or rejected account).
+    plan_state: planInForce(row) ? planStateOf(row) : null,
     trial_started_at: iso(row.trial_started_at),
     trial_ends_at: iso(row.trial_ends_at),
     plan_activated_at: iso(row.plan_activated_at),

@@ -3,7 +3,7 @@ import type { AdminUsersQuery } from '../../../../shared/schemas/admin';
 import { TRIAL_NOTICE_DAYS, type PlanCode } from '../../../../shared/plans';
 import type { Db } from '../../db/knex';
 import { whereFoldedContains } from '../../db/search';
-import type { TargetUser, UserPatch } from './admin-users.policy';
+import { PLAN_IN_FORCE_ORGANISATION, PLAN_IN_FORCE_STATUSES, type TargetUser, type UserPatch } from './admin-users.policy';
 
 type Q = Db | Knex.Transaction;
 
@@ -20,6 +20,7 @@ export const USER_COLUMNS = [
   'p.is_active',
   'p.created_at',
   'own.id as organisation_id',
+  'own.status as organisation_status',
   'own.plan_code',
   'own.trial_started_at',
   'own.trial_ends_at',
@@ -43,6 +44,8 @@ export interface AdminUserRow extends TargetUser {
   created_at: Date | string;
   /** The organisation whose plan the row shows (the oldest one the user owns), if any. */
   organisation_id: string | null;
+  /** That organisation's approval (the plan is in force only once it is approved: planInForce). */
+  organisation_status: string | null;
   plan_code: PlanCode | null;
   trial_started_at: Date | string | null;
   trial_ends_at: Date | string | null;
@@ -77,6 +80,8 @@ function filtered(q: Q, f: Filters, withOwn = true): Knex.QueryBuilder {
   else if (f.status !== 'all') query = query.where('p.status', f.status);
   if (f.plan === 'none') query = query.whereNull('own.plan_code');
   else if (f.plan && f.plan !== 'all') query = query.where('own.plan_code', f.plan);
+  // The plan-state filters read the state the list shows: only plans in force have one (planInForce).
+  if (f.trial && f.trial !== 'all') query = query.whereIn('p.status', PLAN_IN_FORCE_STATUSES).where('own.status', PLAN_IN_FORCE_ORGANISATION);
   if (f.trial === 'active') query = query.whereNotNull('own.plan_activated_at');
   else if (f.trial && f.trial !== 'all') {
     query = query.whereNotNull('own.plan_code').whereNull('own.plan_activated_at');

@@ -299,3 +299,40 @@ describe('the superadmin approves organisations', () => {
     expect(csv).toContain('Πολυεθνική Ομάδα (Αναθεωρητής)');
   });
 });
+
+describe('the plan column', () => {
+  it('shows a plan state only for an account whose plan is in force: none for a rejected or a pending one', async () => {
+    // Four company sign-ups, each with its organisation and its trial started at sign-up.
+    const signup = async (tag: string) => (await signUp(server.url, `${tag}@planstate.test`, 'client')).id;
+    const pending = await signup('pending');
+    const rejected = await signup('rejected');
+    const approved = await signup('approved');
+    const banned = await signup('banned');
+    expect((await act(rejected, { action: 'reject' })).status).toBe(200);
+    expect((await act(approved, { action: 'approve' })).status).toBe(200);
+    expect((await act(banned, { action: 'approve' })).status).toBe(200);
+    expect((await act(banned, { action: 'ban' })).status).toBe(200);
+
+    const list = async (qs = '') =>
+      (await call<AdminUsersPage>(server.url, 'GET', `/api/admin/users?q=planstate.test${qs}`, { token: saToken })).body.items;
+    const stateOf = new Map((await list()).map((u) => [u.user_id, u.plan_state]));
+    expect(stateOf.get(pending)).toBeNull();
+    expect(stateOf.get(rejected)).toBeNull();
+    expect(stateOf.get(approved)).toBe('trial');
+    // A ban is undone by an unban, which gives the account its plan back as it was: its state stays shown.
+    expect(stateOf.get(banned)).toBe('trial');
+
+    // The trial filter reads the same state: a rejected or pending account is in no trial.
+    expect((await list('&trial=trial')).map((u) => u.user_id).sort()).toEqual([approved, banned].sort());
+    // The action's answer (the row the page shows after a rejection) has no state either.
+    const late = await signup('late');
+    const r = await act(late, { action: 'reject' });
+    expect(r.body.plan_state).toBeNull();
+
+    // The CSV export too.
+    const csv = await (await fetch(`${server.url}/api/admin/users/export?q=rejected%40planstate.test`, { headers: { authorization: `Bearer ${saToken}` } })).text();
+    const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]));
+    expect(cells.plan_state).toBe('');
+  });
+});

@@ -1,12 +1,15 @@
 /**
- * The PDF report: the three charts (drawn here as SVG from the same figures the screen shows)
- * and the detail table. pdfmake lays it out on pdfkit and embeds its bundled Roboto TrueType
+ * The PDF report: the screen's summary, its four charts (drawn here as SVG from the same
+ * figures the screen shows), the detail table and the per-release figures of the newsroom and
+ * the embargo. pdfmake lays it out on pdfkit and embeds its bundled Roboto TrueType
  * fonts, which carry the Greek glyphs that the standard PDF fonts lack.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { CATEGORY_LABELS, RELEASE_STATUS_LABELS } from '../../../../shared/constants';
-import { CATEGORY_COLORS, formatDay } from '../../../../shared/reports';
+import { athensDateTime } from '../../../../shared/embargo';
+import { formatDay } from '../../../../shared/reports';
+import { categoryColor, categoryLabel, NEWSROOM_NO_VIEWS, NEWSROOM_TITLE, newsroomViewsText, reportSummaryText } from '../../../../shared/report-texts';
 import type { ReportExport } from './reports.service';
 
 interface PdfDoc {
@@ -93,7 +96,7 @@ export function donutSvg(byCategory: ReportExport['byCategory']): string {
   let angle = -Math.PI / 2;
   const pt = (rad: number, a: number) => `${cx + rad * Math.cos(a)},${cy + rad * Math.sin(a)}`;
   for (const c of byCategory) {
-    const colour = CATEGORY_COLORS[c.category].hex;
+    const colour = categoryColor(c.category).hex;
     if (c.releases === total) {
       s += `<circle cx="${cx}" cy="${cy}" r="${(R + r) / 2}" fill="none" stroke="${colour}" stroke-width="${R - r}"/>`;
       break;
@@ -106,8 +109,8 @@ export function donutSvg(byCategory: ReportExport['byCategory']): string {
   s += `<text x="${cx}" y="${cy + 5}" font-size="16" fill="#1e293b" text-anchor="middle">${num(total)}</text>`;
   byCategory.forEach((c, i) => {
     const ly = 30 + i * 20;
-    s += `<rect x="200" y="${ly - 8}" width="10" height="10" fill="${CATEGORY_COLORS[c.category].hex}"/>`;
-    s += `<text x="216" y="${ly}" font-size="10" fill="#1e293b">${esc(CATEGORY_LABELS[c.category])}: ${num(c.releases)} (${num((c.releases / total) * 100, 1)}%)</text>`;
+    s += `<rect x="200" y="${ly - 8}" width="10" height="10" fill="${categoryColor(c.category).hex}"/>`;
+    s += `<text x="216" y="${ly}" font-size="10" fill="#1e293b">${esc(categoryLabel(c.category))}: ${num(c.releases)} (${num((c.releases / total) * 100, 1)}%)</text>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
@@ -122,9 +125,27 @@ export function ctrSvg(byCategory: ReportExport['byCategory']): string {
   byCategory.forEach((c, i) => {
     const h = (ih * c.ctr) / maxY;
     const x = PAD.l + slot * i + slot * 0.2;
-    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="${CATEGORY_COLORS[c.category].hex}"/>`;
+    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="${categoryColor(c.category).hex}"/>`;
     s += `<text x="${x + slot * 0.3}" y="${PAD.t + ih - h - 4}" font-size="8" fill="#1e293b" text-anchor="middle">${num(c.ctr, 1)}%</text>`;
-    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${esc(CATEGORY_LABELS[c.category])}</text>`;
+    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${esc(categoryLabel(c.category))}</text>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
+}
+
+/** Views of the newsroom per week: one bar per week with its figure. */
+export function viewsSvg(weekly: ReportExport['newsroomWeekly']): string {
+  const top = Math.max(0, ...weekly.map((w) => w.views));
+  const maxY = top <= 4 ? 4 : Math.ceil(top / 4) * 4;
+  const iw = W - PAD.l - PAD.r;
+  const ih = H - PAD.t - PAD.b;
+  const slot = iw / Math.max(1, weekly.length);
+  let s = frame(maxY, '');
+  weekly.forEach((w, i) => {
+    const h = (ih * w.views) / maxY;
+    const x = PAD.l + slot * i + slot * 0.2;
+    s += `<rect x="${x}" y="${PAD.t + ih - h}" width="${slot * 0.6}" height="${h}" fill="#8b5cf6"/>`;
+    if (w.views > 0) s += `<text x="${x + slot * 0.3}" y="${PAD.t + ih - h - 4}" font-size="8" fill="#1e293b" text-anchor="middle">${num(w.views)}</text>`;
+    s += `<text x="${x + slot * 0.3}" y="${H - 10}" font-size="8" fill="${TEXT}" text-anchor="middle">${ddmm(w.weekStart)}</text>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
@@ -159,6 +180,19 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
     ['Τίτλος', 'Παραδόθηκαν', 'Επιστροφές (μόνιμες)', 'Επιστροφές (προσωρινές)', 'Καταγγελίες', 'Αποκλεισμένες'].map((t) => ({ text: t, bold: true })),
     ...mailed.map((r) => [r.title, right(r.delivered), right(r.bouncedHard), right(r.bouncedSoft), right(r.complained), right(r.suppressed)]),
   ];
+  // Per release, as the screen's table shows them: views of its newsroom page, its embargo and the unique opens before / after it.
+  const followed = data.rows.filter((r) => r.newsroomViews > 0 || r.embargoUntil);
+  const followedBody: unknown[][] = [
+    ['Τίτλος', NEWSROOM_TITLE, 'Εμβάργκο έως', 'Μοναδικά ανοίγματα πριν / μετά τη λήξη'].map((t) => ({ text: t, bold: true })),
+    ...followed.map((r) => [
+      r.title,
+      right(r.newsroomViews),
+      r.embargoUntil ? athensDateTime(r.embargoUntil) : '—',
+      { text: r.embargoUntil && r.opensBeforeEmbargo !== null && r.opensAfterEmbargo !== null ? `${num(r.opensBeforeEmbargo)} / ${num(r.opensAfterEmbargo)}` : '—', alignment: 'right' },
+    ]),
+  ];
+  const range = { from: f.from, to: f.to };
+  const viewed = data.newsroomWeekly.some((w) => w.views > 0);
   const doc = {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
@@ -177,16 +211,24 @@ export async function reportPdf(data: ReportExport, timeZone: string, generatedA
         color: '#475569',
         margin: [0, 2, 0, 6],
       },
+      { text: reportSummaryText(range, data.totals), margin: [0, 0, 0, 6] },
       section('Εβδομαδιαίο ποσοστό ανοίγματος (8 εβδομάδες)'),
       sent ? { svg: weeklySvg(data.weekly), width: 500 } : empty('Δεν υπάρχουν αποστολές σε αυτές τις εβδομάδες.'),
       section('Κατανομή ανά κατηγορία'),
-      data.byCategory.length ? { svg: donutSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου με κατηγορία.'),
+      data.byCategory.length ? { svg: donutSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
       section('Ποσοστό κλικ (CTR) ανά κατηγορία'),
-      data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου με κατηγορία.'),
+      data.byCategory.length ? { svg: ctrSvg(data.byCategory), width: 500 } : empty('Δεν υπάρχουν δελτία τύπου σε αυτή την περίοδο.'),
+      section(NEWSROOM_TITLE),
+      { text: newsroomViewsText(data.totals.newsroomViews, range), color: '#475569', margin: [0, 0, 0, 4] },
+      viewed ? { svg: viewsSvg(data.newsroomWeekly), width: 500 } : empty(NEWSROOM_NO_VIEWS),
       section(`Αναλυτικός πίνακας (${num(data.rows.length)})`),
       data.rows.length
         ? { table: { headerRows: 1, widths: ['*', 60, 50, 35, 40, 70, 55], body }, layout: 'lightHorizontalLines' }
         : empty('Δεν βρέθηκαν δελτία τύπου για αυτά τα φίλτρα.'),
+      section('Newsroom και εμβάργκο ανά δελτίο τύπου'),
+      followed.length
+        ? { table: { headerRows: 1, widths: ['*', 70, 80, 90], body: followedBody }, layout: 'lightHorizontalLines' }
+        : empty('Κανένα δελτίο τύπου με προβολές στο newsroom ή με εμβάργκο.'),
       section('Παράδοση e-mail'),
       mailed.length
         ? { table: { headerRows: 1, widths: ['*', 55, 60, 65, 55, 60], body: deliveryBody }, layout: 'lightHorizontalLines' }

@@ -20,6 +20,13 @@ const TZ = REPORT_TIME_ZONE;
 const DAY_START = `((?::date)::timestamp at time zone '${TZ}')`;
 const DAY_AFTER = `((?::date + 1)::timestamp at time zone '${TZ}')`;
 
+/**
+ * The category a release is reported under (shown in the table, charted, filtered on): the one
+ * it was sent with (its frozen sent version), else its current one. `v` is its sent version.
+ */
+const REPORTED_CATEGORY = 'coalesce(v.category, p.category)';
+const SENT_VERSION = 'left join release_sent_versions v on v.press_release_id = p.id';
+
 interface RawRow {
   id: string;
   title: string;
@@ -44,7 +51,7 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
   const where: string[] = ['p.organisation_id = ?', touchedSql('p'), `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
   const args: Knex.RawBinding[] = [f.organisationId, f.from, f.to];
   if (f.category !== 'all') {
-    where.push('p.category = ?');
+    where.push(`${REPORTED_CATEGORY} = ?`);
     args.push(f.category);
   }
   if (f.status !== 'all') {
@@ -52,7 +59,7 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     args.push(f.status);
   }
   const res = (await q.raw(
-    `select p.id, coalesce(v.title, p.title) as title, coalesce(v.category, p.category) as category, p.status, p.created_at,
+    `select p.id, coalesce(v.title, p.title) as title, ${REPORTED_CATEGORY} as category, p.status, p.created_at,
             greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
             coalesce(cardinality(r.opened_by), 0)::int as opens,
             coalesce(cardinality(r.clicked_links), 0)::int as clicks,
@@ -62,7 +69,7 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
             (select count(*)::int from reporting_events e
               where e.press_release_id = p.id and e.channel = 'newsroom' and not e.is_proxy) as newsroom_views
        from press_releases p left join reporting r on r.press_release_id = p.id
-       left join release_sent_versions v on v.press_release_id = p.id
+       ${SENT_VERSION}
       where ${where.join(' and ')}
       order by p.created_at desc, p.id desc`,
     args,
@@ -90,7 +97,7 @@ export async function sentCopies(q: Q, organisationId: string, fromDay: string, 
   const args: Knex.RawBinding[] = [organisationId, fromDay, toDay];
   let cat = '';
   if (category !== 'all') {
-    cat = ' and p.category = ?';
+    cat = ` and ${REPORTED_CATEGORY} = ?`;
     args.push(category);
   }
   const res = (await q.raw(
@@ -98,6 +105,7 @@ export async function sentCopies(q: Q, organisationId: string, fromDay: string, 
             coalesce(cardinality(r.opened_by), 0)::int as openers,
             (select count(*)::int from deliveries d where d.press_release_id = p.id and d.state = 'sent') as delivered
        from press_releases p left join reporting r on r.press_release_id = p.id
+       ${SENT_VERSION}
       where p.organisation_id = ? and p.status in ('sent', 'archived') and p.sent_at >= ${DAY_START} and p.sent_at < ${DAY_AFTER}${cat}`,
     args,
   )) as { rows: { sent_day: string; openers: number | string; delivered: number | string }[] };

@@ -86,30 +86,34 @@ function weeklyCopies(ctx: AppContext, f: ResolvedFilters) {
   return repo.sentCopies(ctx.db, f.organisationId, weekStarts(f.to)[0]!, f.to, f.category);
 }
 
+/** The newsroom's views in the period, and per week of the weekly chart. */
+async function newsroomFigures(ctx: AppContext, f: ResolvedFilters): Promise<{ views: number; weekly: ClientReport['newsroomWeekly'] }> {
+  const [views, weekly] = await Promise.all([repo.newsroomViews(ctx.db, f.organisationId, f.from, f.to), newsroomWeekly(ctx, f)]);
+  return { views, weekly };
+}
+
+/** The summary every form of the report shows (the screen, the PDF): the totals of the rows and the newsroom's views. */
+function summaryOf(rows: ReportRowFigures[], newsroom: { views: number; weekly: ClientReport['newsroomWeekly'] }): Pick<ClientReport, 'totals' | 'newsroomWeekly'> {
+  const totals = { releases: rows.length, opens: 0, clicks: 0, downloads: 0, newsroomViews: newsroom.views };
+  for (const r of rows) {
+    totals.opens += r.opens;
+    totals.clicks += r.clicks;
+    totals.downloads += r.downloads;
+  }
+  return { totals, newsroomWeekly: newsroom.weekly };
+}
+
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
   const { organisationId } = await requireActive(ctx.db, actor, 'read');
   const f = resolveFilters(organisationId, query, now);
-  const [rows, sent, newsroomViews, weeklyViews] = await Promise.all([
-    repo.reportRows(ctx.db, f),
-    weeklyCopies(ctx, f),
-    repo.newsroomViews(ctx.db, f.organisationId, f.from, f.to),
-    newsroomWeekly(ctx, f),
-  ]);
+  const [rows, sent, newsroom] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f), newsroomFigures(ctx, f)]);
+  const summary = summaryOf(rows, newsroom);
   const sorted = sortRows(rows, f.sort, f.dir);
   const page = pageOf(sorted, query.page, query.pageSize);
-  let opens = 0;
-  let clicks = 0;
-  let downloads = 0;
-  for (const r of rows) {
-    opens += r.opens;
-    clicks += r.clicks;
-    downloads += r.downloads;
-  }
   return {
     range: { from: f.from, to: f.to },
-    totals: { releases: rows.length, opens, clicks, downloads, newsroomViews },
-    newsroomWeekly: weeklyViews,
+    ...summary,
     weekly: weeklyOpenRate(sent, f.to),
     byCategory: categoryStats(rows),
     rows: await withDetails(ctx, page.rows),
@@ -120,13 +124,14 @@ export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQ
   };
 }
 
-/** Everything the exports need: the report's charts and every row of the table, in the table's order. */
+/** Everything the exports need: the report's summary and charts and every row of the table, in the table's order. */
 export async function reportForExport(ctx: AppContext, actor: Actor, query: ReportFilters & { sort?: ReportSort; dir?: SortDir }, now = new Date()) {
   const { organisationId } = await requireActive(ctx.db, actor, 'read');
   const f = resolveFilters(organisationId, query, now);
-  const [unsorted, sent] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f)]);
+  const [unsorted, sent, newsroom] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f), newsroomFigures(ctx, f)]);
+  const summary = summaryOf(unsorted, newsroom);
   const rows = sortRows(unsorted, f.sort, f.dir);
-  return { filters: f, rows: await withDetails(ctx, rows), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
+  return { filters: f, ...summary, rows: await withDetails(ctx, rows), weekly: weeklyOpenRate(sent, f.to), byCategory: categoryStats(rows) };
 }
 export type ReportExport = Awaited<ReturnType<typeof reportForExport>>;
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn, addDays, weekStarts } from '../../../../shared/reports';
 import type { ClientReport, CoverageResult } from '../../../../shared/schemas/reports';
+import { athensDateTime } from '../../../../shared/embargo';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signUp, signUpAndIn } from '../../test/http';
+import { pdfText } from '../../test/pdf-text';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -260,5 +262,111 @@ describe('GET /client/reports', () => {
     expect(added.status).toBe(201);
     // A member of another organisation: 404 on the colleague's release.
     expect((await call(server.url, 'POST', `/api/client/reports/${ids.colleague}/coverage`, { token: b.token, body: { url: 'https://x.gr' } })).status).toBe(404);
+  });
+});
+
+describe('the category chart and the summary', () => {
+  it('count the same releases: each once, under the category it is reported with, or with none', async () => {
+    const c = await client('categories@reports.test');
+    const now = Date.now();
+    const at = (days: number) => new Date(now - days * DAY);
+    // Sent as economy; its draft was moved to tech afterwards. The report shows the category it was sent with.
+    const moved = await release(c.id, 'Στάλθηκε ως Οικονομία', { category: 'tech', status: 'sent', created_at: at(4), sent_at: at(4) });
+    await server.ctx.db('release_sent_versions').insert({
+      press_release_id: moved,
+      organisation_id: await orgOf(c.id),
+      title: 'Στάλθηκε ως Οικονομία',
+      content: '<p>Κείμενο</p>',
+      content_text: 'Κείμενο',
+      category: 'economy',
+      sender_name: 'Δοκιμή',
+      sent_at: at(4),
+    });
+    await release(c.id, 'Πολιτική', { category: 'politics', status: 'sent', created_at: at(3), sent_at: at(3) });
+    await release(c.id, 'Τεχνολογία', { category: 'tech', status: 'draft', created_at: at(2) });
+    // A draft without a category yet: counted in the summary, so in the chart too (as "no category").
+    await release(c.id, 'Χωρίς κατηγορία', { category: null, status: 'draft', created_at: at(1) });
+
+    const all = await report(c.token);
+    expect(all.status).toBe(200);
+    expect(all.body.totals.releases).toBe(4);
+    expect(all.body.byCategory.map((s) => [s.category, s.releases])).toEqual([
+      ['politics', 1],
+      ['economy', 1],
+      ['tech', 1],
+      [null, 1],
+    ]);
+
+    for (const qs of ['', '?category=tech', '?category=economy', '?category=politics', '?status=draft', '?status=sent', '?category=tech&status=draft']) {
+      const r = await report(c.token, `${qs}${qs ? '&' : '?'}pageSize=100`);
+      expect(r.status).toBe(200);
+      const charted = r.body.byCategory.reduce((n, s) => n + s.releases, 0);
+      expect(charted, qs).toBe(r.body.totals.releases);
+      expect(r.body.total, qs).toBe(r.body.totals.releases);
+      // The chart's slices are the rows' categories, and a category filter keeps only its own.
+      const perRow = new Map<string | null, number>();
+      for (const row of r.body.rows) perRow.set(row.category, (perRow.get(row.category) ?? 0) + 1);
+      expect(new Map(r.body.byCategory.map((s) => [s.category, s.releases])), qs).toEqual(perRow);
+      const filter = new URLSearchParams(qs).get('category');
+      if (filter) expect(r.body.rows.every((row) => row.category === filter), qs).toBe(true);
+    }
+    // The filter reads the category the row shows: the release sent as economy is an economy release.
+    expect((await report(c.token, '?category=economy')).body.rows.map((r) => r.id)).toEqual([moved]);
+    expect((await report(c.token, '?category=tech')).body.rows.map((r) => r.title)).toEqual(['Τεχνολογία']);
+  });
+});
+
+describe('the PDF report', () => {
+  it('carries the figures the screen shows: the summary, the newsroom views and each release’s embargo split', async () => {
+    const c = await client('pdf@reports.test');
+    const org = await orgOf(c.id);
+    const readers = await Promise.all([1, 2, 3].map((i) => signUp(server.url, `pdf-m${i}@reports.test`, 'media')));
+    const now = Date.now();
+    const at = (days: number) => new Date(now - days * DAY);
+    const embargoed = await release(c.id, 'Υπό εμβάργκο Ε', { category: 'culture', status: 'sent', created_at: at(3), sent_at: at(3) });
+    const until = at(2);
+    await server.ctx.db('release_sent_versions').insert({
+      press_release_id: embargoed,
+      organisation_id: org,
+      title: 'Υπό εμβάργκο Ε',
+      content: '<p>Κείμενο</p>',
+      content_text: 'Κείμενο',
+      category: 'culture',
+      sender_name: 'Δοκιμή',
+      sent_at: at(3),
+      embargo_until: until,
+    });
+    await release(c.id, 'Χωρίς εμβάργκο', { category: 'culture', status: 'draft', created_at: at(1) });
+    // One reader opened before the embargo ended, two after (a click counts as their first open).
+    const event = (m: number, kind: string, days: number) => ({
+      press_release_id: embargoed,
+      organisation_id: org,
+      recipient_user_id: readers[m]!.id,
+      kind,
+      channel: 'email',
+      created_at: at(days),
+    });
+    await server.ctx.db('reporting_events').insert([event(0, 'open', 2.5), event(1, 'open', 1), event(2, 'click', 1)]);
+    // Seven views of the newsroom (five of the release's page), and a crawler's, which is not counted.
+    const view = (releaseId: string | null, isProxy = false) => ({ press_release_id: releaseId, organisation_id: org, kind: 'view', channel: 'newsroom', is_proxy: isProxy, created_at: at(1) });
+    await server.ctx.db('reporting_events').insert([...Array(5).fill(view(embargoed)), view(null), view(null), view(embargoed, true)]);
+
+    const screen = (await report(c.token)).body;
+    expect(screen.totals.newsroomViews).toBe(7);
+    expect(screen.rows.find((r) => r.id === embargoed)).toMatchObject({ newsroomViews: 5, opensBeforeEmbargo: 1, opensAfterEmbargo: 2 });
+
+    const res = await fetch(`${server.url}/api/client/reports/export.pdf?tz=Europe/Athens`, { headers: { authorization: `Bearer ${c.token}` } });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    const lines = text.split('\n');
+    // The summary, as on the screen: releases, opens, clicks, downloads, and the newsroom's views.
+    expect(text).toContain('2 δελτία τύπου');
+    expect(text).toContain('Προβολές στο newsroom');
+    expect(text).toContain('7 προβολές των δημόσιων σελίδων σας');
+    // Per release: its newsroom views, its embargo and the unique opens before / after it.
+    const row = lines.find((l) => l.startsWith('Υπό εμβάργκο Ε') && l.includes(' / '));
+    expect(row, text).toBeDefined();
+    expect(row).toContain(athensDateTime(until));
+    expect(row).toMatch(/^Υπό εμβάργκο Ε5.*1 \/ 2$/);
   });
 });
