@@ -77,7 +77,8 @@ export const ROUTE_BUDGETS: {
     modules: ['src/features/auth/login-page.tsx'],
     // +3 KB: the sign-in page says why a session ended and sends a signed-in user home.
     // +1 KB: the route tree and sidebar labels of the suppression lists (client and superadmin).
-    budget: 207 * KB,
+    // +2 KB: sign-up's messages under each field and its password rule (issue 33), which the sign-in chunk group carries.
+    budget: 209 * KB,
     note: 'sign-in',
   },
   {
@@ -88,7 +89,8 @@ export const ROUTE_BUDGETS: {
     // +1 KB: the suppression lists' routes and sidebar entries.
     // +12 KB, for 28 fewer requests (67 → 39 chunks): the shell's chunk carries the small parts
     // that two signed-in pages or more share (issue 32, point 4; bench/README.md).
-    budget: 230 * KB,
+    // +2 KB (issue 33): the form messages under their fields, a sign-out that drops the browser's push subscription, the editor's first-screen document.
+    budget: 232 * KB,
     maxChunks: 42,
     note: 'signed-in shell + dashboard',
   },
@@ -121,7 +123,8 @@ export const ROUTE_BUDGETS: {
     // +1 KB: each release's e-mail line (delivered, bounced, complained, suppressed).
     // +1 KB (issue 32/33): the signed-in shell's chunk carries the parts two signed-in pages share
     // (client/chunk-groups.ts), which the new settings sections (push, data rights) grew.
-    budget: 449 * KB,
+    // +2 KB: the shell's growth above (issue 33).
+    budget: 451 * KB,
     note: 'Tremor charts',
   },
   {
@@ -136,7 +139,8 @@ export const ROUTE_BUDGETS: {
     // +11 KB (issue 32, point 4): the signed-in shell is one chunk with the parts two signed-in
     // pages share (forms, selects, dates: 43 chunks, was 78), which this page did not load before;
     // every other signed-in page loads them anyway.
-    budget: 449 * KB,
+    // +2 KB: the shell's growth above (issue 33).
+    budget: 451 * KB,
     note: 'Tremor charts',
   },
   {
@@ -147,7 +151,8 @@ export const ROUTE_BUDGETS: {
     // +1 KB room (issue 33, push): 231.97 → 232.01 KB; the push code loads with the inbox and
     // settings routes, only the entry's preload list names its chunk (and Rolldown regrouped).
     // +2 KB: the shell's chunk with the parts signed-in pages share (78 → 43 chunks).
-    budget: 235 * KB,
+    // +2 KB: the shell's growth above (issue 33).
+    budget: 237 * KB,
     note: 'media area',
   },
 ];

@@ -1,5 +1,5 @@
 import type { AuthClient } from '@client/auth/auth-client';
-import { currentSubscription } from './push-worker';
+import { currentSubscription } from './push-device';
 
 /**
  * A signed-out browser shows no more releases on its lock screen: on every sign-out (the button,

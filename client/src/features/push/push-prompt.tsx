@@ -5,7 +5,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { failedEnable, PUSH_STRINGS } from './push-strings';
 import { dismissPrompt, promptDismissed } from './prompt-dismissed';
-import { notificationPermission, pushSupported } from './push-worker';
+import { pushSupported } from './push-device';
+import { notificationPermission } from './push-worker';
 import { usePush } from './use-push';
 
 export const PROMPT_STRINGS = {

@@ -1,19 +1,9 @@
 import { api } from '@client/api/http';
 import { pushState, type PushState } from '@shared/schemas/push';
+import { currentSubscription, pushSupported } from './push-device';
 
 /** The service worker of push notifications (client/public/push-sw.js), at the site's root: its scope covers /media. */
 export const PUSH_WORKER_URL = '/push-sw.js';
-
-/** Whether this browser can receive Web Push here (a secure context with service workers, PushManager and notifications). */
-export function pushSupported(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    window.isSecureContext &&
-    'serviceWorker' in navigator &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
 
 export function notificationPermission(): NotificationPermission {
   return pushSupported() ? Notification.permission : 'denied';
@@ -31,13 +21,6 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function registerPushWorker(): Promise<ServiceWorkerRegistration> {
   await navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' });
   return navigator.serviceWorker.ready;
-}
-
-/** This browser's subscription, if it has one (without registering anything). */
-export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (!pushSupported()) return null;
-  const reg = await navigator.serviceWorker.getRegistration('/');
-  return (await reg?.pushManager.getSubscription()) ?? null;
 }
 
 export class PushPermissionDenied extends Error {

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@client/api/query-keys';
 import { api } from '@client/api/http';
 import { pushState, type PushState } from '@shared/schemas/push';
-import { currentSubscription, disablePush, enablePush, notificationPermission, pushSupported, resyncPush } from './push-worker';
+import { currentSubscription, pushSupported } from './push-device';
+import { disablePush, enablePush, notificationPermission, resyncPush } from './push-worker';
 
 /** Under the media key: a release received (inbox:new) refreshes it too. */
 const PUSH_KEY = [...queryKeys.media, 'push'] as const;
