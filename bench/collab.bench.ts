@@ -38,6 +38,7 @@ import * as Y from 'yjs';
 import { createLogger } from '../server/src/logger';
 import { mintTicket } from '../server/src/collab/ticket';
 import { withAuthMessage } from '../shared/editor/collab-auth';
+import { handleServerMessages } from '../shared/editor/server-messages';
 import { releaseDocName } from '../server/src/collab/persistence';
 import { UpdateGuard } from '../server/src/collab/schema-check';
 import { contentNode, revertAll, suggestionsOf } from '../server/src/collab/suggestions';
@@ -136,7 +137,7 @@ async function connectClients(target: Target, room: string, n: number) {
       params,
       disableBc: true,
     });
-    provider.messageHandlers[100] = () => undefined; // our "saved" acknowledgement
+    handleServerMessages(provider); // our own messages ("saved", render error)
     await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
     clients.push({ doc, provider });
   }
@@ -507,7 +508,7 @@ async function oursEditor(port: number, node: number, room: string, ticket: stri
     params: { ticket },
     disableBc: true,
   });
-  provider.messageHandlers[100] = () => undefined; // our "saved" acknowledgement
+  handleServerMessages(provider); // our own messages ("saved", render error)
   await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   return { doc, node, destroy: () => provider.destroy() };
 }
@@ -848,8 +849,7 @@ async function oursOpen(port: number, room: string, how: { ticket: string } | { 
     params: 'ticket' in how ? { ticket: how.ticket } : {},
     disableBc: true,
   });
-  provider.messageHandlers[100] = () => undefined; // our "saved" acknowledgement
-  provider.messageHandlers[101] = () => undefined;
+  handleServerMessages(provider); // our own messages ("saved", render error)
   await withTimeout(new Promise<void>((resolve) => provider.once('sync', () => resolve())), 120_000, 'an editor did not sync');
   return { doc, destroy: () => provider.destroy() };
 }

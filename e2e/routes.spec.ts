@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_REDIRECTS, EDIT_RELEASE_TITLE, NOT_FOUND_TEXT, ROUTES } from '../shared/routes';
+import { ADMIN_REDIRECTS, NOT_FOUND_TEXT, ROUTES } from '../shared/routes';
 import type { Role } from '../shared/constants';
 import { expectGreekOnly } from './english-labels';
 import { expect, gotoAndSettle, newClient, signInAs, signInViaApi, SUPERADMIN_LOGIN_PATH, test } from './fixtures';
@@ -11,9 +11,9 @@ const roleOf = (route: Route): Role | undefined => ('roles' in route ? route.rol
 async function checkRoute(page: Page, route: Route): Promise<void> {
   await gotoAndSettle(page, route.path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'el');
-  // "New release" creates a draft and opens it in the editor by its id.
+  // "New release" creates a draft and opens it in the editor by its id, still headed «Νέο δελτίο τύπου».
   const creates = route.path === '/client/press-releases/new' || route.path === '/client/new-release';
-  const title = creates ? EDIT_RELEASE_TITLE : route.title;
+  const title = route.title;
   if (creates) await expect(page).toHaveURL(/\/client\/press-releases\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));

@@ -34,7 +34,7 @@ import {
 import { AuthLayout } from '@client/components/layout/auth-layout';
 import { PublicFrame } from '@client/components/layout/public-layout';
 import { RouterNavProvider } from '@client/components/router-nav';
-import { formatDocumentTitle, useRouteTitle } from '@client/hooks/use-page-title';
+import { formatDocumentTitle, ownPageTitle, useRouteTitle } from '@client/hooks/use-page-title';
 import { safeRedirect } from '@client/auth/safe-redirect';
 import { CONFIRM_STATUSES, type ConfirmStatus } from '@shared/accounts';
 import { CookieConsent } from '@client/features/cookies/cookie-banner';
@@ -215,10 +215,11 @@ function titled(path: AppPath): { title: string } {
 
 function RootComponent() {
   const title = useRouteTitle();
-  // A layout effect runs before every page's usePageTitle() effect, so pages without a route
-  // title (the 404 page, the hidden login) can still set their own.
+  // A page's own title (usePageTitle: a new release) over its route's: this effect runs after
+  // the page's, and again on route changes the page outlives. (Pages without a route title, the
+  // 404 page and the hidden login, write theirs themselves.)
   useLayoutEffect(() => {
-    if (title) document.title = formatDocumentTitle(title);
+    if (title) document.title = formatDocumentTitle(ownPageTitle ?? title);
   }, [title]);
   return (
     <RouterNavProvider>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useMatches } from '@tanstack/react-router';
 import { formatDocumentTitle } from './document-title';
 
@@ -21,9 +21,23 @@ export function useRouteTitle(): string | undefined {
   });
 }
 
-/** Sets document.title to "<title> | Deltio". Does nothing while title is undefined. */
+/**
+ * The title the mounted page set for itself (usePageTitle), over its route's. The root writes
+ * document.title in an effect that runs after its children's, and again on every route change:
+ * it reads this, so a page's own title is not overwritten by its route's.
+ */
+export let ownPageTitle: string | undefined;
+
+/** A page's own title ("<title> | Deltio"), over its route's while the page is mounted. Does nothing while title is undefined. */
 export function usePageTitle(title: string | undefined): void {
-  useEffect(() => {
-    if (title) document.title = formatDocumentTitle(title);
-  }, [title]);
+  const route = useRouteTitle();
+  useLayoutEffect(() => {
+    if (!title) return;
+    document.title = formatDocumentTitle((ownPageTitle = title));
+    // Back to the route's (the root writes the next route's after this, if it changed).
+    return () => {
+      ownPageTitle = undefined;
+      document.title = formatDocumentTitle(route);
+    };
+  }, [title, route]);
 }

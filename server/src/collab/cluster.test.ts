@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
+import { handleServerMessages } from '../../../shared/editor/server-messages';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { seed } from '../db/seed/index';
 import { createTestDb, type TestDb } from '../test/db';
@@ -162,10 +161,7 @@ describe.skipIf(redisTestsSkippedReason() !== undefined)('collab across two serv
       maxBackoffTime: 300,
     });
     providers.push(provider);
-    provider.messageHandlers[MESSAGE_SAVED] = (_encoder, decoder) => {
-      const vector = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
-      saved.clock = Math.max(saved.clock, vector.get(doc.clientID) ?? 0);
-    };
+    handleServerMessages(provider, { saved: (vector) => (saved.clock = Math.max(saved.clock, vector.get(doc.clientID) ?? 0)) });
     const freshTicket = async () => {
       const r = await call<{ ticket: string }>(base(), 'POST', '/api/collab/tickets', { token, body: { releaseId: release } });
       provider.params = { ticket: r.body.ticket };

@@ -4,7 +4,6 @@
  * whole (not applied, stored or relayed) and the others keep editing; a document that cannot
  * be rendered is "not saved" with the reason and cannot be sent.
  */
-import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
@@ -13,10 +12,9 @@ import {
   CLOSE_READ_ONLY,
   CLOSE_REJECTED,
   MAX_RELEASE_TEXT_CHARS,
-  MESSAGE_RENDER_ERROR,
-  MESSAGE_SAVED,
   RENDER_ERRORS,
 } from '../../../shared/editor/collab-protocol';
+import { handleServerMessages } from '../../../shared/editor/server-messages';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD } from '../../../shared/editor/extensions';
 import { startTestServer, type TestServer } from '../test/app';
@@ -86,15 +84,16 @@ async function connect(releaseId: string, token = owner.token): Promise<Client> 
   const renderErrors: string[] = [];
   let hear: (what: 'saved' | 'render-error') => void = () => undefined;
   const heard = new Promise<'saved' | 'render-error'>((resolve) => (hear = resolve));
-  provider.messageHandlers[MESSAGE_SAVED] = (_e, decoder) => {
-    decoding.readVarUint8Array(decoder);
-    savedCount++;
-    hear('saved');
-  };
-  provider.messageHandlers[MESSAGE_RENDER_ERROR] = (_e, decoder) => {
-    renderErrors.push(decoding.readVarString(decoder));
-    hear('render-error');
-  };
+  handleServerMessages(provider, {
+    saved: () => {
+      savedCount++;
+      hear('saved');
+    },
+    renderError: (reason) => {
+      renderErrors.push(reason);
+      hear('render-error');
+    },
+  });
   const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   const closed = new Promise<number>((resolve) =>
     provider.on('connection-close', (e) => {

@@ -1,10 +1,11 @@
 import { testConfig } from '../test/app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { CONTENT_FIELD } from '../../../shared/editor/extensions';
+import { handleServerMessages } from '../../../shared/editor/server-messages';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createTestDb, type TestDb } from '../test/db';
@@ -49,6 +50,18 @@ afterAll(async () => {
   await t?.destroy();
 });
 
+// y-websocket prints "Unable to compute message" for a server message its provider has no
+// handler for: every editor here registers the server's own (handleServerMessages).
+let consoleErrors: MockInstance<typeof console.error>;
+beforeEach(() => {
+  consoleErrors = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const unhandled = consoleErrors.mock.calls.filter((args) => String(args[0]).includes('Unable to compute message'));
+  consoleErrors.mockRestore();
+  expect(unhandled).toEqual([]);
+});
+
 async function ticketFor(token: string, id = releaseId) {
   return call<{ ticket: string; path: string }>(server.url, 'POST', '/api/collab/tickets', { token, body: { releaseId: id } });
 }
@@ -59,6 +72,7 @@ function connect(ticket: string, doc = new Y.Doc()) {
     params: { ticket },
     disableBc: true,
   });
+  handleServerMessages(provider);
   const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   return { doc, provider, synced };
 }
@@ -235,6 +249,7 @@ describe('duplicate and delete keep documents in step', () => {
       params: { ticket: copyTicket.body.ticket },
       disableBc: true,
     });
+    handleServerMessages(b);
     await new Promise<void>((resolve) => b.once('sync', () => resolve()));
     expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('<heading');
     expect(b.doc.getXmlFragment(CONTENT_FIELD).toJSON()).toContain('Υπότιτλος προς αντιγραφή');
@@ -263,6 +278,7 @@ describe('removal from a workspace', () => {
       params: { ticket: ownTicket.body.ticket },
       disableBc: true,
     });
+    handleServerMessages(mine);
     await Promise.all([theirs.synced, new Promise<void>((r) => mine.once('sync', () => r()))]);
     const codes: number[] = [];
     theirs.provider.on('connection-close', (e) => codes.push(e?.code ?? 0));

@@ -1,10 +1,9 @@
-import * as decoding from 'lib0/decoding';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
+import { handleServerMessages } from '../../../shared/editor/server-messages';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { seed } from '../db/seed/index';
 import { startAppProcess, type AppProcess } from '../test/app-process';
@@ -78,10 +77,7 @@ describe.skipIf(redisTestsSkippedReason() !== undefined)('Redis outage with two 
       connect: false,
     });
     providers.push(provider);
-    provider.messageHandlers[MESSAGE_SAVED] = (_encoder, decoder) => {
-      const vector = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
-      saved.clock = Math.max(saved.clock, vector.get(doc.clientID) ?? 0);
-    };
+    handleServerMessages(provider, { saved: (vector) => (saved.clock = Math.max(saved.clock, vector.get(doc.clientID) ?? 0)) });
     const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
     provider.connect();
     await synced;

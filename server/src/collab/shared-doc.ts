@@ -4,7 +4,8 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_RENDER_ERROR, MESSAGE_SAVED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { CLOSE_READ_ONLY, CLOSE_REJECTED, MESSAGE_SAVED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
+import { encodeRenderErrorMessage as renderErrorMessage, encodeSavedMessage } from '../../../shared/editor/server-messages';
 import { SchemaViolation, UpdateGuard, wouldChange } from './schema-check';
 
 /**
@@ -337,10 +338,7 @@ export class SharedDoc {
   }
 
   private savedMessage(): Uint8Array {
-    const encoder = encoding.createEncoder();
-    encoding.writeVarUint(encoder, MESSAGE_SAVED);
-    encoding.writeVarUint8Array(encoder, this.savedVector());
-    return encoding.toUint8Array(encoder);
+    return encodeSavedMessage(this.savedVector());
   }
 
   /**
@@ -451,13 +449,6 @@ export class SharedDoc {
     this.awareness.destroy();
     this.doc.destroy();
   }
-}
-
-function renderErrorMessage(reason: string): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarUint(encoder, MESSAGE_RENDER_ERROR);
-  encoding.writeVarString(encoder, reason);
-  return encoding.toUint8Array(encoder);
 }
 
 function send(ws: WebSocket, message: Uint8Array): void {

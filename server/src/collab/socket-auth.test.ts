@@ -2,17 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WebsocketProvider } from 'y-websocket';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { encodeAuthMessage, withAuthMessage } from '../../../shared/editor/collab-auth';
+import { encodeAuthMessage } from '../../../shared/editor/collab-auth';
 import { TITLE_FIELD } from '../../../shared/editor/doc-fields';
 import { createLogger } from '../logger';
 import { signAccessToken, tokenKey } from '../modules/auth/auth.tokens';
 import { startServer, type RunningServer } from '../server';
 import { testConfig } from '../test/app';
 import { createTestDb, type TestDb } from '../test/db';
+import { openEditorWithSession } from '../test/collab-client';
 import { call, signIn, signUp } from '../test/http';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, attachCollab } from './upgrade';
 
@@ -49,15 +49,8 @@ const collabUrl = (base: string, id = releaseId) => `${base.replace('http', 'ws'
 
 /** An editor as the browser opens it: y-websocket whose sockets send the token first, nothing in the URL. */
 function openWithToken(token: () => string | null, base = server.url) {
-  const doc = new Y.Doc();
-  const provider = new WebsocketProvider(`${base.replace('http', 'ws')}/collab`, releaseId, doc, {
-    WebSocketPolyfill: withAuthMessage(WebSocket, token) as unknown as typeof globalThis.WebSocket,
-    disableBc: true,
-  });
-  provider.messageHandlers[100] ??= () => undefined;
-  provider.messageHandlers[101] ??= () => undefined;
+  const { doc, provider, synced } = openEditorWithSession(base, token, releaseId);
   const closed = new Promise<number>((resolve) => provider.once('connection-close', (e: CloseEvent | null) => resolve(e?.code ?? 0)));
-  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   return { doc, provider, synced, closed };
 }
 

@@ -1,7 +1,8 @@
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { MESSAGE_RENDER_ERROR, MESSAGE_SAVED } from '../../../shared/editor/collab-protocol';
+import { withAuthMessage } from '../../../shared/editor/collab-auth';
+import { handleServerMessages, type ServerMessageListeners } from '../../../shared/editor/server-messages';
 import { call } from './http';
 
 /** A co-editor in a test: a Y.Doc synced with the server's /collab endpoint, as the browser's editor is. */
@@ -11,7 +12,7 @@ export interface TestEditor {
   synced: Promise<void>;
 }
 
-export async function openEditor(base: string, token: string, releaseId: string): Promise<TestEditor> {
+export async function openEditor(base: string, token: string, releaseId: string, on: ServerMessageListeners = {}): Promise<TestEditor> {
   const t = await call<{ ticket: string }>(base, 'POST', '/api/collab/tickets', { token, body: { releaseId } });
   if (t.status !== 201 && t.status !== 200) throw new Error(`no ticket: ${t.status}`);
   const doc = new Y.Doc();
@@ -19,10 +20,29 @@ export async function openEditor(base: string, token: string, releaseId: string)
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     params: { ticket: t.body.ticket },
     disableBc: true,
+    connect: false,
   });
   // The server's own messages (saved, render error), which y-websocket alone would log as
-  // "Unable to compute message": read by the tests that need them, through the socket.
-  for (const type of [MESSAGE_SAVED, MESSAGE_RENDER_ERROR]) provider.messageHandlers[type] ??= () => undefined;
+  // "Unable to compute message"; registered before the socket opens.
+  handleServerMessages(provider, on);
+  provider.connect();
+  const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+  return { doc, provider, synced };
+}
+
+/**
+ * A co-editor as the browser connects: no ticket, the session's access token as the socket's
+ * first message (MESSAGE_AUTH), the server's own messages handled.
+ */
+export function openEditorWithSession(base: string, token: () => string | null, releaseId: string, on: ServerMessageListeners = {}): TestEditor {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(`${base.replace('http', 'ws')}/collab`, releaseId, doc, {
+    WebSocketPolyfill: withAuthMessage(WebSocket, token) as unknown as typeof globalThis.WebSocket,
+    disableBc: true,
+    connect: false,
+  });
+  handleServerMessages(provider, on);
+  provider.connect();
   const synced = new Promise<void>((resolve) => provider.once('sync', () => resolve()));
   return { doc, provider, synced };
 }

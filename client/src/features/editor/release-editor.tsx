@@ -40,6 +40,7 @@ import { NO_SELECTION_MESSAGE, useReleaseComments } from '@client/features/comme
 import { useMembers } from '@client/features/workspaces/use-workspaces';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { useMediaQuery } from '@client/hooks/use-media-query';
+import { useEscapeCloses } from '@client/hooks/use-escape-closes';
 import { TitleHighlights } from '@client/features/comments/title-highlights';
 import { useSuggestions } from '@client/features/suggestions/queries';
 import { roleMay } from '@shared/organisation-roles';
@@ -160,6 +161,13 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     if (myRole === 'reviewer') setSide('comments');
   }, [myRole]);
   const showComments = () => (wide ? setSide('comments') : setCommentsOpen(true));
+  // Escape closes the open side tab (review, coach) back to Αποστολή; focus, if it was inside, goes to its tab.
+  // (The version history, the phone's comments and the other dialogs are Radix dialogs: Escape is theirs.)
+  useEscapeCloses(wide && side !== 'send', () => {
+    const hadFocus = document.getElementById(`side-panel-${side}`)?.contains(document.activeElement);
+    setSide('send');
+    if (hadFocus) document.getElementById(`side-tab-${side}`)?.focus();
+  });
   /** Ctrl+Alt+M, the toolbar's and the title's button: a new thread on the selected words. */
   function commentOnSelection() {
     if (!comments.mayComment) return;
@@ -250,7 +258,7 @@ export function ReleaseEditorScreen({ releaseId }: { releaseId: string }) {
     }
   }
 
-  const user = { name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
+  const user = { id: profile?.user_id, name: profile?.name || profile?.email || 'Χρήστης', color: colorFor(profile?.user_id ?? 'x') };
 
   return (
     <div

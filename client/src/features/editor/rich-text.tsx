@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -13,10 +13,13 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/utils';
 import { StorablePaste } from './storable-paste';
+import { caretLabels } from './caret-labels';
 import { loadSuggesting, repaintSuggestions, setSuggesting, SuggestChanges } from '@client/features/suggestions/suggest-changes';
 import './editor.css';
 
 export interface EditorUser {
+  /** The user's id, so a co-editor's caret is known across their moves. */
+  id?: string;
   name: string;
   color: string;
 }
@@ -199,13 +202,15 @@ export function RichTextEditor({
   // The extension reads the latest names and colours (members load after the editor).
   const authors = useRef(suggest?.authorOf);
   authors.current = suggest?.authorOf;
+  // Co-editors' carets: their names show on hover and just after they move, never over the text meanwhile.
+  const carets = useMemo(() => caretLabels(provider.awareness), [provider]);
   const editor = useEditor(
     {
       extensions: [
         ...editorExtensions(),
         StorablePaste,
         Collaboration.configure({ document: doc, field: CONTENT_FIELD }),
-        CollaborationCaret.configure({ provider, user }),
+        CollaborationCaret.configure({ provider, user, render: carets.render }),
         SuggestChanges.configure({
           userId: suggest?.userId ?? '',
           authorOf: (id: string) => authors.current?.(id) ?? { name: '', color: '#64748b' },
@@ -224,6 +229,8 @@ export function RichTextEditor({
     [doc, provider],
   );
 
+
+  useEffect(() => (editor && !editor.isDestroyed ? carets.listen(editor.view.dom) : undefined), [carets, editor]);
 
   // The screen gets the editor that is mounted now. Not from onCreate/onDestroy: under
   // StrictMode (development) the first editor's destroy comes after the second's create, and

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import * as decoding from 'lib0/decoding';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
@@ -9,10 +8,9 @@ import {
   CLOSE_READ_ONLY,
   CLOSE_REJECTED,
   CLOSE_UNAUTHORIZED,
-  MESSAGE_RENDER_ERROR,
-  MESSAGE_SAVED,
 } from '@shared/editor/collab-protocol';
 import { withAuthMessage } from '@shared/editor/collab-auth';
+import { handleServerMessages } from '@shared/editor/server-messages';
 import { firstScreenDocument } from '@client/api/first-screen';
 import { collabSession, fetchFreshState } from './queries';
 
@@ -138,14 +136,14 @@ export function useCollab(releaseId: string): Collab {
       }
     };
 
-    provider.messageHandlers[MESSAGE_SAVED] = (_encoder, decoder) => {
-      const vector = Y.decodeStateVector(decoding.readVarUint8Array(decoder));
-      setSavedClock((c) => Math.max(c, vector.get(doc.clientID) ?? 0));
-      setRenderError(null);
-    };
-    provider.messageHandlers[MESSAGE_RENDER_ERROR] = (_encoder, decoder) => {
-      setRenderError(decoding.readVarString(decoder));
-    };
+    // Every message type of our server's own, before the first connect (see handleServerMessages).
+    handleServerMessages(provider, {
+      saved: (stored) => {
+        setSavedClock((c) => Math.max(c, stored.get(doc.clientID) ?? 0));
+        setRenderError(null);
+      },
+      renderError: setRenderError,
+    });
     const onClose = (event: CloseEvent | null) => {
       if (event?.code === CLOSE_UNAUTHORIZED) {
         // The token expired (or the session ended): a refreshed one, then connect again.

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { BookPlus, EyeOff } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { useEscapeCloses } from '@client/hooks/use-escape-closes';
 import type { Misspelling } from './spelling-plugin';
 
 export const KIND_TEXT: Record<Misspelling['kind'], string> = {
@@ -44,18 +45,17 @@ export function SpellingPopover({
     setPos({ left, top });
   }, [target]);
 
+  // Escape: the editor's one mechanism for its panels (this popover, above the coach's tab, closes first).
+  useEscapeCloses(true, onClose);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) onClose();
     };
     const onScroll = () => onClose();
-    document.addEventListener('keydown', onKey);
     document.addEventListener('mousedown', onDown);
     window.addEventListener('scroll', onScroll, true);
     window.addEventListener('resize', onScroll);
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.removeEventListener('mousedown', onDown);
       window.removeEventListener('scroll', onScroll, true);
       window.removeEventListener('resize', onScroll);
