@@ -20,6 +20,7 @@ import { authClient, useSession } from '@client/stores/session';
 import { INVITATION_ERRORS } from '@client/features/workspaces/strings';
 import { useAcceptInvitation, useInvitationPreview } from '@client/features/workspaces/use-workspaces';
 import { AUTH_MESSAGES } from './auth-messages';
+import { TermsConsent } from './terms-consent';
 
 const S = {
   title: 'Πρόσκληση στην ομάδα',
@@ -109,27 +110,7 @@ function JoinForm({ token, preview }: { token: string; preview: InvitationPrevie
           <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...form.register('confirmPassword')} aria-invalid={invalid('confirmPassword')} disabled={submitting} />
         </div>
       </div>
-      <div className="flex items-start gap-2.5 text-sm">
-        <input
-          id={`${id}-terms`}
-          type="checkbox"
-          {...form.register('consent')}
-          aria-invalid={invalid('consent')}
-          disabled={submitting}
-          className="mt-0.5 h-4 w-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-        <label htmlFor={`${id}-terms`} className="leading-snug">
-          Αποδέχομαι τους{' '}
-          <a href="/legal/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
-            όρους χρήσης
-          </a>{' '}
-          και έχω διαβάσει την{' '}
-          <a href="/legal/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline">
-            πολιτική απορρήτου
-          </a>
-          . *
-        </label>
-      </div>
+      <TermsConsent id={`${id}-terms`} input={{ ...form.register('consent'), 'aria-invalid': invalid('consent'), disabled: submitting }} />
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? <Spinner size="sm" className="[&_svg]:text-current" /> : null}
         {S.join}

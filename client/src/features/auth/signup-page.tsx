@@ -16,6 +16,7 @@ import { useRouteTitle } from '@client/hooks/use-page-title';
 import { cn } from '@client/lib/utils';
 import { authClient } from '@client/stores/session';
 import { AUTH_MESSAGES, signupErrorMessage } from './auth-messages';
+import { TermsConsent } from './terms-consent';
 
 const signupRoute = getRouteApi('/_auth/signup');
 
@@ -182,27 +183,7 @@ export function SignupPage() {
           {errorLine('description')}
         </div>
         <div className="space-y-2">
-          <div className="flex items-start gap-2.5 text-sm">
-            <input
-              id={`${id}-terms`}
-              type="checkbox"
-              {...form.register('consent')}
-              {...field('consent')}
-              disabled={submitting}
-              className="mt-0.5 h-4 w-4 shrink-0 rounded border-input accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            />
-            <label htmlFor={`${id}-terms`} className="leading-snug">
-              Αποδέχομαι τους{' '}
-              <a href="/legal/terms" target="_blank" rel="noopener" className="font-medium text-primary underline">
-                όρους χρήσης
-              </a>{' '}
-              και έχω διαβάσει την{' '}
-              <a href="/legal/privacy" target="_blank" rel="noopener" className="font-medium text-primary underline">
-                πολιτική απορρήτου
-              </a>
-              . *
-            </label>
-          </div>
+          <TermsConsent id={`${id}-terms`} input={{ ...form.register('consent'), ...field('consent'), disabled: submitting }} />
           {errorLine('consent')}
         </div>
         <Button type="submit" className="w-full" disabled={submitting}>
