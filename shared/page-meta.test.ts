@@ -23,8 +23,11 @@ describe('page meta', () => {
       'og:title': 'Τιμές | Deltio',
       'og:description': 'Πλάνα "Starter" & Pro',
       'og:url': 'https://deltio.gr/pricing',
-      'og:image': 'https://deltio.gr/favicon.svg',
-      'twitter:card': 'summary',
+      'og:image': 'https://deltio.gr/og-image.png',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'Deltio: διανομή δελτίων τύπου στα ελληνικά media',
+      'twitter:card': 'summary_large_image',
     });
   });
 
@@ -37,7 +40,7 @@ describe('page meta', () => {
     const html = headTagsHtml(pageMetaTags('https://deltio.gr', pricing));
     expect(html).toContain('<link rel="canonical" href="https://deltio.gr/pricing" />');
     expect(html).toContain('<meta property="og:description" content="Πλάνα &quot;Starter&quot; &amp; Pro" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
   it('fills the placeholder of a prerendered page with the configured base', () => {
@@ -45,7 +48,7 @@ describe('page meta', () => {
     const filled = fillPublicUrl(page, 'https://www.deltio.gr/');
     expect(filled).not.toContain(PUBLIC_URL_PLACEHOLDER);
     expect(filled).toContain('href="https://www.deltio.gr/pricing"');
-    expect(filled).toContain('content="https://www.deltio.gr/favicon.svg"');
+    expect(filled).toContain('content="https://www.deltio.gr/og-image.png"');
     expect(fillPublicUrl(page, 'https://x.gr/"><script>')).not.toContain('"><script>');
   });
 });

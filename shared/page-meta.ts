@@ -12,8 +12,12 @@ import { PRODUCT_NAME } from './constants';
 /** Stands for the public base URL in the prerendered files (replaced before sending). */
 export const PUBLIC_URL_PLACEHOLDER = '%DELTIO_PUBLIC_URL%';
 
-/** The site's image for link previews: its logo, served from the client's public folder. */
-export const SHARE_IMAGE_PATH = '/favicon.svg';
+/**
+ * The site's image for link previews, served from the client's public folder: a 1200×630 PNG
+ * (the size and format the preview services show large; an SVG most of them do not show).
+ */
+export const SHARE_IMAGE_PATH = '/og-image.png';
+export const SHARE_IMAGE = { width: 1200, height: 630, alt: `${PRODUCT_NAME}: διανομή δελτίων τύπου στα ελληνικά media` } as const;
 
 export interface PageMeta {
   /** The page path, e.g. '/pricing' ('/' for the landing page). */
@@ -51,7 +55,10 @@ export function pageMetaTags(base: string, page: PageMeta): HeadTag[] {
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', absoluteUrl(base, SHARE_IMAGE_PATH)),
-    meta('name', 'twitter:card', 'summary'),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', SHARE_IMAGE.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
   ];
 }
 
