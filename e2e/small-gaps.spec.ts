@@ -275,6 +275,8 @@ test.describe('the functional-cookie choice', () => {
     await page.goto('/client');
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Αποδοχή όλων' }).click();
     const aside = page.locator('aside');
+    // The shell is there (and its shortcut with it): the banner can show before it has loaded.
+    await expect(aside).toHaveAttribute('data-state', 'expanded');
     await page.keyboard.press('Control+b');
     await expect(aside).toHaveAttribute('data-state', 'collapsed');
     expect((await sidebarCookie(page))?.value).toBe('false');
