@@ -25,6 +25,8 @@
  * Besides the time, the requests made and the compressed JavaScript fetched until usable.
  * BENCH_TRACE=1 prints, for the first run of each signed-in screen, every resource with its
  * start and end (ms after navigation start) and size: the waterfall.
+ * BENCH_PROFILE=1 adds, for the same run, the main thread's time by script and by function
+ * (a CDP CPU profile from navigation until usable; (program) is the browser's own work).
  * BENCH_ONLY=signed-in (or public) runs one half.
  */
 import { chromium, type Browser } from '@playwright/test';
@@ -41,6 +43,8 @@ const BUDGET = { headingMs: 2500, landingBytes: 250 * 1024, publicJsBytes: 90 * 
 const SIGNED_IN_BUDGET = { homeMs: 2500, editorMs: 4000 };
 const ONLY = process.env.BENCH_ONLY;
 const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_PROFILE=1: a CPU profile of the first signed-in run of each screen, main thread time by script. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -157,7 +161,34 @@ async function emulatedPhone(browser: Browser) {
     frames.set(e.requestId, n);
     if (n <= 3) sockets.push(`${at(e.timestamp)} ms ws ${e.requestId} frame ${n} received (${e.response.payloadData.length} chars)`);
   });
-  return { context, page, counts, sockets };
+  return { context, page, cdp, counts, sockets };
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Main-thread time of a CPU profile (navigation until usable), summed by script and by function (top 12). */
+function printProfile(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byUrl = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!n) return;
+    const url = n.callFrame.url ? new URL(n.callFrame.url).pathname : `(${n.callFrame.functionName || 'native'})`;
+    byUrl.set(url, (byUrl.get(url) ?? 0) + dt);
+    const fn = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log('  main thread by script (ms, self time):');
+  for (const [k, v] of top(byUrl)) console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
+  console.log('  main thread by function (ms, self time):');
+  for (const [k, v] of top(byFn)) console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
 }
 
 async function measure(browser: Browser, url: string): Promise<Sample> {
@@ -282,7 +313,12 @@ async function measureSignedIn(
 ): Promise<SignedInSample> {
   // A session of its own per visit (a spent refresh token would sign the next one out).
   const { session } = await signIn(baseUrl, login.email, login.password);
-  const { context, page, counts, sockets } = await emulatedPhone(browser);
+  const { context, page, cdp, counts, sockets } = await emulatedPhone(browser);
+  if (PROFILE && trace) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await page.addInitScript(
     ([s, c]) => {
       if (!localStorage.getItem('deltio.auth.session')) localStorage.setItem('deltio.auth.session', s);
@@ -302,6 +338,7 @@ async function measureSignedIn(
   });
   at = { requests: counts.requests, scripts: counts.scripts, jsBytes: counts.jsBytes, bytes: counts.bytes };
   const usableMs = await page.evaluate(() => (window as { __usableAt?: number }).__usableAt ?? NaN);
+  if (PROFILE && trace) printProfile((await cdp.send('Profiler.stop')).profile as never);
   if (trace) {
     const entries = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((e) => {
@@ -341,7 +378,7 @@ async function signedInScreens(browser: Browser, baseUrl: string, failures: stri
   for (const screen of screens) {
     const samples: SignedInSample[] = [];
     for (let i = 0; i < RUNS; i++)
-      samples.push(await measureSignedIn(browser, baseUrl, screen.path, screen.ready, login, TRACE && i === 0));
+      samples.push(await measureSignedIn(browser, baseUrl, screen.path, screen.ready, login, (TRACE || PROFILE) && i === 0));
     const s: SignedInSample = {
       usableMs: median(samples.map((x) => x.usableMs)),
       requests: median(samples.map((x) => x.requests)),
