@@ -841,10 +841,21 @@ interface Opener {
   open(room: string): Promise<{ doc: Y.Doc; destroy(): void }>;
 }
 
+/**
+ * The socket class sending a token first, made once per token as the browser makes it once
+ * (use-collab.ts): a class per editor gave the client's `ws` code 200 shapes of socket.
+ */
+const tokenSockets = new Map<string, typeof WebSocket>();
+const tokenSocket = (token: string) => {
+  let c = tokenSockets.get(token);
+  if (!c) tokenSockets.set(token, (c = withAuthMessage(WebSocket, () => token)));
+  return c;
+};
+
 /** y-websocket to our /collab, with the ticket (old path) or the auth message (session token). */
 async function oursOpen(port: number, room: string, how: { ticket: string } | { token: string }) {
   const doc = new Y.Doc();
-  const Socket = 'token' in how ? withAuthMessage(WebSocket, () => how.token) : WebSocket;
+  const Socket = 'token' in how ? tokenSocket(how.token) : WebSocket;
   const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, room, doc, {
     WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
     params: 'ticket' in how ? { ticket: how.ticket } : {},
