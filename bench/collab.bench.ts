@@ -420,7 +420,8 @@ interface Proc {
  * `memory`, with --expose-gc and an IPC channel: memoryOf() asks it for its memory.
  */
 function spawnProc(script: string, env: Record<string, string>, opts: { memory?: boolean } = {}): Promise<Proc> {
-  const child = spawn(process.execPath, [...(opts.memory ? ['--expose-gc'] : []), '--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
+  const extra = process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // diagnosis: e.g. --cpu-prof
+  const child = spawn(process.execPath, [...(opts.memory ? ['--expose-gc'] : []), ...extra, '--import', 'tsx', fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
     stdio: opts.memory ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
@@ -840,10 +841,21 @@ interface Opener {
   open(room: string): Promise<{ doc: Y.Doc; destroy(): void }>;
 }
 
+/**
+ * The socket class sending a token first, made once per token as the browser makes it once
+ * (use-collab.ts): a class per editor gave the client's `ws` code 200 shapes of socket.
+ */
+const tokenSockets = new Map<string, typeof WebSocket>();
+const tokenSocket = (token: string) => {
+  let c = tokenSockets.get(token);
+  if (!c) tokenSockets.set(token, (c = withAuthMessage(WebSocket, () => token)));
+  return c;
+};
+
 /** y-websocket to our /collab, with the ticket (old path) or the auth message (session token). */
 async function oursOpen(port: number, room: string, how: { ticket: string } | { token: string }) {
   const doc = new Y.Doc();
-  const Socket = 'token' in how ? withAuthMessage(WebSocket, () => how.token) : WebSocket;
+  const Socket = 'token' in how ? tokenSocket(how.token) : WebSocket;
   const provider = new WebsocketProvider(`ws://127.0.0.1:${port}/collab`, room, doc, {
     WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
     params: 'ticket' in how ? { ticket: how.ticket } : {},
@@ -861,6 +873,9 @@ async function oursOpen(port: number, room: string, how: { ticket: string } | { 
  * access token in the socket's first message), and Hocuspocus 3 (no auth hook), each server
  * alone in a child process on Postgres. Time until every editor synced, and the server
  * process's RSS and heap per connection (after a collection; 200 connected against none).
+ * BENCH_SIDES=1,2 picks sides by index (0 ticket, 1 token, 2 Hocuspocus); BENCH_ROUNDS (default
+ * 3); BENCH_CHILD_NODE_ARGS passes options to both server processes (diagnosis, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 async function connecting(): Promise<void> {
   const t = await createTestDb();

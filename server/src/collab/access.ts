@@ -70,7 +70,7 @@ export async function sessionAccess(
   userId: string,
   sessionId: string,
   releaseId: string,
-): Promise<{ role: Role; access: CollabAccess | undefined } | null> {
+): Promise<SessionAccess> {
   const row = (await q('auth_sessions as s')
     .join('profiles as p', 'p.user_id', 's.user_id')
     .leftJoin('press_releases as r', (j) => j.on('r.id', q.raw('?', [releaseId])))
@@ -78,9 +78,93 @@ export async function sessionAccess(
     .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
     .where({ 's.id': sessionId, 's.user_id': userId })
     .whereNull('s.revoked_at')
-    .first('p.role as user_role', 'p.status as user_status', 'p.is_active', ...ACCESS_COLUMNS)) as
-    | (AccessRow & { user_role: Role; user_status: UserStatus; is_active: boolean })
-    | undefined;
+    .first('p.role as user_role', 'p.status as user_status', 'p.is_active', ...ACCESS_COLUMNS)) as SessionAccessRow | undefined;
+  return sessionAccessOf(row);
+}
+
+type SessionAccessRow = AccessRow & { user_role: Role; user_status: UserStatus; is_active: boolean };
+/** What sessionAccess answers. */
+export type SessionAccess = { role: Role; access: CollabAccess | undefined } | null;
+
+function sessionAccessOf(row: SessionAccessRow | undefined): SessionAccess {
   if (!row || row.user_status === 'banned' || !row.is_active) return null;
   return { role: row.user_role, access: accessOf(row) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** sessionAccess for one (session, user, release) waiting in a batch. */
+interface Waiting {
+  key: string;
+  userId: string;
+  sessionId: string;
+  releaseId: string;
+  resolve: (a: SessionAccess) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * sessionAccess for many connections at once, with the same answers: the checks asked while a
+ * read is under way wait for it to end, then go together in one query (200 editors opening a
+ * document at once cost a few reads, not 200, and leave the pool to the document's own load).
+ * Nothing is cached: every answer comes from a read that started after it was asked, so a
+ * session revoked, a user banned or a member removed before a connection asks is refused as
+ * by sessionAccess. A connection asking alone is read at once.
+ */
+export function sessionAccessBatcher(q: Knex, maxInFlight = 1): (userId: string, sessionId: string, releaseId: string) => Promise<SessionAccess> {
+  let queue: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function read(batch: Waiting[]): Promise<void> {
+    // One row of VALUES per distinct (session, user, release); the same check asked twice shares it.
+    const keys = [...new Map(batch.map((w) => [w.key, w])).values()];
+    const values = keys.map(() => '(?, cast(? as uuid), cast(? as uuid), cast(? as uuid))').join(', ');
+    const bindings = keys.flatMap((w, i) => [i, w.sessionId, w.userId, w.releaseId]);
+    const result = (await q.raw(
+      `select k.i, p.role as user_role, p.status as user_status, p.is_active,
+              r.id, r.organisation_id, r.status, m.role, o.status as organisation_status, o.name
+         from (values ${values}) as k(i, sid, uid, rid)
+         join auth_sessions s on s.id = k.sid and s.user_id = k.uid and s.revoked_at is null
+         join profiles p on p.user_id = s.user_id
+         left join press_releases r on r.id = k.rid
+         left join organisation_members m on m.organisation_id = r.organisation_id and m.user_id = s.user_id
+         left join organisations o on o.id = m.organisation_id`,
+      bindings,
+    )) as { rows: (SessionAccessRow & { i: number })[] };
+    const byKey = new Map<string, SessionAccessRow>();
+    for (const row of result.rows) {
+      const k = keys[Number(row.i)]!.key;
+      if (!byKey.has(k)) byKey.set(k, row);
+    }
+    for (const w of batch) w.resolve(sessionAccessOf(byKey.get(w.key)));
+  }
+
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      inFlight++;
+      read(batch)
+        .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
+        .finally(() => {
+          inFlight--;
+          pump();
+        });
+    }
+  }
+
+  return (userId, sessionId, releaseId) => {
+    // Ids that are not UUIDs match nothing (and must not fail the others' query).
+    if (!UUID.test(userId) || !UUID.test(sessionId) || !UUID.test(releaseId)) return Promise.resolve(null);
+    return new Promise<SessionAccess>((resolve, reject) => {
+      queue.push({ key: `${sessionId} ${userId} ${releaseId}`.toLowerCase(), userId, sessionId, releaseId, resolve, reject });
+      // Checks asked in the same turn of the event loop go together even when no read is under way.
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true;
+        queueMicrotask(pump);
+      }
+    });
+  };
 }

@@ -1,9 +1,10 @@
+import { decodeJwt } from 'jose';
 import type { WebSocket } from 'ws';
 import { decodeAuthMessage } from '../../../shared/editor/collab-auth';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED } from '../../../shared/editor/collab-protocol';
 import type { Db } from '../db/knex';
 import { checkAccessToken } from '../modules/auth/auth.tokens';
-import { sessionAccess, type CollabAccess } from './access';
+import type { CollabAccess, SessionAccess } from './access';
 import { releaseDocName } from './persistence';
 import { useTicketOnce, verifyTicket } from './ticket';
 
@@ -30,28 +31,48 @@ export const defaultAuthDeadline: AuthDeadline = (expire) => {
 type Refusal = SocketAuth & { ok: false };
 const refuse = (code: number, reason: string): Refusal => ({ ok: false, code, reason });
 
+/** sessionAccess (access.ts), or its batched form (sessionAccessBatcher). */
+export type SessionAccessLookup = (userId: string, sessionId: string, releaseId: string) => Promise<SessionAccess>;
+
 /**
  * The session the page already holds: its access token, sent as the connection's first message
  * (MESSAGE_AUTH). The same checks as an /api request (signature, expiry, session not revoked,
  * user neither banned nor deactivated), with the user's access to the release, in one read and
- * no write per connection. An expired token is refused with 4401 so the client refreshes it and
+ * no write per connection (`lookup`: sessionAccess, batched with other connections' by
+ * sessionAccessBatcher). An expired token is refused with 4401 so the client refreshes it and
  * reconnects.
  */
 export async function identityFromToken(
-  db: Db,
+  lookup: SessionAccessLookup,
   key: Uint8Array,
   token: string | null,
   releaseId: string,
 ): Promise<Refusal | { ok: true; who: SocketIdentity; access: CollabAccess | undefined }> {
   if (!token) return refuse(CLOSE_UNAUTHORIZED, 'no auth message');
+  // The read starts beside the signature check (an asynchronous HMAC), on the claims the token
+  // says it has; its answer is used only once the signature and expiry are checked and the
+  // verified claims are the same, else it is dropped.
+  const said = claimsSaid(token);
+  const early = said ? lookup(said.sub, said.sid, releaseId) : undefined;
+  early?.catch(() => undefined); // a refused token's read may fail unobserved
   const check = await checkAccessToken(token, key);
   if (!check.ok) return refuse(CLOSE_UNAUTHORIZED, check.reason === 'expired' ? 'token expired' : 'invalid token');
   const { sub: userId, sid: sessionId } = check.claims;
-  const found = await sessionAccess(db, userId, sessionId, releaseId);
+  const found = await (early && said?.sub === userId && said.sid === sessionId ? early : lookup(userId, sessionId, releaseId));
   if (!found) return refuse(CLOSE_UNAUTHORIZED, 'session ended');
   // Only clients edit releases (as only they may ask for a ticket).
   if (found.role !== 'client') return refuse(CLOSE_FORBIDDEN, 'forbidden');
   return { ok: true, who: { userId, sessionId }, access: found.access };
+}
+
+/** The subject and session a token claims, unverified (null when it claims none). */
+function claimsSaid(token: string): { sub: string; sid: string } | null {
+  try {
+    const { sub, sid } = decodeJwt(token);
+    return typeof sub === 'string' && typeof sid === 'string' ? { sub, sid } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

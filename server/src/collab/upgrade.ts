@@ -7,7 +7,7 @@ import { RELEASE_ID_PATTERN } from '../../../shared/routes';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { Logger } from '../logger';
-import { collabAccess } from './access';
+import { collabAccess, sessionAccessBatcher } from './access';
 import { deriveRelease, type ReviewCount } from './derive';
 import { threadRenderer, type ContentRenderer } from './render-thread';
 import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
@@ -103,6 +103,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   const authDeadline = deps.authDeadline ?? defaultAuthDeadline;
   const renderer = deps.renderer ?? threadRenderer(logger);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  /** Each connection's session and access check; connections arriving together share a read. */
+  const lookupAccess = sessionAccessBatcher(db);
   const docs = new Map<string, Promise<SharedDoc>>();
   const unloading = new Map<string, Promise<void>>();
   const deriving = new Map<string, Promise<void>>();
@@ -416,7 +418,7 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     const ticketParam = url.searchParams.get('ticket');
     const auth =
       ticketParam === null
-        ? await identityFromToken(db, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId)
+        ? await identityFromToken(lookupAccess, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId)
         : await identityFromTicket(db, key, ticketParam, releaseId).then(async (a) => (a.ok ? { ...a, access: await collabAccess(db, a.who.userId, releaseId) } : a));
     if (!auth.ok) return ws.close(auth.code, auth.reason);
     const { who, access } = auth;
