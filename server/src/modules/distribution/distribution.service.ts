@@ -21,6 +21,8 @@ export const sendJobKey = (releaseId: string) => `release.send:${releaseId}`;
 export const SEND_JOB = 'release.send';
 export const EMAIL_JOB = 'release.emails';
 export const emailJobKey = (releaseId: string) => `release.emails:${releaseId}`;
+/** E-mails rendered by the send's e-mail job between two writes to the outbox (the event loop is free between them). */
+export const EMAIL_RENDER_CHUNK = 100;
 
 export interface FanOutOptions {
   /** Absolute base of the links in the e-mails. */
@@ -126,19 +128,23 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
       .select('d.id', 'd.recipient_user_id', 'd.email')) as Recipient[];
     if (!pending.length) return 0;
     const owner = (await trx('release_sent_versions').where('press_release_id', releaseId).first('organisation_id')) as { organisation_id: string };
-    const mails: MailMessage[] = [];
-    for (const r of pending) {
-      const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
-      mails.push({ ...mail, purpose: 'release' });
+    // Rendered and written chunk by chunk: the event loop is free while each chunk is written
+    // (pushes, requests and editing of this process go on), instead of held for the whole send.
+    for (let i = 0; i < pending.length; i += EMAIL_RENDER_CHUNK) {
+      const mails: MailMessage[] = [];
+      for (const r of pending.slice(i, i + EMAIL_RENDER_CHUNK)) {
+        const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
+        mails.push({ ...mail, purpose: 'release' });
+      }
+      await ctx.mailer.enqueueMany(mails, trx);
     }
-    await ctx.mailer.enqueueMany(mails, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'email.sent',
       entityType: 'press_release',
       entityId: releaseId,
-      metadata: { title: release.title, emails: mails.length, organisation_id: owner.organisation_id },
+      metadata: { title: release.title, emails: pending.length, organisation_id: owner.organisation_id },
     });
-    return mails.length;
+    return pending.length;
   });
   if (count) ctx.mailer.kick();
   return count;
