@@ -80,22 +80,98 @@ function recipientsOf(r: Audience): Fragment {
   };
 }
 
+/** Start of today in Greece, in SQL (the day a journalist's daily limit counts). */
+const ATHENS_TODAY = "(date_trunc('day', now() at time zone 'Europe/Athens') at time zone 'Europe/Athens')";
+
+/** The delivery rows of a release, one per recipient (recipientsOf), as `insert … select`: `queued`, or `suppressed` (in the app only). */
+function deliveryInsert(r: SendableRelease, held: Fragment): Fragment {
+  const who = recipientsOf(r);
+  const x = exclusionsOf(r);
+  return {
+    sql: `insert into deliveries (press_release_id, recipient_user_id, email, state, release_sent_at, release_category, sender_organisation_id, held_at)
+     select ?, p.user_id, p.email, case when ${x.suppressed.sql} then 'suppressed' else 'queued' end, v.sent_at, v.category, v.organisation_id, ${held.sql}
+       ${who.sql.replace('from profiles p', 'from profiles p left join (select sent_at, category, organisation_id from release_sent_versions where press_release_id = ?) v on true')}
+     on conflict (press_release_id, recipient_user_id) do nothing`,
+    binds: [r.id, ...x.suppressed.binds, ...held.binds, r.id, ...who.binds],
+  };
+}
+
 /**
  * Creates one delivery per recipient (recipientsOf) in a single statement: `queued` for its
  * e-mail, or `suppressed` (in the app only) when the address is on the suppression list.
  */
 export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease): Promise<Recipient[]> {
-  const who = recipientsOf(r);
-  const x = exclusionsOf(r);
-  const result = await trx.raw<{ rows: Recipient[] }>(
-    `insert into deliveries (press_release_id, recipient_user_id, email, state, release_sent_at, release_category, sender_organisation_id)
-     select ?, p.user_id, p.email, case when ${x.suppressed.sql} then 'suppressed' else 'queued' end, v.sent_at, v.category, v.organisation_id
-       ${who.sql.replace('from profiles p', 'from profiles p left join (select sent_at, category, organisation_id from release_sent_versions where press_release_id = ?) v on true')}
-     on conflict (press_release_id, recipient_user_id) do nothing
-     returning id, recipient_user_id, email`,
-    [r.id, ...x.suppressed.binds, r.id, ...who.binds],
-  );
+  const ins = deliveryInsert(r, { sql: 'null', binds: [] });
+  const result = await trx.raw<{ rows: Recipient[] }>(`${ins.sql} returning id, recipient_user_id, email`, ins.binds);
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
+}
+
+/** The in-app notification each recipient of a send gets (the bell and its toast); its `data` names the delivery. */
+export interface ReceivedNotification {
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  data: { press_release_id: string; category: string | null; organisation_id: string };
+}
+
+/** A recipient of a send, with what the send's one statement wrote for them. */
+export interface DeliveredRecipient extends Recipient {
+  /** Past their own daily limit: inbox only, no e-mail or notification. */
+  held: boolean;
+  /** Their notification (none when held). */
+  notification: { id: number; created_at: Date } | null;
+}
+
+/**
+ * A send's deliveries and notifications, in one statement (a data-modifying CTE): a delivery
+ * per recipient (insertDeliveries' rule), held back (`held_at`) for a journalist who set a
+ * daily limit and already got that many releases today (Athens day, from every sender), and a
+ * notification for each delivery not held. Each journalist with a limit is locked first (an
+ * advisory lock, in user order, in a statement of its own, so the count that follows sees a
+ * concurrent send that got the lock first): two sends at the same moment count each other.
+ * The release's reporting row is created in the same statement. Returns only what the pushes
+ * and the e-mail job need, not the rows back.
+ */
+export async function deliverWithNotifications(trx: Knex.Transaction, r: SendableRelease, note: ReceivedNotification): Promise<DeliveredRecipient[]> {
+  const who = recipientsOf(r);
+  await trx.raw(
+    `select pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
+       ${who.sql} and p.daily_release_limit is not null
+      order by p.user_id`,
+    who.binds,
+  );
+  const held: Fragment = {
+    sql: `case when p.daily_release_limit is not null
+                and (select count(*) from deliveries o
+                      where o.recipient_user_id = p.user_id and o.press_release_id <> ?
+                        and o.held_at is null and o.created_at >= ${ATHENS_TODAY}) >= p.daily_release_limit
+               then now() end`,
+    binds: [r.id],
+  };
+  const ins = deliveryInsert(r, held);
+  const result = await trx.raw<{ rows: { id: string; recipient_user_id: string; email: string; held: boolean; notification_id: string | null; created_at: Date | null }[] }>(
+    `with d as (${ins.sql} returning id, recipient_user_id, email, held_at),
+     rep as (insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing),
+     n as (
+       insert into notifications (user_id, kind, title, body, link, data)
+       select d.recipient_user_id, ?, ?, ?, ?,
+              jsonb_build_object('press_release_id', ?::uuid, 'delivery_id', d.id, 'category', ?::text, 'organisation_id', ?::uuid)
+         from d where d.held_at is null
+        order by d.id
+       returning id, user_id, created_at)
+     select d.id, d.recipient_user_id, d.email, d.held_at is not null as held, n.id as notification_id, n.created_at
+       from d left join n on n.user_id = d.recipient_user_id
+      order by d.id`,
+    [...ins.binds, r.id, note.kind, note.title, note.body, note.link, note.data.press_release_id, note.data.category, note.data.organisation_id],
+  );
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    recipient_user_id: row.recipient_user_id,
+    email: row.email,
+    held: row.held,
+    notification: row.notification_id === null ? null : { id: Number(row.notification_id), created_at: row.created_at! },
+  }));
 }
 
 /** How many recipients a send of the release would reach now (the plan's limit checks it). */
@@ -105,47 +181,11 @@ export async function countRecipients(q: Knex | Knex.Transaction, r: Audience): 
   return Number(result.rows[0]?.n ?? 0);
 }
 
-export async function ensureReportingRow(trx: Knex.Transaction, releaseId: string): Promise<void> {
-  await trx.raw('insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing', [releaseId]);
-}
-
 export async function releaseAttachments(q: Knex | Knex.Transaction, releaseId: string) {
   return (await q('release_attachments')
     .where('press_release_id', releaseId)
     .orderBy('created_at')
     .select('id', 'file_name', 'size_bytes')) as { id: string; file_name: string; size_bytes: string | number }[];
-}
-
-/** Start of today in Greece, in SQL (the day a journalist's daily limit counts). */
-const ATHENS_TODAY = "(date_trunc('day', now() at time zone 'Europe/Athens') at time zone 'Europe/Athens')";
-
-/**
- * Holds back the deliveries of a release to journalists who set a daily limit and already
- * got that many releases today (Athens day, from every sender): the release stays in their
- * inbox, but gets no e-mail or notification and goes into the next daily digest. Each
- * journalist with a limit is locked (an advisory lock, in user order) so two sends at the
- * same moment count each other. Returns the recipients held.
- */
-export async function holdOverDailyLimit(trx: Knex.Transaction, releaseId: string): Promise<Set<string>> {
-  await trx.raw(
-    `select pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
-       from profiles p
-      where p.daily_release_limit is not null
-        and p.user_id in (select recipient_user_id from deliveries where press_release_id = ?)
-      order by p.user_id`,
-    [releaseId],
-  );
-  const held = await trx.raw<{ rows: { recipient_user_id: string }[] }>(
-    `update deliveries d set held_at = now()
-       from profiles p
-      where d.press_release_id = ? and p.user_id = d.recipient_user_id and p.daily_release_limit is not null
-        and (select count(*) from deliveries o
-              where o.recipient_user_id = d.recipient_user_id and o.press_release_id <> d.press_release_id
-                and o.held_at is null and o.created_at >= ${ATHENS_TODAY}) >= p.daily_release_limit
-     returning d.recipient_user_id`,
-    [releaseId],
-  );
-  return new Set(held.rows.map((r) => r.recipient_user_id));
 }
 
 /** The sender journalists see: the organisation that owns the release, as it is now (a send freezes it). */

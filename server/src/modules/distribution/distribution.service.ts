@@ -7,10 +7,10 @@ import { AttachmentsService } from '../attachments/attachments.service';
 import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
-import { createNotifications, notificationPushes } from '../notifications/notifications.service';
+import { notificationPushes, type NotificationRow } from '../notifications/notifications.service';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
-import { ensureReportingRow, holdOverDailyLimit, insertDeliveries, type Recipient, type SendableRelease } from './distribution.repo';
+import { deliverWithNotifications, type ReceivedNotification, type Recipient, type SendableRelease } from './distribution.repo';
 import { announceReportChange, rewriteLinks } from './tracking.service';
 import { trackingPaths, trackingToken } from './tracking.tokens';
 
@@ -21,6 +21,8 @@ export const sendJobKey = (releaseId: string) => `release.send:${releaseId}`;
 export const SEND_JOB = 'release.send';
 export const EMAIL_JOB = 'release.emails';
 export const emailJobKey = (releaseId: string) => `release.emails:${releaseId}`;
+/** E-mails rendered by the send's e-mail job between two writes to the outbox (the event loop is free between them). */
+export const EMAIL_RENDER_CHUNK = 100;
 
 export interface FanOutOptions {
   /** Absolute base of the links in the e-mails. */
@@ -31,7 +33,7 @@ export interface FanOut {
   recipients: Recipient[];
   /** Recipients past their own daily limit: inbox only, no e-mail or notification (the next daily digest lists it). */
   held: Set<string>;
-  notifications: Awaited<ReturnType<typeof createNotifications>>;
+  notifications: NotificationRow[];
 }
 
 /** The site's absolute URL: PUBLIC_URL, never a request header. */
@@ -45,22 +47,39 @@ export function siteUrl(ctx: AppContext): string {
  * e-mails, and the sender's confirmation. Everything reads the frozen sent version.
  */
 export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: SendableRelease, version: SentVersion, o: FanOutOptions): Promise<FanOut> {
-  // Whoever of the organisation's members sends, its blocks apply (insertDeliveries).
-  const recipients = await insertDeliveries(trx, release);
-  const held = await holdOverDailyLimit(trx, release.id);
-  await ensureReportingRow(trx, release.id);
-  const notifications = await createNotifications(
-    trx,
-    recipients.filter((r) => !held.has(r.recipient_user_id)).map((r) => ({
-      userId: r.recipient_user_id,
-      kind: 'press_release.received',
-      title: version.title,
-      // An embargoed release says so in the bell and its toast too.
-      body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
-      link: `/media/press-releases/${release.id}`,
-      data: { press_release_id: release.id, delivery_id: r.id, category: version.category, organisation_id: release.organisation_id },
-    })),
-  );
+  const note: ReceivedNotification = {
+    kind: 'press_release.received',
+    title: version.title,
+    // An embargoed release says so in the bell and its toast too.
+    body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
+    link: `/media/press-releases/${release.id}`,
+    data: { press_release_id: release.id, category: version.category, organisation_id: release.organisation_id },
+  };
+  // Whoever of the organisation's members sends, its blocks apply (deliverWithNotifications).
+  // Deliveries, holds and notifications in one statement; the pushes' notifications are built
+  // here from what it returns (their ids and time) rather than read back.
+  const delivered = await deliverWithNotifications(trx, release, note);
+  const recipients: Recipient[] = [];
+  const held = new Set<string>();
+  const notifications: NotificationRow[] = [];
+  for (const d of delivered) {
+    recipients.push({ id: d.id, recipient_user_id: d.recipient_user_id, email: d.email });
+    if (d.held) held.add(d.recipient_user_id);
+    if (d.notification) {
+      notifications.push({
+        id: d.notification.id,
+        user_id: d.recipient_user_id,
+        kind: note.kind,
+        title: note.title,
+        body: note.body,
+        link: note.link,
+        data: { ...note.data, delivery_id: d.id },
+        organisation_id: null,
+        read_at: null,
+        created_at: d.notification.created_at,
+      });
+    }
+  }
   // The e-mails are written by a durable job right after this commits, so the in-app
   // deliveries and pushes do not wait for 1,000 personalised messages to be rendered.
   await ctx.jobs.schedule(EMAIL_JOB, { releaseId: release.id, baseUrl: o.baseUrl }, { dedupeKey: emailJobKey(release.id), onConflict: 'ignore' }, trx);
@@ -109,19 +128,23 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
       .select('d.id', 'd.recipient_user_id', 'd.email')) as Recipient[];
     if (!pending.length) return 0;
     const owner = (await trx('release_sent_versions').where('press_release_id', releaseId).first('organisation_id')) as { organisation_id: string };
-    const mails: MailMessage[] = [];
-    for (const r of pending) {
-      const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
-      mails.push({ ...mail, purpose: 'release' });
+    // Rendered and written chunk by chunk: the event loop is free while each chunk is written
+    // (pushes, requests and editing of this process go on), instead of held for the whole send.
+    for (let i = 0; i < pending.length; i += EMAIL_RENDER_CHUNK) {
+      const mails: MailMessage[] = [];
+      for (const r of pending.slice(i, i + EMAIL_RENDER_CHUNK)) {
+        const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
+        mails.push({ ...mail, purpose: 'release' });
+      }
+      await ctx.mailer.enqueueMany(mails, trx);
     }
-    await ctx.mailer.enqueueMany(mails, trx);
     await writeAudit(trx, ctx.logger, actor, {
       action: 'email.sent',
       entityType: 'press_release',
       entityId: releaseId,
-      metadata: { title: release.title, emails: mails.length, organisation_id: owner.organisation_id },
+      metadata: { title: release.title, emails: pending.length, organisation_id: owner.organisation_id },
     });
-    return mails.length;
+    return pending.length;
   });
   if (count) ctx.mailer.kick();
   return count;

@@ -83,7 +83,9 @@ afterAll(async () => {
 describe('send now', () => {
   let releaseId: string;
   let socket: Socket;
+  let onlineToken: string;
   const pushed: string[] = [];
+  const payloads: Record<string, unknown> = {};
 
   beforeAll(async () => {
     // tech1 is online: the push arrives on their socket.
@@ -91,10 +93,16 @@ describe('send now', () => {
     await server.ctx.db('profiles').where('user_id', id).update({ status: 'approved' });
     await server.ctx.db('media_lists').insert({ category: 'tech', media_id: id });
     media.online = id;
-    const token = (await signIn(server.url, 'online@media.test')).access_token;
+    const token = (onlineToken = (await signIn(server.url, 'online@media.test')).access_token);
     socket = ioClient(server.url, { auth: { token }, transports: ['websocket'] });
-    socket.on('inbox:new', (p: { releaseId: string }) => pushed.push(`inbox:${p.releaseId}`));
-    socket.on('notification:new', (p: { link: string | null }) => pushed.push(`bell:${p.link}`));
+    socket.on('inbox:new', (p: { releaseId: string }) => {
+      pushed.push(`inbox:${p.releaseId}`);
+      payloads.inbox = p;
+    });
+    socket.on('notification:new', (p: { link: string | null }) => {
+      pushed.push(`bell:${p.link}`);
+      payloads.bell = p;
+    });
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     releaseId = await newRelease('Νέα πλατφόρμα τεχνολογίας', ['tech', 'economy']);
     await server.ctx.db('release_attachments').insert({
@@ -125,6 +133,23 @@ describe('send now', () => {
     // Once each: a round trip on the socket (answered after anything already sent to it) brings no more.
     await socket.emitWithAck('ping');
     expect(pushed.sort()).toEqual([`bell:/media/press-releases/${releaseId}`, `inbox:${releaseId}`]);
+  });
+
+  it('pushes the notification as the bell lists it, and the inbox event with the stored delivery', async () => {
+    await until(() => Boolean(payloads.bell && payloads.inbox), 10_000, 'the pushes');
+    const bell = await call(server.url, 'GET', '/api/notifications', { token: onlineToken });
+    const stored = (bell.body as { items: { kind: string }[] }).items.find((n) => n.kind === 'press_release.received');
+    expect(payloads.bell).toEqual(stored);
+    const delivery = (await server.ctx.db('deliveries').where({ press_release_id: releaseId, recipient_user_id: media.online }).first('id')) as { id: string };
+    expect(stored).toMatchObject({
+      title: 'Νέα πλατφόρμα τεχνολογίας',
+      body: 'Νέο δελτίο τύπου από Αιγαίο Α.Ε.',
+      link: `/media/press-releases/${releaseId}`,
+      data: { press_release_id: releaseId, delivery_id: Number(delivery.id), category: 'tech', organisation_id: orgId },
+      organisationId: null,
+      readAt: null,
+    });
+    expect(payloads.inbox).toEqual({ deliveryId: Number(delivery.id), releaseId, title: 'Νέα πλατφόρμα τεχνολογίας', category: 'tech' });
   });
 
   it('e-mails each recipient over SMTP with the release, tracked links, a pixel and unsubscribe links', async () => {
