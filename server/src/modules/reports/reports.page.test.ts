@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, type Category } from '../../../../shared/constants';
-import { pageOf, REPORT_SORTS, type ReportSort, type SortDir } from '../../../../shared/reports';
+import { addDays, dayIn, mondayOf, pageOf, REPORT_SORTS, weekStarts, type ReportSort, type SortDir } from '../../../../shared/reports';
 import type { ReportQuery } from '../../../../shared/schemas/reports';
 import type { Actor } from '../../http/authenticate';
 import { startTestServer, type TestServer } from '../../test/app';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const orgOf = async (userId: string) =>
     ((await db('organisation_members').where({ user_id: userId, role: 'owner' }).first('organisation_id')) as { organisation_id: string }).organisation_id;
   const org = await orgOf(c.id);
-  actor = { userId: c.id, sessionId: '', role: 'client', status: 'active', isActive: true, email: 'owner@report-page.test', name: '' };
+  actor = { userId: c.id, sessionId: '', role: 'client', status: 'approved', isActive: true, email: 'owner@report-page.test', name: '' };
   const readers = await Promise.all([1, 2, 3, 4, 5].map((i) => signUp(server.url, `r${i}@report-page.test`, 'media')));
   const rnd = random(7);
   const now = Date.now();
@@ -103,6 +103,15 @@ beforeAll(async () => {
     }
     if (events.length) await db('reporting_events').insert(events);
   }
+  // Newsroom views of the organisation's pages on both sides of week and day boundaries (Athens midnight).
+  const views = [];
+  for (let d = 0; d < 70; d += 3) {
+    const midnight = Date.parse(`${addDays(dayIn(new Date(now)), -d)}T00:00:00+02:00`) - (d > 30 ? 3_600_000 : 0);
+    for (const at of [midnight - 1, midnight, midnight + 1, midnight + 3_600_000 * 5]) {
+      views.push({ press_release_id: ids[d % ids.length], organisation_id: org, kind: 'view', channel: 'newsroom', is_proxy: at % 3 === 0, created_at: new Date(at) });
+    }
+  }
+  await db('reporting_events').insert(views);
   // Outside the range, and another organisation's: never counted.
   await db('press_releases').insert({ title: 'Παλιό', category: 'politics', status: 'sent', organisation_id: org, author_id: c.id, created_at: new Date(now - 80 * DAY), edited_at: new Date(now - 80 * DAY) });
   await db('press_releases').insert({ title: 'Ξένο', category: 'politics', status: 'sent', organisation_id: await orgOf(other.id), author_id: other.id, edited_at: new Date() });
@@ -162,4 +171,24 @@ describe('the report’s page and totals (read in SQL) against every row compute
     const none = await compare({ category: 'lifestyle', status: 'draft', sort: 'opens', dir: 'desc', page: 3, pageSize: 10 });
     expect(none).toMatchObject({ total: 0, rows: [], page: 1, pages: 1 });
   }, 120_000);
+});
+
+describe('the newsroom’s views in the report', () => {
+  it('are counted per Monday-week of Europe/Athens and in the range, robots left out, up to the end of To', async () => {
+    const org = ((await server.ctx.db('organisation_members').where({ user_id: actor.userId }).first('organisation_id')) as { organisation_id: string }).organisation_id;
+    const events = (await server.ctx.db('reporting_events').where({ organisation_id: org, channel: 'newsroom', is_proxy: false }).select('created_at')) as { created_at: Date }[];
+    const days = events.map((e) => dayIn(new Date(e.created_at)));
+    const today = dayIn(new Date());
+    for (const [from, to] of [
+      [addDays(today, -29), today],
+      [addDays(today, -40), addDays(today, -9)],
+      [addDays(today, -3), addDays(today, -3)],
+    ] as const) {
+      const r = await clientReport(server.ctx, actor, { from, to, category: 'all', status: 'all', sort: 'created_at', dir: 'desc', page: 1, pageSize: 10 } as ReportQuery);
+      const weeks = weekStarts(to);
+      expect(r.newsroomWeekly).toEqual(weeks.map((weekStart) => ({ weekStart, views: days.filter((d) => d >= weeks[0]! && d <= to && mondayOf(d) === weekStart).length })));
+      expect(r.totals.newsroomViews).toBe(days.filter((d) => d >= from && d <= to).length);
+      expect(r.newsroomWeekly.filter((w) => w.views > 0).length).toBeGreaterThan(2);
+    }
+  });
 });

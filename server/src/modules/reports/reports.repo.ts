@@ -303,15 +303,20 @@ export async function commentFigures(q: Q, releaseIds: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, { total: Number(r.total), open: Number(r.open) }]));
 }
 
-/** Views of the organisation's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
-export async function newsroomViewsByWeek(q: Q, organisationId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
+/**
+ * Views of the organisation's newsroom pages in each Monday-week of `weekStarts` (Mondays, in
+ * order, Europe/Athens) up to the end of the `toDay`: one count per week over the index of the
+ * organisation's counted newsroom views (no time-zone arithmetic on each event).
+ */
+export async function newsroomViewsByWeek(q: Q, organisationId: string, weekStarts: string[], toDay: string): Promise<{ weekStart: string; views: number }[]> {
   const res = (await q.raw(
-    `select to_char(date_trunc('week', e.created_at at time zone '${TZ}'), 'YYYY-MM-DD') as week_start, count(*)::int as views
-       from reporting_events e
-      where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
-        and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}
-      group by 1`,
-    [organisationId, fromDay, toDay],
+    `select to_char(w.d, 'YYYY-MM-DD') as week_start,
+            (select count(*)::int from reporting_events e
+              where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
+                and e.created_at >= (w.d::timestamp at time zone '${TZ}')
+                and e.created_at < (least(w.d + 7, ?::date + 1)::timestamp at time zone '${TZ}')) as views
+       from unnest(?::date[]) as w(d)`,
+    [organisationId, toDay, weekStarts],
   )) as { rows: { week_start: string; views: number | string }[] };
   return res.rows.map((r) => ({ weekStart: r.week_start, views: Number(r.views) }));
 }

@@ -75,7 +75,7 @@ async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<R
 /** Views of the organisation's newsroom pages per week, the 8 weeks of the weekly chart. */
 async function newsroomWeekly(ctx: AppContext, f: ResolvedFilters): Promise<ClientReport['newsroomWeekly']> {
   const weeks = weekStarts(f.to);
-  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.organisationId, weeks[0]!, f.to)).map((w) => [w.weekStart, w.views]));
+  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.organisationId, weeks, f.to)).map((w) => [w.weekStart, w.views]));
   return weeks.map((weekStart) => ({ weekStart, views: counted.get(weekStart) ?? 0 }));
 }
 
