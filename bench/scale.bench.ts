@@ -36,7 +36,8 @@
  *   BENCH_LIST_VIEWS=20000: also that many newsroom views of the company's releases at 100×
  *   (in proportion at other factors; the demo has none), which the report counts per release.
  *   BENCH_EXPLAIN=1: the newsroom's plans; for the lists, every query a request sends with its
- *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms), summed per request in the growth table
+ *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms, or always with BENCH_EXPLAIN=all),
+ *   summed per request in the growth table
  */
 import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '../server/src/test/app';
@@ -255,7 +256,7 @@ async function explainRoute(db: TestServer['ctx']['db'], key: string, name: stri
     }
     total += ms;
     console.log(`   ${ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-    if (ms > 1) console.log(lines.map((l) => `      ${l}`).join('\n'));
+    if (ms > 1 || process.env.BENCH_EXPLAIN === 'all') console.log(lines.map((l) => `      ${l}`).join('\n'));
   }
   dbTime.set(key, total);
 }

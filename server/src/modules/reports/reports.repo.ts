@@ -157,13 +157,25 @@ const SORT_KEYS: Record<SqlSort, string> = {
   newsroom: NEWSROOM_VIEWS,
 };
 
-/** One page of the table in the order of a figure: only its rows are read with their figures. */
+/**
+ * One page of the table in the order of a figure: the page's ids are found first (the joins
+ * the order does not need are left out by Postgres; newest first walks the organisation's
+ * (organisation_id, created_at) index), then only those rows are read with their figures.
+ */
 export async function reportPage(q: Q, f: RowFilter, sort: SqlSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<ReportRowFigures[]> {
   const w = rowWhere(f);
-  const order = `${SORT_KEYS[sort]} ${dir === 'asc' ? 'asc' : 'desc'}, p.created_at desc, p.id desc`;
-  const res = (await q.raw(`select ${ROW_COLUMNS} from ${ROW_FROM} where ${w.sql} order by ${order} limit ? offset ?`, [...w.args, limit, offset])) as {
-    rows: RawRow[];
-  };
+  // Newest first: the same order without the millisecond key (ties of the key are ordered newest first anyway).
+  const order =
+    sort === 'created_at' && dir === 'desc' ? 'p.created_at desc, p.id desc' : `${SORT_KEYS[sort]} ${dir === 'asc' ? 'asc' : 'desc'}, p.created_at desc, p.id desc`;
+  const res = (await q.raw(
+    `select ${ROW_COLUMNS}
+       from unnest(array(select p.id from ${ROW_FROM} where ${w.sql} order by ${order} limit ? offset ?)) with ordinality as page(id, n)
+       join press_releases p on p.id = page.id
+       left join reporting r on r.press_release_id = p.id
+       ${SENT_VERSION}
+      order by page.n`,
+    [...w.args, limit, offset],
+  )) as { rows: RawRow[] };
   return res.rows.map(figuresOf);
 }
 
