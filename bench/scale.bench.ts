@@ -161,8 +161,13 @@ async function inboxCase(n: number) {
     report(n, 'inbox, one category', await measure(list('limit=20&category=tech')));
     report(n, 'inbox, unread', await measure(list('limit=20&read=unread')));
     report(n, 'inbox, bookmarks', await measure(list('limit=20&bookmarked=true')));
-    report(n, 'inbox, search (common word)', await measure(list(`limit=20&q=${encodeURIComponent('ενέργεια')}`)));
-    report(n, 'inbox, search (rare word)', await measure(list(`limit=20&q=${encodeURIComponent('σπανιολέξη')}`)));
+    for (const [name, word] of [
+      ['inbox, search (common word)', 'ενέργεια'],
+      ['inbox, search (rare word)', 'σπανιολέξη'],
+    ] as const) {
+      if (process.env.BENCH_EXPLAIN) await explainRoute(db, `${n}:${name}`, name, list(`limit=20&q=${encodeURIComponent(word)}`));
+      report(n, name, await measure(list(`limit=20&q=${encodeURIComponent(word)}`)));
+    }
     report(
       n,
       'bare SQL: newest 20 (reference)',

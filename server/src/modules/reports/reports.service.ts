@@ -94,7 +94,7 @@ async function newsroomFigures(ctx: AppContext, f: ResolvedFilters): Promise<{ v
   return { views, weekly };
 }
 
-/** The summary every form of the report shows (the screen, the PDF): the totals of the rows and the newsroom's views. */
+/** The exports' summary (CSV, PDF): the totals of every row and the newsroom's views (the screen adds them up in SQL: summaryOfTotals). */
 function summaryOf(rows: ReportRowFigures[], newsroom: { views: number; weekly: ClientReport['newsroomWeekly'] }): Pick<ClientReport, 'totals' | 'newsroomWeekly'> {
   const totals = { releases: rows.length, opens: 0, clicks: 0, downloads: 0, newsroomViews: newsroom.views };
   for (const r of rows) {
