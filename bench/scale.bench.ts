@@ -19,21 +19,27 @@
  * in SQL (bench/lib/grow-demo.ts: users, organisations, media-list places, the demo company's
  * releases with their deliveries and events, the audit log, each copied 99 times). Cases, each
  * the screen's first request: the client's releases list (first page with its totals; one
- * status; a search), the superadmin's users list (first page and count; the pending queue),
- * media lists (the counts per list, a list's first page with its total, the candidates to add,
- * the client's summary of lists), the audit log (first page and count; one action), the
- * client's reports (default range). The growth factor is the 100× p50 over the 1× p50.
+ * status; a search for a common word and for a word found nowhere), the superadmin's users list
+ * (first page and count; the pending queue), media lists (the counts per list, a list's first
+ * page with its total, the candidates to add, the client's summary of lists), the audit log
+ * (first page and count; one action), the client's reports (default range; sorted by opens, a
+ * later page; one category). The growth factor is the 100× p50 over the 1× p50. Every
+ * factor's server is set up first and each case is then measured on each factor in turn, so
+ * that both figures of a growth factor are taken under about the same machine load.
  *
  * Each case runs BENCH_ROUNDS requests from BENCH_CONCURRENCY clients at once (modest
  * concurrency), after a warm-up; p50/p99 per case.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/scale.bench.ts
  *   BENCH_INBOX_SIZES=100,10000 BENCH_NEWSROOM_SIZES=10 BENCH_LIST_FACTORS=1,100 ... (subsets; '' skips)
+ *   BENCH_LIST_CASES=reports,search: only the list cases whose name contains one of these.
  *   BENCH_LIST_VIEWS=20000: also that many newsroom views of the company's releases at 100×
  *   (in proportion at other factors; the demo has none), which the report counts per release.
  *   BENCH_EXPLAIN=1: the newsroom's plans; for the lists, every query a request sends with its
- *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms), summed per request in the growth table
+ *   EXPLAIN ANALYZE time (fastest of 5; the plan when over 1 ms, or always with BENCH_EXPLAIN=all),
+ *   summed per request in the growth table
  */
+import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '../server/src/test/app';
 import { insertOrganisation, insertUser, tokenOf } from '../server/src/modules/distribution/org-fixtures';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../server/src/db/seed';
@@ -155,8 +161,13 @@ async function inboxCase(n: number) {
     report(n, 'inbox, one category', await measure(list('limit=20&category=tech')));
     report(n, 'inbox, unread', await measure(list('limit=20&read=unread')));
     report(n, 'inbox, bookmarks', await measure(list('limit=20&bookmarked=true')));
-    report(n, 'inbox, search (common word)', await measure(list(`limit=20&q=${encodeURIComponent('ενέργεια')}`)));
-    report(n, 'inbox, search (rare word)', await measure(list(`limit=20&q=${encodeURIComponent('σπανιολέξη')}`)));
+    for (const [name, word] of [
+      ['inbox, search (common word)', 'ενέργεια'],
+      ['inbox, search (rare word)', 'σπανιολέξη'],
+    ] as const) {
+      if (process.env.BENCH_EXPLAIN) await explainRoute(db, `${n}:${name}`, name, list(`limit=20&q=${encodeURIComponent(word)}`));
+      report(n, name, await measure(list(`limit=20&q=${encodeURIComponent(word)}`)));
+    }
     report(
       n,
       'bare SQL: newest 20 (reference)',
@@ -250,73 +261,115 @@ async function explainRoute(db: TestServer['ctx']['db'], key: string, name: stri
     }
     total += ms;
     console.log(`   ${ms.toFixed(2).padStart(8)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-    if (ms > 1) console.log(lines.map((l) => `      ${l}`).join('\n'));
+    if (ms > 1 || process.env.BENCH_EXPLAIN === 'all') console.log(lines.map((l) => `      ${l}`).join('\n'));
   }
   dbTime.set(key, total);
 }
 
-async function listsCase(factor: number) {
+/** The list cases: name, path, who asks. */
+const LIST_CASES: [name: string, path: string, who: 'client' | 'sa'][] = [
+  ['releases, first page + totals', '/releases', 'client'],
+  ['releases, status sent', '/releases?status=sent', 'client'],
+  ['releases, search', `/releases?q=${encodeURIComponent('ενέργεια')}`, 'client'],
+  ['releases, search (rare word)', `/releases?q=${encodeURIComponent('σπανιολέξη')}`, 'client'],
+  ['users, first page + count', '/admin/users', 'sa'],
+  ['users, pending', '/admin/users?status=pending', 'sa'],
+  ['media lists, counts', '/admin/media-lists', 'sa'],
+  ['media list, first page + total', '/admin/media-lists/politics', 'sa'],
+  ['media list, candidates', '/admin/media-candidates?category=politics', 'sa'],
+  ['client: lists summary', '/media-lists/summary', 'client'],
+  ['audit log, first page + count', '/admin/audit-logs', 'sa'],
+  ['audit log, one action', '/admin/audit-logs?action=media_list.add', 'sa'],
+  ['reports, default range', '/client/reports', 'client'],
+  ['reports, sorted by opens, page 3', '/client/reports?sort=opens&dir=desc&page=3', 'client'],
+  ['reports, one category', '/client/reports?category=politics', 'client'],
+];
+/** BENCH_LIST_CASES=reports,search: only the cases whose name contains one of these. */
+const CASE_FILTER = (process.env.BENCH_LIST_CASES ?? '').split(',').filter(Boolean);
+
+interface ListSide {
+  factor: number;
+  server: TestServer;
+  tokens: { client: string; sa: string };
+}
+
+/** The demo data set grown to `factor` on a server of its own. */
+async function listSide(factor: number): Promise<ListSide> {
   const server = await startTestServer({}, { seedDemo: true });
   const db = server.ctx.db;
+  const started = performance.now();
+  const idOf = async (email: string) => ((await db('users').where('email', email).first('id')) as { id: string }).id;
+  const superadminId = await idOf(DEMO_EMAILS.superadmin);
+  const clientId = await idOf(DEMO_EMAILS.client);
+  const organisationId = ((await db('organisation_members').where({ user_id: clientId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
+    .organisation_id;
+  await growDemo(db, factor, { superadminId, organisationId });
+  if (LIST_VIEWS) {
+    // Newsroom views of the company's sent releases (the demo has none): BENCH_LIST_VIEWS at 100×, in proportion below.
+    await db.raw(
+      `with sent as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from press_releases where organisation_id = ? and status = 'sent')
+       insert into reporting_events (press_release_id, organisation_id, kind, channel, is_proxy, created_at)
+       select s.id, ?, 'view', 'newsroom', i % 10 = 0, now() - make_interval(secs => i * 60)
+         from generate_series(1, ?) as i join sent s on s.k = i % s.n`,
+      [organisationId, organisationId, Math.round((LIST_VIEWS * factor) / 100)],
+    );
+  }
+  await db.raw('vacuum analyze');
+  const count = async (sql: string, args: string[] = []) => ((await db.raw(sql, args)) as { rows: { n: number }[] }).rows[0]!.n;
+  const sizes = {
+    releases: await count('select count(*)::int n from press_releases where organisation_id = ?', [organisationId]),
+    users: await count('select count(*)::int n from profiles'),
+    'media-list places': await count('select count(*)::int n from media_lists'),
+    'audit entries': await count('select count(*)::int n from audit_logs'),
+    'reporting events': await count('select count(*)::int n from reporting_events'),
+    'newsroom views': await count(`select count(*)::int n from reporting_events where channel = 'newsroom'`),
+  };
+  console.log(`lists ${factor}×: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(sizes)}`);
+  const client = (await signIn(server.url, DEMO_EMAILS.client, DEMO_PASSWORD)).access_token;
+  const sa = (await signIn(server.url, DEMO_EMAILS.superadmin, DEMO_PASSWORD, server.config.superadminLoginPath)).access_token;
+  return { factor, server, tokens: { client, sa } };
+}
+
+/**
+ * Every factor's server is set up first; then each case is measured on each factor in turn,
+ * so that the 1× and the 100× figures of a case are taken minutes apart at most, under about
+ * the same load of the shared machine (the growth factor compares them).
+ */
+async function listsCases(factors: number[]) {
+  const sides: ListSide[] = [];
   try {
-    const started = performance.now();
-    const idOf = async (email: string) => ((await db('users').where('email', email).first('id')) as { id: string }).id;
-    const superadminId = await idOf(DEMO_EMAILS.superadmin);
-    const clientId = await idOf(DEMO_EMAILS.client);
-    const organisationId = ((await db('organisation_members').where({ user_id: clientId, role: 'owner' }).first('organisation_id')) as { organisation_id: string })
-      .organisation_id;
-    await growDemo(db, factor, { superadminId, organisationId });
-    if (LIST_VIEWS) {
-      // Newsroom views of the company's sent releases (the demo has none): BENCH_LIST_VIEWS at 100×, in proportion below.
-      await db.raw(
-        `with sent as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from press_releases where organisation_id = ? and status = 'sent')
-         insert into reporting_events (press_release_id, organisation_id, kind, channel, is_proxy, created_at)
-         select s.id, ?, 'view', 'newsroom', i % 10 = 0, now() - make_interval(secs => i * 60)
-           from generate_series(1, ?) as i join sent s on s.k = i % s.n`,
-        [organisationId, organisationId, Math.round((LIST_VIEWS * factor) / 100)],
-      );
+    for (const f of factors) sides.push(await listSide(f));
+    for (const [name, path, who] of LIST_CASES) {
+      if (CASE_FILTER.length && !CASE_FILTER.some((c) => name.includes(c))) continue;
+      for (const side of sides) {
+        const url = `${side.server.url}/api${path}`;
+        const token = side.tokens[who];
+        if (process.env.BENCH_EXPLAIN) await explainRoute(side.server.ctx.db, `${side.factor}:${name}`, `${name} (${side.factor}×)`, () => get(url, token));
+        await get(url, token);
+        report(side.factor, name, await measure(() => get(url, token).then(() => undefined)), 'lists');
+      }
+      console.log(`     load ${loadAvg()}`);
     }
-    await db.raw('vacuum analyze');
-    const count = async (sql: string, args: string[] = []) => ((await db.raw(sql, args)) as { rows: { n: number }[] }).rows[0]!.n;
-    const sizes = {
-      releases: await count('select count(*)::int n from press_releases where organisation_id = ?', [organisationId]),
-      users: await count('select count(*)::int n from profiles'),
-      'media-list places': await count('select count(*)::int n from media_lists'),
-      'audit entries': await count('select count(*)::int n from audit_logs'),
-      'reporting events': await count('select count(*)::int n from reporting_events'),
-      'newsroom views': await count(`select count(*)::int n from reporting_events where channel = 'newsroom'`),
-    };
-    console.log(`lists ${factor}×: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(sizes)}`);
-    const client = (await signIn(server.url, DEMO_EMAILS.client, DEMO_PASSWORD)).access_token;
-    const sa = (await signIn(server.url, DEMO_EMAILS.superadmin, DEMO_PASSWORD, server.config.superadminLoginPath)).access_token;
-    const api = `${server.url}/api`;
-    const run = async (name: string, path: string, token: string) => {
-      if (process.env.BENCH_EXPLAIN) await explainRoute(db, `${factor}:${name}`, name, () => get(`${api}${path}`, token));
-      await get(`${api}${path}`, token);
-      report(factor, name, await measure(() => get(`${api}${path}`, token).then(() => undefined)), 'lists');
-    };
-    await run('releases, first page + totals', '/releases', client);
-    await run('releases, status sent', '/releases?status=sent', client);
-    await run('releases, search', `/releases?q=${encodeURIComponent('ενέργεια')}`, client);
-    await run('users, first page + count', '/admin/users', sa);
-    await run('users, pending', '/admin/users?status=pending', sa);
-    await run('media lists, counts', '/admin/media-lists', sa);
-    await run('media list, first page + total', '/admin/media-lists/politics', sa);
-    await run('media list, candidates', '/admin/media-candidates?category=politics', sa);
-    await run('client: lists summary', '/media-lists/summary', client);
-    await run('audit log, first page + count', '/admin/audit-logs', sa);
-    await run('audit log, one action', '/admin/audit-logs?action=media_list.add', sa);
-    await run('reports, default range', '/client/reports', client);
   } finally {
-    await server.close();
+    for (const side of sides) await side.server.close();
   }
 }
+
+const loadAvg = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
+};
 
 async function main() {
   console.log(`${process.env.DATABASE_URL ? 'postgres' : 'embedded'}, ${ROUNDS} requests per case from ${CONCURRENCY} clients at once`);
   for (const n of INBOX_SIZES) await inboxCase(n);
   for (const n of NEWSROOM_SIZES) await newsroomCase(n);
-  for (const f of LIST_FACTORS) await listsCase(f);
+  console.log(`load ${loadAvg()}`);
+  if (LIST_FACTORS.length) await listsCases(LIST_FACTORS);
+  console.log(`load ${loadAvg()}`);
   console.log('\nsize | case | p50 ms | p99 ms');
   for (const r of results) console.log(`${r.size}${r.group === 'lists' ? '×' : ''} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)}`);
   // Growth factor of each list case: its p50 at the largest factor over its p50 at 1×.

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLiteModule from 'knex-pglite';
 import pg from 'pg';
@@ -64,7 +65,16 @@ export function createDb(opts: DbOptions): Db {
  * shrinks: 16 MB serve a single-process app's working set (the demo data is a few MB); 8 MB measured 20 MB less idle RSS than 16 MB.
  */
 export const EMBEDDED_SHARED_BUFFERS = '8MB';
-const EMBEDDED_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] };
+/**
+ * The Postgres extensions the migrations create, which PGlite loads only when given them (each
+ * PGlite that opens the app's data: here, and the tests' snapshots in server/src/test/).
+ * pg_trgm: trigram indexes for the LIKE '%…%' searches (migration 20261204000100).
+ */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+const EMBEDDED_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  extensions: EMBEDDED_EXTENSIONS,
+};
 
 /**
  * Opens the embedded database in `dir`. A new folder is first initialised (initdb) by a short

@@ -240,6 +240,9 @@ describe('database schema', () => {
     // The report's per-release downloads and newsroom views, each a probe of that release's few such events.
     expect(has(/ON public\.reporting_events USING btree \(press_release_id\) WHERE \(\(kind = 'download'::text\) AND \(NOT is_proxy\)\)/)).toBe(true);
     expect(has(/ON public\.reporting_events USING btree \(press_release_id\) WHERE \(\(channel = 'newsroom'::text\) AND \(NOT is_proxy\)\)/)).toBe(true);
+    // The release search's trigram index (LIKE '%…%' on the folded text) and the report's counted newsroom views by organisation and time.
+    expect(has(/ON public\.press_releases USING gin \(search_text trgm\.gin_trgm_ops\)/)).toBe(true);
+    expect(has(/ON public\.reporting_events USING btree \(organisation_id, created_at\) WHERE \(\(channel = 'newsroom'::text\) AND \(NOT is_proxy\)\)/)).toBe(true);
     expect(has(/UNIQUE INDEX .* ON public\.users USING btree \(lower\(email\)\)/)).toBe(true);
     // Comments on the text: a release's comments in order, and its open threads counted by index.
     expect(has(/ON public\.release_comments USING btree \(press_release_id, created_at\)/)).toBe(true);

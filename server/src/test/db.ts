@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import knexFactory from 'knex';
-import { createDb, type Db } from '../db/knex';
+import { createDb, EMBEDDED_EXTENSIONS, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 import { SNAPSHOT_ENV, TEMPLATE_ENV } from './template-db';
 
@@ -25,7 +25,7 @@ export async function createTestDb(opts: { migrate?: boolean } = {}): Promise<Te
     const snapshot = migrate ? process.env[SNAPSHOT_ENV] : undefined;
     if (snapshot) {
       const { PGlite } = await import('@electric-sql/pglite');
-      const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
+      const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(snapshot)]), extensions: EMBEDDED_EXTENSIONS });
       const db = createDb({ databaseUrl: undefined, dataDir: ':memory:', pglite });
       return { db, databaseUrl: undefined, destroy: () => db.destroy() };
     }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
-import { createDb } from '../db/knex';
+import { createDb, EMBEDDED_EXTENSIONS } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
 
 /**
@@ -86,7 +86,7 @@ export async function ensurePgliteSnapshot(): Promise<string> {
   const file = path.join(os.tmpdir(), `deltio-test-pglite-${migrationsHash()}.tar.gz`);
   if (fs.existsSync(file)) return file;
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: EMBEDDED_EXTENSIONS });
   const db = createDb({ databaseUrl: undefined, dataDir: ':memory:', pglite });
   await migrateLatest(db);
   const dump = await pglite.dumpDataDir('gzip');

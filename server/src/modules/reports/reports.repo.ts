@@ -41,13 +41,8 @@ interface RawRow {
   newsroom_views: number | string;
 }
 
-/**
- * The organisation's releases created between From and the end of the To day (with the optional
- * category and status), newest first, with the figures of their reporting row: unique opens
- * and clicks counted in SQL so that only numbers travel (no per-click strings), and the
- * distinct coverage links from the stored `coverage_count` (kept by Postgres on each write).
- */
-export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]> {
+/** The conditions of the report's rows (`p` a release, `v` its sent version) and their bindings. */
+function rowWhere(f: RowFilter): { sql: string; args: Knex.RawBinding[] } {
   const where: string[] = ['p.organisation_id = ?', touchedSql('p'), `p.created_at >= ${DAY_START}`, `p.created_at < ${DAY_AFTER}`];
   const args: Knex.RawBinding[] = [f.organisationId, f.from, f.to];
   if (f.category !== 'all') {
@@ -58,23 +53,27 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     where.push('p.status = ?');
     args.push(f.status);
   }
-  const res = (await q.raw(
-    `select p.id, coalesce(v.title, p.title) as title, ${REPORTED_CATEGORY} as category, p.status, p.created_at,
-            greatest(p.updated_at, coalesce(r.updated_at, p.updated_at)) as updated_at,
-            coalesce(cardinality(r.opened_by), 0)::int as opens,
-            coalesce(cardinality(r.clicked_links), 0)::int as clicks,
-            (select count(*)::int from reporting_events e
-              where e.press_release_id = p.id and e.kind = 'download' and not e.is_proxy) as downloads,
-            coalesce(r.coverage_count, 0)::int as coverage,
-            (select count(*)::int from reporting_events e
-              where e.press_release_id = p.id and e.channel = 'newsroom' and not e.is_proxy) as newsroom_views
-       from press_releases p left join reporting r on r.press_release_id = p.id
-       ${SENT_VERSION}
-      where ${where.join(' and ')}
-      order by p.created_at desc, p.id desc`,
-    args,
-  )) as { rows: RawRow[] };
-  return res.rows.map((r) => ({
+  return { sql: where.join(' and '), args };
+}
+
+/** A release's attachment downloads by recipients, and the views of its newsroom page (robots not counted). */
+const DOWNLOADS = `(select count(*)::int from reporting_events e
+              where e.press_release_id = p.id and e.kind = 'download' and not e.is_proxy)`;
+const NEWSROOM_VIEWS = `(select count(*)::int from reporting_events e
+              where e.press_release_id = p.id and e.channel = 'newsroom' and not e.is_proxy)`;
+const OPENS = 'coalesce(cardinality(r.opened_by), 0)::int';
+const CLICKS = 'coalesce(cardinality(r.clicked_links), 0)::int';
+const COVERAGE = 'coalesce(r.coverage_count, 0)::int';
+const UPDATED_AT = 'greatest(p.updated_at, coalesce(r.updated_at, p.updated_at))';
+
+/** The columns of a row of the table, over `p`, its reporting row `r` and its sent version `v`. */
+const ROW_COLUMNS = `p.id, coalesce(v.title, p.title) as title, ${REPORTED_CATEGORY} as category, p.status, p.created_at,
+            ${UPDATED_AT} as updated_at, ${OPENS} as opens, ${CLICKS} as clicks,
+            ${DOWNLOADS} as downloads, ${COVERAGE} as coverage, ${NEWSROOM_VIEWS} as newsroom_views`;
+const ROW_FROM = `press_releases p left join reporting r on r.press_release_id = p.id ${SENT_VERSION}`;
+
+function figuresOf(r: RawRow): ReportRowFigures {
+  return {
     id: r.id,
     title: r.title,
     category: r.category,
@@ -86,7 +85,116 @@ export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]
     downloads: Number(r.downloads),
     coverage: Number(r.coverage),
     newsroomViews: Number(r.newsroom_views),
+  };
+}
+
+/**
+ * The organisation's releases created between From and the end of the To day (with the optional
+ * category and status), newest first, with the figures of their reporting row: unique opens
+ * and clicks counted in SQL so that only numbers travel (no per-click strings), and the
+ * distinct coverage links from the stored `coverage_count` (kept by Postgres on each write).
+ * Every row of the range: the exports' table. The screen reads one page (`reportPage`).
+ */
+export async function reportRows(q: Q, f: RowFilter): Promise<ReportRowFigures[]> {
+  const w = rowWhere(f);
+  const res = (await q.raw(`select ${ROW_COLUMNS} from ${ROW_FROM} where ${w.sql} order by p.created_at desc, p.id desc`, w.args)) as { rows: RawRow[] };
+  return res.rows.map(figuresOf);
+}
+
+/** The figures of one category of the report (null: releases without one). */
+export interface CategoryTotals {
+  category: Category | null;
+  releases: number;
+  opens: number;
+  clicks: number;
+  downloads: number;
+}
+
+/**
+ * The report's rows added up per reported category in SQL (releases, unique opens, clicks,
+ * downloads): the summary's totals and the category charts, without reading the rows.
+ */
+export async function reportTotals(q: Q, f: RowFilter): Promise<CategoryTotals[]> {
+  const w = rowWhere(f);
+  const res = (await q.raw(
+    `with rows as materialized (
+       select p.id, ${REPORTED_CATEGORY} as category, ${OPENS} as opens, ${CLICKS} as clicks
+         from ${ROW_FROM} where ${w.sql}),
+     downloads as (
+       select e.press_release_id as id, count(*)::bigint as n from reporting_events e
+        where e.press_release_id in (select id from rows) and e.kind = 'download' and not e.is_proxy
+        group by e.press_release_id)
+     select x.category, count(*)::int as releases, sum(x.opens)::bigint as opens, sum(x.clicks)::bigint as clicks,
+            coalesce(sum(d.n), 0)::bigint as downloads
+       from rows x left join downloads d on d.id = x.id
+      group by x.category`,
+    w.args,
+  )) as { rows: { category: Category | null; releases: number | string; opens: number | string; clicks: number | string; downloads: number | string }[] };
+  return res.rows.map((r) => ({
+    category: r.category,
+    releases: Number(r.releases),
+    opens: Number(r.opens),
+    clicks: Number(r.clicks),
+    downloads: Number(r.downloads),
   }));
+}
+
+/**
+ * The table's order for each sortable figure, as `sortRows` (shared/reports.ts) orders rows:
+ * by the figure in the asked direction, ties newest first (created_at desc, id desc) in either
+ * direction. Times compare to the millisecond, as the answer's ISO strings do (the drivers
+ * truncate microseconds, and so does date_trunc). Title and category are compared by the Greek
+ * collator in the server (`reportKeys`), not here: the database's collation is not the same.
+ */
+export type SqlSort = 'created_at' | 'updated_at' | 'opens' | 'clicks' | 'downloads' | 'coverage' | 'newsroom';
+const SORT_KEYS: Record<SqlSort, string> = {
+  created_at: "date_trunc('milliseconds', p.created_at)",
+  updated_at: `date_trunc('milliseconds', ${UPDATED_AT})`,
+  opens: OPENS,
+  clicks: CLICKS,
+  downloads: DOWNLOADS,
+  coverage: COVERAGE,
+  newsroom: NEWSROOM_VIEWS,
+};
+
+/**
+ * One page of the table in the order of a figure: the page's ids are found first (the joins
+ * the order does not need are left out by Postgres; newest first walks the organisation's
+ * (organisation_id, created_at) index), then only those rows are read with their figures.
+ */
+export async function reportPage(q: Q, f: RowFilter, sort: SqlSort, dir: 'asc' | 'desc', offset: number, limit: number): Promise<ReportRowFigures[]> {
+  const w = rowWhere(f);
+  // Newest first: the same order without the millisecond key (ties of the key are ordered newest first anyway).
+  const order =
+    sort === 'created_at' && dir === 'desc' ? 'p.created_at desc, p.id desc' : `${SORT_KEYS[sort]} ${dir === 'asc' ? 'asc' : 'desc'}, p.created_at desc, p.id desc`;
+  const res = (await q.raw(
+    `select ${ROW_COLUMNS}
+       from unnest(array(select p.id from ${ROW_FROM} where ${w.sql} order by ${order} limit ? offset ?)) with ordinality as page(id, n)
+       join press_releases p on p.id = page.id
+       left join reporting r on r.press_release_id = p.id
+       ${SENT_VERSION}
+      order by page.n`,
+    [...w.args, limit, offset],
+  )) as { rows: RawRow[] };
+  return res.rows.map(figuresOf);
+}
+
+/** The rows' ids with their titles and categories, newest first: what the table sorts by text (no figures). */
+export async function reportKeys(q: Q, f: RowFilter): Promise<{ id: string; title: string; category: Category | null; created_at: string }[]> {
+  const w = rowWhere(f);
+  const res = (await q.raw(
+    `select p.id, coalesce(v.title, p.title) as title, ${REPORTED_CATEGORY} as category, p.created_at
+       from press_releases p ${SENT_VERSION} where ${w.sql} order by p.created_at desc, p.id desc`,
+    w.args,
+  )) as { rows: { id: string; title: string; category: Category | null; created_at: Date | string }[] };
+  return res.rows.map((r) => ({ id: r.id, title: r.title, category: r.category, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/** Some rows of the table by id, with their figures (in no particular order). */
+export async function reportRowsById(q: Q, ids: string[]): Promise<ReportRowFigures[]> {
+  if (!ids.length) return [];
+  const res = (await q.raw(`select ${ROW_COLUMNS} from ${ROW_FROM} where p.id = any(?::uuid[])`, [ids])) as { rows: RawRow[] };
+  return res.rows.map(figuresOf);
 }
 
 /**
@@ -207,15 +315,20 @@ export async function commentFigures(q: Q, releaseIds: string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, { total: Number(r.total), open: Number(r.open) }]));
 }
 
-/** Views of the organisation's newsroom pages between the `fromDay` and the end of the `toDay` (Europe/Athens), per Monday-week. */
-export async function newsroomViewsByWeek(q: Q, organisationId: string, fromDay: string, toDay: string): Promise<{ weekStart: string; views: number }[]> {
+/**
+ * Views of the organisation's newsroom pages in each Monday-week of `weekStarts` (Mondays, in
+ * order, Europe/Athens) up to the end of the `toDay`: one count per week over the index of the
+ * organisation's counted newsroom views (no time-zone arithmetic on each event).
+ */
+export async function newsroomViewsByWeek(q: Q, organisationId: string, weekStarts: string[], toDay: string): Promise<{ weekStart: string; views: number }[]> {
   const res = (await q.raw(
-    `select to_char(date_trunc('week', e.created_at at time zone '${TZ}'), 'YYYY-MM-DD') as week_start, count(*)::int as views
-       from reporting_events e
-      where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
-        and e.created_at >= ${DAY_START} and e.created_at < ${DAY_AFTER}
-      group by 1`,
-    [organisationId, fromDay, toDay],
+    `select to_char(w.d, 'YYYY-MM-DD') as week_start,
+            (select count(*)::int from reporting_events e
+              where e.organisation_id = ? and e.channel = 'newsroom' and not e.is_proxy
+                and e.created_at >= (w.d::timestamp at time zone '${TZ}')
+                and e.created_at < (least(w.d + 7, ?::date + 1)::timestamp at time zone '${TZ}')) as views
+       from unnest(?::date[]) as w(d)`,
+    [organisationId, toDay, weekStarts],
   )) as { rows: { week_start: string; views: number | string }[] };
   return res.rows.map((r) => ({ weekStart: r.week_start, views: Number(r.views) }));
 }

@@ -1,6 +1,7 @@
 import {
   categoryStats,
   coverageLinks,
+  percent,
   dayIn,
   defaultRange,
   pageOf,
@@ -12,6 +13,7 @@ import {
   type ReportSort,
   type SortDir,
 } from '../../../../shared/reports';
+import { CATEGORIES } from '../../../../shared/constants';
 import type { ClientReport, CoverageResult, ReleaseCoverage, ReportFilters, ReportQuery, ReportRow } from '../../../../shared/schemas/reports';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
@@ -73,7 +75,7 @@ async function withDetails(ctx: AppContext, rows: ReportRowFigures[]): Promise<R
 /** Views of the organisation's newsroom pages per week, the 8 weeks of the weekly chart. */
 async function newsroomWeekly(ctx: AppContext, f: ResolvedFilters): Promise<ClientReport['newsroomWeekly']> {
   const weeks = weekStarts(f.to);
-  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.organisationId, weeks[0]!, f.to)).map((w) => [w.weekStart, w.views]));
+  const counted = new Map((await repo.newsroomViewsByWeek(ctx.db, f.organisationId, weeks, f.to)).map((w) => [w.weekStart, w.views]));
   return weeks.map((weekStart) => ({ weekStart, views: counted.get(weekStart) ?? 0 }));
 }
 
@@ -92,7 +94,7 @@ async function newsroomFigures(ctx: AppContext, f: ResolvedFilters): Promise<{ v
   return { views, weekly };
 }
 
-/** The summary every form of the report shows (the screen, the PDF): the totals of the rows and the newsroom's views. */
+/** The exports' summary (CSV, PDF): the totals of every row and the newsroom's views (the screen adds them up in SQL: summaryOfTotals). */
 function summaryOf(rows: ReportRowFigures[], newsroom: { views: number; weekly: ClientReport['newsroomWeekly'] }): Pick<ClientReport, 'totals' | 'newsroomWeekly'> {
   const totals = { releases: rows.length, opens: 0, clicks: 0, downloads: 0, newsroomViews: newsroom.views };
   for (const r of rows) {
@@ -103,23 +105,65 @@ function summaryOf(rows: ReportRowFigures[], newsroom: { views: number; weekly: 
   return { totals, newsroomWeekly: newsroom.weekly };
 }
 
+/**
+ * The summary's totals and the category charts from the per-category sums the database adds up
+ * (`repo.reportTotals`): the same figures `summaryOf` and `categoryStats` give for every row.
+ */
+function summaryOfTotals(
+  cats: repo.CategoryTotals[],
+  newsroom: { views: number; weekly: ClientReport['newsroomWeekly'] },
+): Pick<ClientReport, 'totals' | 'newsroomWeekly' | 'byCategory'> {
+  const totals = { releases: 0, opens: 0, clicks: 0, downloads: 0, newsroomViews: newsroom.views };
+  for (const c of cats) {
+    totals.releases += c.releases;
+    totals.opens += c.opens;
+    totals.clicks += c.clicks;
+    totals.downloads += c.downloads;
+  }
+  // categoryStats' buckets: the spec's category order, then the releases without a category.
+  const byCat = new Map(cats.map((c) => [c.category, c]));
+  const byCategory = [...CATEGORIES, null].flatMap((category) => {
+    const c = byCat.get(category);
+    return c ? [{ category, releases: c.releases, opens: c.opens, clicks: c.clicks, ctr: percent(c.clicks, c.opens, 1) ?? 0 }] : [];
+  });
+  return { totals, newsroomWeekly: newsroom.weekly, byCategory };
+}
+
+/**
+ * One page of the table, in the order `sortRows` gives every row: by a figure or a time, the
+ * database orders and reads only the page; by title or category (the Greek collator's order),
+ * the rows' titles and categories are sorted here and only the page's rows read with figures.
+ */
+async function tablePage(ctx: AppContext, f: ResolvedFilters, page: number, size: number): Promise<ReportRowFigures[]> {
+  if (f.sort !== 'title' && f.sort !== 'category') return repo.reportPage(ctx.db, f, f.sort, f.dir, (page - 1) * size, size);
+  const keys = await repo.reportKeys(ctx.db, f);
+  const blank = { status: 'draft' as const, updated_at: '', opens: 0, clicks: 0, downloads: 0, coverage: 0, newsroomViews: 0 };
+  const ids = pageOf(sortRows(keys.map((k) => ({ ...blank, ...k })), f.sort, f.dir), page, size).rows.map((r) => r.id);
+  const rows = new Map((await repo.reportRowsById(ctx.db, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
 /** The report: totals, the 8-week open rate, per-category figures and one page of the table. */
 export async function clientReport(ctx: AppContext, actor: Actor, query: ReportQuery, now = new Date()): Promise<ClientReport> {
   const { organisationId } = await requireActive(ctx.db, actor, 'read');
   const f = resolveFilters(organisationId, query, now);
-  const [rows, sent, newsroom] = await Promise.all([repo.reportRows(ctx.db, f), weeklyCopies(ctx, f), newsroomFigures(ctx, f)]);
-  const summary = summaryOf(rows, newsroom);
-  const sorted = sortRows(rows, f.sort, f.dir);
-  const page = pageOf(sorted, query.page, query.pageSize);
+  const [cats, sent, newsroom] = await Promise.all([repo.reportTotals(ctx.db, f), weeklyCopies(ctx, f), newsroomFigures(ctx, f)]);
+  const summary = summaryOfTotals(cats, newsroom);
+  const total = summary.totals.releases;
+  // pageOf's page: at least 1, at most the last.
+  const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(Math.max(1, query.page), pages);
+  const rows = total ? await tablePage(ctx, f, page, query.pageSize) : [];
   return {
     range: { from: f.from, to: f.to },
-    ...summary,
+    totals: summary.totals,
+    newsroomWeekly: summary.newsroomWeekly,
     weekly: weeklyOpenRate(sent, f.to),
-    byCategory: categoryStats(rows),
-    rows: await withDetails(ctx, page.rows),
-    total: rows.length,
-    page: page.page,
-    pages: page.pages,
+    byCategory: summary.byCategory,
+    rows: await withDetails(ctx, rows),
+    total,
+    page,
+    pages,
     pageSize: query.pageSize,
   };
 }
