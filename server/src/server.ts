@@ -102,7 +102,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const jobs = new JobQueue(db, logger, { clock });
   const readiness = new Readiness();
   // The data folder, or the S3-compatible bucket with S3_BUCKET.
-  const storage = createStorage(config, logger, { fs: deps.storage?.fs, probeTtlMs: deps.storage?.probeTtlMs });
+  const storage = await createStorage(config, logger, { fs: deps.storage?.fs, probeTtlMs: deps.storage?.probeTtlMs });
   const { files, logos } = storage;
   readiness.register(storage.probe.name, storage.probe.check);
   if (realtimeLink && bus) readiness.register('redis', redisProbe([realtimeLink, bus.link]));
@@ -128,7 +128,7 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const built = await createApp(ctx, opts);
   // Prometheus metrics, only with METRICS_PORT or METRICS_TOKEN (docs/deploy.md, "Metrics").
   const redisLinks = [...(realtimeLink ? [{ name: 'realtime', link: realtimeLink }] : []), ...(bus ? [{ name: 'collab', link: bus.link }] : [])];
-  const metrics = config.metrics ? createMetrics({ db, clock, logger, mailer, realtime, collab, eventLoop, redis: redisLinks }) : undefined;
+  const metrics = config.metrics ? await createMetrics({ db, clock, logger, mailer, realtime, collab, eventLoop, redis: redisLinks }) : undefined;
   if (metrics) server.on('request', metrics.http.observe);
   const metricsHere = metrics && config.metrics?.token ? metricsRoute(metrics, logger, config.metrics.token) : undefined;
   // The routes running when the event loop stalls, for its log line (a listener before the app's).

@@ -9,7 +9,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ConfigError, loadConfig } from './config';
 import { logoDir } from './modules/profiles/profiles.logo';
 import { copyToBucket, localSources } from './storage/copy-to-bucket';
-import { S3FileStore, s3Client } from './storage/s3-store';
+import { loadS3Sdk, S3FileStore, s3Client } from './storage/s3-store';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
@@ -23,6 +23,7 @@ async function main(): Promise<number> {
     console.error('storage:copy: DATA_DIR is :memory:, there are no files to copy.');
     return 2;
   }
+  await loadS3Sdk();
   const client = s3Client(config.s3);
   // A wrong endpoint, bucket or key is said at once, not as one failure per file.
   try {

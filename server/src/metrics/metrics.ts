@@ -6,7 +6,7 @@
  * many scrapes come (concurrent scrapes share one read), so a scrape storm never loads them.
  */
 import os from 'node:os';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Gauge, Registry } from 'prom-client';
 import * as Y from 'yjs';
 import { MAIL_RATE_THRESHOLDS } from '../../../shared/constants';
 import type { Clock } from '../clock';
@@ -105,7 +105,9 @@ export function documentBytes(doc: Y.Doc): number {
   return bytes;
 }
 
-export function createMetrics(deps: MetricsDeps): Metrics {
+/** Async: prom-client is loaded only when metrics are on (METRICS_PORT / METRICS_TOKEN), not at every start. */
+export async function createMetrics(deps: MetricsDeps): Promise<Metrics> {
+  const { Counter, Gauge, Registry, collectDefaultMetrics } = await import('prom-client');
   const { db, clock, logger } = deps;
   const registry = new Registry();
   registry.setDefaultLabels({ process_id: deps.processId ?? `${os.hostname()}:${process.pid}` });

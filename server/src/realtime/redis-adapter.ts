@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from '../logger';
 import { connectRedisLink, type RedisClient, type RedisLink, type RedisLinkOptions } from '../redis/link';
 import type { Io } from './index';
@@ -40,6 +39,8 @@ export function guardedClient(client: RedisClient, link: RedisLink, methods: rea
  * adapter's subscriptions when it is back.
  */
 export async function useRedisAdapter(io: Io, url: string, logger: Logger, opts: Omit<RedisLinkOptions, 'name'> = {}): Promise<RedisLink> {
+  // Loaded only with REDIS_URL (as the client itself, redis/link.ts).
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const link = await connectRedisLink(url, logger, { ...opts, name: 'realtime' });
   const pub = guardedClient(link.pub, link, ['publish', 'PUBLISH'], { onlyWhileUp: true });
   const sub = guardedClient(link.sub, link, ['subscribe', 'SUBSCRIBE', 'pSubscribe', 'PSUBSCRIBE', 'unsubscribe', 'UNSUBSCRIBE', 'pUnsubscribe', 'PUNSUBSCRIBE']);

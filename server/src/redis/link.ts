@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import type { Logger } from '../logger';
 
 export type RedisClient = ReturnType<typeof createClient>;
@@ -57,6 +57,8 @@ export function reconnectDelay(retries: number): number {
 }
 
 export async function connectRedisLink(url: string, logger: Logger, opts: RedisLinkOptions): Promise<RedisLink> {
+  // Loaded here, not at start: a process without REDIS_URL never loads the client (~20 MB).
+  const { createClient } = await import('redis');
   const timeout = opts.commandTimeoutMs ?? 5_000;
   const heartbeatMs = opts.heartbeatMs ?? Math.min(1_000, timeout);
   const log = logger.child({ redis: opts.name });

@@ -5,7 +5,6 @@ import { logoDir } from '../modules/profiles/profiles.logo';
 import { DataDirProbe } from './data-dir-probe';
 import type { FileStorage } from './file-storage';
 import { FileStore } from './files';
-import { BucketProbe, S3FileStore, s3Client } from './s3-store';
 import type { StorageFs } from './storage-fs';
 
 export interface Storage {
@@ -22,14 +21,17 @@ export interface Storage {
 /**
  * The file storage the configuration selects: the S3-compatible bucket when S3_BUCKET is set
  * (attachments under their key, logos under `logos/`), else the data folder
- * (DATA_DIR/files and DATA_DIR/uploads/logos), as before.
+ * (DATA_DIR/files and DATA_DIR/uploads/logos), as before. The bucket's code (the AWS SDK,
+ * ~20 MB of a process's memory) is loaded only when a bucket is configured.
  */
-export function createStorage(
+export async function createStorage(
   config: Config,
   logger: Logger,
   o: { fs?: StorageFs; probeTtlMs?: number } = {},
-): Storage {
+): Promise<Storage> {
   if (config.s3) {
+    const { BucketProbe, S3FileStore, s3Client, loadS3Sdk } = await import('./s3-store');
+    await loadS3Sdk();
     const client = s3Client(config.s3);
     const files = new S3FileStore(client, config.s3.bucket);
     const logos = new S3FileStore(client, config.s3.bucket, 'logos/');

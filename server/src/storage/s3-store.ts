@@ -1,15 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import type { ProbeResult } from '../health/readiness';
 import { FileMissing, type FileData, type FileStorage, type SignedGet } from './file-storage';
@@ -18,9 +10,36 @@ import { StorageError } from './storage-errors';
 /** Bytes per part of a multipart upload (S3's minimum); a smaller file goes up in one PUT. */
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** The S3 client of a configuration: MinIO, AWS S3, Cloudflare R2 … */
+/**
+ * The AWS SDK, loaded by loadS3Sdk() when a bucket is configured (create-storage.ts,
+ * storage-copy.ts): a process on the data folder never loads it (~20 MB of memory). Imported
+ * dynamically, so the server's bundle does not load it at start either.
+ */
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  upload: typeof import('@aws-sdk/lib-storage');
+  presigner: typeof import('@aws-sdk/s3-request-presigner');
+}
+let sdk: Sdk | undefined;
+
+export async function loadS3Sdk(): Promise<void> {
+  if (sdk) return;
+  const [s3, upload, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  sdk = { s3, upload, presigner };
+}
+
+function loaded(): Sdk {
+  if (!sdk) throw new Error('s3-store: loadS3Sdk() was not awaited before using the bucket');
+  return sdk;
+}
+
+/** The S3 client of a configuration: MinIO, AWS S3, Cloudflare R2 … (after loadS3Sdk()) */
 export function s3Client(c: S3Config, o: { maxAttempts?: number } = {}): S3Client {
-  return new S3Client({
+  return new (loaded().s3.S3Client)({
     region: c.region,
     ...(c.endpoint ? { endpoint: c.endpoint } : {}),
     ...(c.credentials ? { credentials: c.credentials } : {}),
@@ -119,7 +138,7 @@ export class S3FileStore implements FileStorage {
         throw err;
       }
     }
-    const upload = new Upload({
+    const upload = new (loaded().upload.Upload)({
       client: this.client,
       params: {
         Bucket: this.bucket,
@@ -143,7 +162,7 @@ export class S3FileStore implements FileStorage {
   async open(key: string): Promise<Readable> {
     try {
       const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new (loaded().s3.GetObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject returned no stream');
       return out.Body;
@@ -167,7 +186,7 @@ export class S3FileStore implements FileStorage {
   async remove(key: string): Promise<void> {
     try {
       await this.client.send(
-        new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new (loaded().s3.DeleteObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
     } catch (err) {
       if (isMissing(err)) return;
@@ -178,7 +197,7 @@ export class S3FileStore implements FileStorage {
   async stat(key: string): Promise<{ size: number } | null> {
     try {
       const out = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new (loaded().s3.HeadObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return { size: Number(out.ContentLength ?? 0) };
     } catch (err) {
@@ -189,13 +208,13 @@ export class S3FileStore implements FileStorage {
 
   /** A GET URL signed for `ttlSeconds`, answering with the app's content type and disposition. */
   signedGetUrl(key: string, o: SignedGet): Promise<string> {
-    const cmd = new GetObjectCommand({
+    const cmd = new (loaded().s3.GetObjectCommand)({
       Bucket: this.bucket,
       Key: this.objectKey(key),
       ResponseContentType: o.contentType,
       ResponseContentDisposition: o.contentDisposition,
     });
-    return getSignedUrl(this.client, cmd, { expiresIn: o.ttlSeconds });
+    return loaded().presigner.getSignedUrl(this.client, cmd, { expiresIn: o.ttlSeconds });
   }
 }
 
@@ -245,7 +264,7 @@ export class BucketProbe {
   private async probe(): Promise<ProbeResult> {
     const started = performance.now();
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new (loaded().s3.HeadBucketCommand)({ Bucket: this.bucket }));
     } catch (err) {
       const e = (err ?? {}) as SdkError;
       return {

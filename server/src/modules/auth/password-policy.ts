@@ -1,15 +1,24 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { LIMITS } from '../../../../shared/constants';
 import { badRequest } from '../../http/errors';
 
 /**
  * ~49,000 passwords seen most often in breaches (the list zxcvbn-ts keeps up to date),
  * compared case-insensitively. Kept on the server: the list would triple the client bundle.
+ * Read with the first password checked, not at every start (a few MB an idle process need not hold).
  */
-const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+let common: Set<string> | undefined;
+
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  }
+  return common;
+}
 
 export function isCommonPassword(password: string): boolean {
-  return COMMON.has(password.toLowerCase());
+  return commonPasswords().has(password.toLowerCase());
 }
 
 /** The length rule is in the shared schema; this adds the list. 400 weak_password naming the field. */

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { AppContext } from '../../context';
 import type { MailEvent, MailEventOutcome } from './mail-event';
 import { parseReport, type ParsedReport } from './parse-report';
@@ -62,6 +61,8 @@ export async function targetOf(ctx: AppContext, address: string): Promise<Inboun
 }
 
 export async function startInboundSmtp(ctx: AppContext, opts: InboundOptions): Promise<InboundSmtp> {
+  // Loaded only when the inbound SMTP server is configured, not at every start.
+  const { SMTPServer } = await import('smtp-server');
   const log = ctx.logger.child({ component: 'inbound-smtp' });
   const record = opts.record ?? recordMailEvent;
   const server = new SMTPServer({

@@ -1,5 +1,5 @@
-import libmime from 'libmime';
-import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
+import type Libmime from 'libmime';
+import type { Attachment, ParsedMail } from 'mailparser';
 import { classifyRefusal, normaliseStatus, statusOfText } from './classify';
 import { REF_HEADER } from './verp';
 
@@ -71,7 +71,13 @@ const DSN_TYPES = new Set(['message/delivery-status', 'message/global-delivery-s
 const ARF_TYPES = new Set(['message/feedback-report']);
 const RETURNED_TYPES = new Set(['message/rfc822', 'message/global', 'text/rfc822-headers', 'message/rfc822-headers', 'text/rfc822']);
 
+/** libmime, once parseReport loaded it (the header helpers below run only inside parseReport). */
+let libmime: typeof Libmime;
+
 export async function parseReport(raw: Buffer | string): Promise<ParsedReport> {
+  // Loaded with the first report, not at every start (a process that gets none never loads them).
+  const [{ simpleParser }, mime] = await Promise.all([import('mailparser'), import('libmime')]);
+  libmime = mime.default;
   const mail = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipImageLinks: true, skipTextToHtml: true, keepCidLinks: true });
   const reportMessageId = mail.messageId?.trim() || null;
   const part = (types: Set<string>) => mail.attachments.find((a) => types.has(a.contentType.toLowerCase()));
