@@ -17,8 +17,9 @@ async function main(): Promise<void> {
     throw err;
   }
   // The rest is loaded once the configuration is valid: a wrong variable is reported at once.
-  const [{ createDb, dbMode }, { migrateLatest }, { seed }, { hashCostFor }, { ensureFirstSuperadmin }, { startServer }] = await Promise.all([
+  const [{ createDb, dbMode }, { prepareNewEmbedded }, { migrateLatest }, { seed }, { hashCostFor }, { ensureFirstSuperadmin }, { startServer }] = await Promise.all([
     import('./db/knex'),
+    import('./db/first-start'),
     import('./db/migrate'),
     import('./db/seed/index'),
     import('./modules/auth/password-hash'),
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
   ]);
   const logger = createLogger(config);
   installProcessHandlers(logger);
-  const db = createDb(config);
   const mode = dbMode(config);
   logger.info({ mode, dataDir: mode === 'embedded' ? config.dataDir : undefined }, 'database');
+  // A new embedded folder is initialised, migrated and seeded by a child process (its memory goes with it).
+  if (await prepareNewEmbedded(config)) logger.info('embedded database initialised, migrated and seeded');
+  const db = createDb(config);
 
   const applied = await migrateLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../../migrations';
+import { isNewEmbeddedFolder, prepareNewEmbedded } from './first-start';
 import { createDb, EMBEDDED_SHARED_BUFFERS, openEmbedded } from './knex';
 
 /** The embedded database's memory (issue 32): initdb in a child process, small shared buffers. */
@@ -29,5 +31,28 @@ describe('embedded database', () => {
     } finally {
       await db.destroy();
     }
+  }, 120_000);
+
+  it('on a first start, a child process initialises, migrates and seeds a new folder; a prepared folder is left alone', async () => {
+    const dataDir = path.join(root, 'first-start');
+    const opts = { databaseUrl: undefined, dataDir };
+    expect(isNewEmbeddedFolder(opts)).toBe(true);
+    // The child reads the configuration as `npm start` does, from the environment.
+    const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' };
+    delete env.DATABASE_URL;
+    expect(await prepareNewEmbedded(opts, env)).toBe(true);
+    expect(isNewEmbeddedFolder(opts)).toBe(false);
+    expect(await prepareNewEmbedded(opts, env)).toBe(false);
+    const db = createDb(opts);
+    try {
+      const applied = await db('knex_migrations').pluck('name');
+      expect(applied.sort()).toEqual(Object.keys(migrations).sort());
+      expect(Number((await db('plans').count<{ count: string }[]>('* as count'))[0]!.count)).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
+    // Postgres and the in-memory database have no folder to prepare.
+    expect(isNewEmbeddedFolder({ databaseUrl: 'postgres://x/y', dataDir })).toBe(false);
+    expect(isNewEmbeddedFolder({ databaseUrl: undefined, dataDir: ':memory:' })).toBe(false);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config';
+import { hashCostFor } from '../modules/auth/password-hash';
 import { createDb } from './knex';
 import { migrateDownAll, migrateLatest } from './migrate';
 import { seed } from './seed/index';
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
     } else {
       const applied = await migrateLatest(db);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Schema is up to date.');
-      await seed(db, { demo: config.seedDemo });
+      await seed(db, { demo: config.seedDemo, hashCost: hashCostFor(config) });
     }
   } finally {
     await db.destroy();
