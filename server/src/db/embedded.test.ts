@@ -38,7 +38,7 @@ describe('embedded database', () => {
     const opts = { databaseUrl: undefined, dataDir };
     expect(isNewEmbeddedFolder(opts)).toBe(true);
     // The child reads the configuration as `npm start` does, from the environment.
-    const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false' };
     delete env.DATABASE_URL;
     expect(await prepareNewEmbedded(opts, env)).toBe(true);
     expect(isNewEmbeddedFolder(opts)).toBe(false);
