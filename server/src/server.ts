@@ -74,7 +74,11 @@ export async function startServer(deps: ServerDeps, opts: { serveClient?: boolea
   const { config, db, logger } = deps;
   const clock = deps.clock ?? (config.isProduction ? systemClock : clockFromEnv(process.env));
   const server = http.createServer();
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive connection is kept longer than a client or a load balancer keeps one
+  // (60 s is the common proxy default): a server closing it first races the client's next request
+  // on it, which then fails with ECONNRESET (a proxy answers 502). Shutdown closes idle ones at once.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   const key = tokenKey(config.jwtSecret);
   const transport = deps.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(logger));
