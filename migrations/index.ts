@@ -36,6 +36,7 @@ import * as m20261202000002 from './20261202000002_approval_scope';
 import * as m20261203000000 from './20261203000000_list_scale';
 import * as m20261203000100 from './20261203000100_push_session';
 import * as m20261204000100 from './20261204000100_search_trigrams';
+import * as m20261205000000 from './20261205000000_inbox_search_trigrams';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261203000000_list_scale': m20261203000000,
   '20261203000100_push_session': m20261203000100,
   '20261204000100_search_trigrams': m20261204000100,
+  '20261205000000_inbox_search_trigrams': m20261205000000,
 };

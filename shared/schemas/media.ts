@@ -78,7 +78,10 @@ export type InboxItem = z.infer<typeof inboxItem>;
 
 export const inboxList = z.object({
   items: z.array(inboxItem),
+  /** Every match of the filters; a search counts at most 1,000 (then `totalCapped`). */
   total: z.number().int(),
+  /** A search matched more than `total`: the count stopped there. */
+  totalCapped: z.boolean(),
   hasMore: z.boolean(),
   /** Pass as `cursor` for the next page (keyset pagination); null on the last page. */
   nextCursor: z.string().nullable(),

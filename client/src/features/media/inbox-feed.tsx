@@ -33,6 +33,8 @@ export const FEED_STRINGS = {
   bookmarkError: 'Δεν ήταν δυνατή η ενημέρωση των αγαπημένων',
   loadMore: 'Φόρτωση περισσότερων',
   shown: (n: number, total: number) => `${n} από ${total}`,
+  /** A search that matched more than its count: «20 από περισσότερα από 1.000». */
+  shownOfMore: (n: number, total: number) => `${n} από περισσότερα από ${total.toLocaleString('el-GR')}`,
   emptyFiltered: 'Δεν βρέθηκαν δελτία τύπου που να ταιριάζουν με τα κριτήρια αναζήτησης',
   emptyNone: 'Δεν έχετε λάβει ακόμη δελτία τύπου.',
   emptyNoneHint: 'Τα δελτία τύπου των κατηγοριών που παρακολουθείτε θα εμφανίζονται εδώ μόλις σταλούν.',
@@ -156,6 +158,7 @@ export function InboxFeed({ showFilters = false, bookmarkedOnly = false, pageSiz
   const pages = feed.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? 0;
+  const totalCapped = pages[0]?.totalCapped ?? false;
   const filtered = filters.q !== '' || filters.category !== 'all' || filters.read !== 'all';
   const clear = () => {
     setInput('');
@@ -226,7 +229,7 @@ export function InboxFeed({ showFilters = false, bookmarkedOnly = false, pageSiz
           </ul>
           <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-3 text-sm">
             <span className="text-muted-foreground" data-testid="inbox-count">
-              {S.shown(items.length, total)}
+              {totalCapped ? S.shownOfMore(items.length, total) : S.shown(items.length, total)}
             </span>
             {feed.hasNextPage ? (
               <Button variant="outline" size="sm" disabled={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>

@@ -94,29 +94,71 @@ export interface InboxCursor {
 const CURSOR_AT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 /**
+ * A search reads the sent versions that match through their trigram index, then the
+ * journalist's delivery of each by the deliveries' unique index, when at most this many sent
+ * versions match in all (a rare term): its cost is then that of the matches, not of the inbox.
+ * A term that matches more (a common word) is looked for in the journalist's deliveries newest
+ * first, and the page is found near the start.
+ */
+export const SEARCH_CANDIDATES_MAX = 2000;
+/** A search's total is counted up to this many (its page needs no more); past it the list says "more than". */
+export const SEARCH_COUNT_MAX = 1000;
+/** The trigram index helps a pattern of this many characters or more. */
+const TRIGRAM_MIN = 3;
+
+export interface SearchLimits {
+  candidates: number;
+  count: number;
+}
+
+/**
  * One page of the inbox, newest first (the bookmarks: most recently bookmarked first). The
  * page is read from the delivery rows alone, through the index of its order (all, one
  * category, unread, bookmarks), starting after `cursor` (keyset) or at `offset`; only its rows
  * are joined to what was sent. `limit + 1` rows are read to know whether more follow.
+ * Without a search the total comes from the journalist's counters; with one it is counted
+ * exactly when the term is rare (SEARCH_CANDIDATES_MAX) and up to SEARCH_COUNT_MAX otherwise
+ * (`totalCapped`: there are more).
  */
 export async function listInbox(
   q: Q,
   f: InboxFilter,
   limit: number,
   at: { cursor: InboxCursor | null; offset: number },
-): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; hasMore: boolean }> {
+  limits: SearchLimits = { candidates: SEARCH_CANDIDATES_MAX, count: SEARCH_COUNT_MAX },
+): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; totalCapped: boolean; hasMore: boolean }> {
   const key = f.bookmarked ? 'd.bookmarked_at' : 'd.release_sent_at';
-  const page = q('deliveries as d').where('d.recipient_user_id', f.userId).whereNotNull('d.release_sent_at');
+  const like = f.search ? likeContains(f.search) : '';
+  const rare = f.search.length >= TRIGRAM_MIN && (await matchingSentVersions(q, like, limits.candidates + 1)) <= limits.candidates;
+  // A rare term: its sent versions, each joined to the journalist's delivery (an index probe each).
+  const page: Knex.QueryBuilder = rare
+    ? q.from(
+        q.raw(
+          `(select press_release_id from release_sent_versions where search_text like ? escape '\\') as c
+           cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ?) as d`,
+          [like, f.userId],
+        ),
+      )
+    : q('deliveries as d').where('d.recipient_user_id', f.userId);
+  page.whereNotNull('d.release_sent_at');
   if (f.category) page.andWhere('d.release_category', f.category);
   if (f.read === 'read') page.whereNotNull('d.read_at');
   if (f.read === 'unread') page.whereNull('d.read_at');
   if (f.bookmarked) page.whereNotNull('d.bookmarked_at');
-  if (f.search) {
+  if (f.search && !rare) {
     page
       .join('release_sent_versions as sv', 'sv.press_release_id', 'd.press_release_id')
-      .andWhereRaw("sv.search_text like ? escape '\\'", [likeContains(f.search)]);
+      .andWhereRaw("sv.search_text like ? escape '\\'", [like]);
   }
-  const total = f.search ? await countOf(page.clone()) : await countFromCounters(q, f);
+  let total: number;
+  let totalCapped = false;
+  if (!f.search) total = await countFromCounters(q, f);
+  else if (rare) total = await countUpTo(q, page.clone(), Infinity);
+  else {
+    const n = await countUpTo(q, page.clone(), limits.count + 1);
+    totalCapped = n > limits.count;
+    total = Math.min(n, limits.count);
+  }
   if (at.cursor) page.andWhereRaw(`(${key}, d.id) < (?::timestamptz, ?::bigint)`, [at.cursor.at, at.cursor.id]);
   page
     .select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', q.raw(`${key} as sort_at`), q.raw(`to_char(${key} at time zone 'UTC', ${CURSOR_AT}) as sort_key`))
@@ -138,11 +180,19 @@ export async function listInbox(
       { column: 'd.sort_at', order: 'desc' },
       { column: 'd.id', order: 'desc' },
     ])) as (InboxRow & { sort_key: string })[];
-  return { rows: rows.slice(0, limit), total, hasMore: rows.length > limit };
+  return { rows: rows.slice(0, limit), total, totalCapped, hasMore: rows.length > limit };
 }
 
-async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [row] = (await query.clearSelect().count({ n: '*' })) as { n: string | number }[];
+/** How many sent versions (of every organisation) match a search, counted up to `max`. */
+async function matchingSentVersions(q: Q, like: string, max: number): Promise<number> {
+  return countUpTo(q, q('release_sent_versions').whereRaw("search_text like ? escape '\\'", [like]), max);
+}
+
+/** The rows of a query, counted up to `max` (the scan stops there). */
+async function countUpTo(q: Q, query: Knex.QueryBuilder, max: number): Promise<number> {
+  const rows = query.clearSelect().clearOrder().select(q.raw('1'));
+  if (Number.isFinite(max)) rows.limit(max);
+  const [row] = (await q.from(rows.as('x')).count({ n: '*' })) as { n: string | number }[];
   return Number(row?.n ?? 0);
 }
 

@@ -122,11 +122,12 @@ export class MediaInboxService {
       bookmarked: query.bookmarked,
     };
     const cursor = query.cursor ? { at: query.cursor.slice(0, query.cursor.indexOf('_')), id: query.cursor.slice(query.cursor.indexOf('_') + 1) } : null;
-    const { rows, total, hasMore } = await repo.listInbox(this.ctx.db, filter, query.limit, { cursor, offset: query.offset });
+    const { rows, total, totalCapped, hasMore } = await repo.listInbox(this.ctx.db, filter, query.limit, { cursor, offset: query.offset });
     const last = rows[rows.length - 1];
     return {
       items: rows.map((r) => present(r, this.ctx.clock.now())),
       total,
+      totalCapped,
       hasMore,
       nextCursor: hasMore && last ? `${last.sort_key}_${String(last.delivery_id)}` : null,
     };

@@ -453,7 +453,7 @@ describe('preferences', () => {
       mediaLists: [],
       unsubscribedAll: false,
     });
-    expect((await get<InboxList>('/media/inbox', token)).body).toEqual({ items: [], total: 0, hasMore: false, nextCursor: null });
+    expect((await get<InboxList>('/media/inbox', token)).body).toEqual({ items: [], total: 0, totalCapped: false, hasMore: false, nextCursor: null });
     expect(id).toBeTruthy();
   });
 
