@@ -1,10 +1,12 @@
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
 import { sendRelease } from '../releases/releases.lifecycle';
 import { runDigest } from './digest';
-import { FIXTURE_PASSWORD, insertMember, insertOrganisation, insertUser, tokenOf } from './org-fixtures';
+import { deliverWithNotifications, type SendableRelease } from './distribution.repo';
+import { FIXTURE_PASSWORD, freezeAsSent, insertMember, insertOrganisation, insertUser, tokenOf } from './org-fixtures';
 
 /**
  * A journalist's own limit of releases per day: past it, a release stays in the
@@ -173,5 +175,39 @@ describe('a journalist past their daily limit', () => {
     await send('Χωρίς όριο πια', senders[0]!);
     expect(await releaseMails('limited@media.test')).toContain('Χωρίς όριο πια');
     expect(await releaseMails('unlimited@media.test')).toContain('Χωρίς όριο πια');
+  });
+});
+
+describe('a limit set while a send is under way', () => {
+  it('holds the delivery of a journalist the send did not lock, so a concurrent send cannot take them past it', async () => {
+    const db = server.ctx.db;
+    // A journalist of another list, with no limit when the send takes its locks.
+    const late = await user('late-limit@media.test', 'media', { categories: ['sports'] }, ['sports']);
+    const release = async (title: string, sender: { org: string; id: string }, category: string) => {
+      const [r] = (await db('press_releases')
+        .insert({ title, content: '<p>Κείμενο</p>', content_text: 'Κείμενο', category, organisation_id: sender.org, author_id: sender.id, media_list_categories: ['sports'] })
+        .returning('*')) as SendableRelease[];
+      await freezeAsSent(db, [r!.id]);
+      return r!;
+    };
+    const ours = await release('Το δικό μας', senders[0]!, 'sports');
+    const theirs = await release('Το ταυτόχρονο', senders[1]!, 'economy');
+    const note = { kind: 'press_release.received', title: ours.title, body: 'Νέο', link: '/', data: { press_release_id: ours.id, category: 'sports', organisation_id: ours.organisation_id } };
+    let concurrent: Knex.Transaction | undefined;
+    const delivered = await db.transaction((trx) =>
+      deliverWithNotifications(trx, ours, note, async () => {
+        // Between the send's locks and its insert: the journalist sets a limit of one, and
+        // another send (not committed yet) locks them and delivers to them.
+        await db('profiles').where('user_id', late).update({ daily_release_limit: 1 });
+        concurrent = await db.transaction();
+        await concurrent.raw('select pg_advisory_xact_lock(2020, hashtext(?::text))', [late]);
+        await concurrent('deliveries').insert({ press_release_id: theirs.id, recipient_user_id: late, email: 'late-limit@media.test', state: 'queued' });
+      }),
+    );
+    await concurrent!.commit();
+    // Their one release of the day is the other send's; ours waits for the digest.
+    expect(delivered.find((d) => d.recipient_user_id === late)).toMatchObject({ held: true, notification: null });
+    const unheld = (await db('deliveries').where({ recipient_user_id: late }).whereNull('held_at').select('press_release_id')) as { press_release_id: string }[];
+    expect(unheld).toEqual([{ press_release_id: theirs.id }]);
   });
 });

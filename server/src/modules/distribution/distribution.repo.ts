@@ -130,24 +130,34 @@ export interface DeliveredRecipient extends Recipient {
  * notification for each delivery not held. Each journalist with a limit is locked first (an
  * advisory lock, in user order, in a statement of its own, so the count that follows sees a
  * concurrent send that got the lock first): two sends at the same moment count each other.
+ * A journalist who set a limit after those locks (between the two statements) was not locked,
+ * so a concurrent send's deliveries may be uncounted: their delivery is held (the daily digest
+ * lists it), never sent past the limit.
  * The release's reporting row is created in the same statement. Returns only what the pushes
- * and the e-mail job need, not the rows back.
+ * and the e-mail job need, not the rows back. `afterLocks` runs between the two statements (tests).
  */
-export async function deliverWithNotifications(trx: Knex.Transaction, r: SendableRelease, note: ReceivedNotification): Promise<DeliveredRecipient[]> {
+export async function deliverWithNotifications(
+  trx: Knex.Transaction,
+  r: SendableRelease,
+  note: ReceivedNotification,
+  afterLocks?: () => Promise<void>,
+): Promise<DeliveredRecipient[]> {
   const who = recipientsOf(r);
-  await trx.raw(
-    `select pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
+  const locks = await trx.raw<{ rows: { user_id: string }[] }>(
+    `select p.user_id, pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
        ${who.sql} and p.daily_release_limit is not null
       order by p.user_id`,
     who.binds,
   );
+  await afterLocks?.();
   const held: Fragment = {
     sql: `case when p.daily_release_limit is not null
-                and (select count(*) from deliveries o
-                      where o.recipient_user_id = p.user_id and o.press_release_id <> ?
-                        and o.held_at is null and o.created_at >= ${ATHENS_TODAY}) >= p.daily_release_limit
+                and (not p.user_id = any(?::uuid[])
+                     or (select count(*) from deliveries o
+                          where o.recipient_user_id = p.user_id and o.press_release_id <> ?
+                            and o.held_at is null and o.created_at >= ${ATHENS_TODAY}) >= p.daily_release_limit)
                then now() end`,
-    binds: [r.id],
+    binds: [locks.rows.map((l) => l.user_id), r.id],
   };
   const ins = deliveryInsert(r, held);
   const result = await trx.raw<{ rows: { id: string; recipient_user_id: string; email: string; held: boolean; notification_id: string | null; created_at: Date | null }[] }>(
