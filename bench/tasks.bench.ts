@@ -36,7 +36,7 @@ const WARMUP = 3;
 const CALLER = process.env.CALLER === 'server' ? 'server' : 'worker';
 const STATUSES = ['in_progress', 'blocked', 'done', 'open'] as const;
 
-async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCall: number[] }> {
+async function ours(): Promise<{ samples: number[]; toEmit: number[]; emitToLast: number[]; emitCall: number[] }> {
   const testDb = await createTestDb();
   const config = testConfig(testDb);
   const server = await startServer({ config, db: testDb.db, logger: createLogger(config) });
@@ -85,6 +85,7 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
     }) as typeof server.ctx.realtime.broadcast;
 
     const samples: number[] = [];
+    const toEmit: number[] = [];
     const emitToLast: number[] = [];
     const emitCall: number[] = [];
     const caller = CALLER === 'worker' ? startCaller() : undefined;
@@ -110,12 +111,13 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
       version = r.body.version;
       if (round >= WARMUP) {
         samples.push(last - r.startedAt);
+        toEmit.push(emittedAt - r.startedAt);
         emitToLast.push(last - emittedAt);
       }
     }
     await caller?.stop();
     await clients.stop();
-    return { samples, emitToLast, emitCall: emitCall.slice(WARMUP) };
+    return { samples, toEmit, emitToLast, emitCall: emitCall.slice(WARMUP) };
   } finally {
     await server.close();
     await testDb.destroy();
@@ -175,6 +177,7 @@ async function main(): Promise<void> {
 
   const rows = [
     ['ours: PATCH → last member (end to end)', o.samples],
+    ['ours: PATCH → server emit (request + database)', o.toEmit],
     ['ours: server emit → last member (fan-out only)', o.emitToLast],
     ['ours: the emit call itself (server CPU, 1,000 sockets)', o.emitCall],
     ['reference: bare ws broadcast → last client', ref],
