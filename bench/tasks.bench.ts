@@ -15,12 +15,14 @@ import { testConfig } from '../server/src/test/app';
  * access tokens minted with the server's key, so no 1,000 argon2 sign-ins are needed.
  * The clients live in a worker thread (as they would on other machines), for ours and for
  * the reference alike; the worker reports when its last client has the message, stamped
- * with an absolute clock (performance.timeOrigin + now()).
+ * with an absolute clock (performance.timeOrigin + now()). The PATCH's caller is another
+ * machine too: a worker thread of its own stamps the request's start and reads the answer
+ * (CALLER=server runs it on the server's event loop instead, as before, to compare).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { clock, ms, pct, startClients } from './lib/socket-clients';
+import { clock, ms, pct, startCaller, startClients } from './lib/socket-clients';
 import { createLogger } from '../server/src/logger';
 import { signAccessToken } from '../server/src/modules/auth/auth.tokens';
 import { startServer } from '../server/src/server';
@@ -31,9 +33,10 @@ import { ownOrganisationOf } from '../server/src/test/releases';
 const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const WARMUP = 3;
+const CALLER = process.env.CALLER === 'server' ? 'server' : 'worker';
 const STATUSES = ['in_progress', 'blocked', 'done', 'open'] as const;
 
-async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCall: number[] }> {
+async function ours(): Promise<{ samples: number[]; toEmit: number[]; emitToLast: number[]; emitCall: number[] }> {
   const testDb = await createTestDb();
   const config = testConfig(testDb);
   const server = await startServer({ config, db: testDb.db, logger: createLogger(config) });
@@ -82,26 +85,39 @@ async function ours(): Promise<{ samples: number[]; emitToLast: number[]; emitCa
     }) as typeof server.ctx.realtime.broadcast;
 
     const samples: number[] = [];
+    const toEmit: number[] = [];
     const emitToLast: number[] = [];
     const emitCall: number[] = [];
+    const caller = CALLER === 'worker' ? startCaller() : undefined;
+    const patch = async (body: { version: number; status: string }): Promise<{ status: number; body: { version: number }; startedAt: number }> => {
+      const path = `/api/tasks/${created.body.id}`;
+      if (caller) {
+        const r = await caller.call(`${server.url}${path}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access_token}` },
+          body: JSON.stringify(body),
+        });
+        return r as { status: number; body: { version: number }; startedAt: number };
+      }
+      const startedAt = clock();
+      return { ...(await call<{ version: number }>(server.url, 'PATCH', path, { token: owner.access_token, body })), startedAt };
+    };
     for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
       const status = STATUSES[round % STATUSES.length]!;
       const arrived = clients.waitFor(version + 1);
-      const t0 = clock();
-      const r = await call<{ version: number }>(server.url, 'PATCH', `/api/tasks/${created.body.id}`, {
-        token: owner.access_token,
-        body: { version, status },
-      });
+      const r = await patch({ version, status });
       if (r.status !== 200) throw new Error(`PATCH failed: ${r.status} ${JSON.stringify(r.body)}`);
       const last = await arrived;
       version = r.body.version;
       if (round >= WARMUP) {
-        samples.push(last - t0);
+        samples.push(last - r.startedAt);
+        toEmit.push(emittedAt - r.startedAt);
         emitToLast.push(last - emittedAt);
       }
     }
+    await caller?.stop();
     await clients.stop();
-    return { samples, emitToLast, emitCall: emitCall.slice(WARMUP) };
+    return { samples, toEmit, emitToLast, emitCall: emitCall.slice(WARMUP) };
   } finally {
     await server.close();
     await testDb.destroy();
@@ -136,7 +152,7 @@ async function reference(payload: string): Promise<{ samples: number[]; sendCall
 
 async function main(): Promise<void> {
   console.log(`Task status change fan-out to ${MEMBERS} members, ${ROUNDS} changes (after ${WARMUP} warm-up)`);
-  console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded (PGlite)'}`);
+  console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded (PGlite)'}; the PATCH's caller: ${CALLER === 'worker' ? 'a worker thread' : "the server's event loop"}`);
   const o = await ours();
   // A payload the size of a real task DTO.
   const payload = JSON.stringify({
@@ -161,6 +177,7 @@ async function main(): Promise<void> {
 
   const rows = [
     ['ours: PATCH → last member (end to end)', o.samples],
+    ['ours: PATCH → server emit (request + database)', o.toEmit],
     ['ours: server emit → last member (fan-out only)', o.emitToLast],
     ['ours: the emit call itself (server CPU, 1,000 sockets)', o.emitCall],
     ['reference: bare ws broadcast → last client', ref],

@@ -113,6 +113,52 @@ export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: 
   };
 }
 
+/**
+ * An HTTP caller in a worker thread of its own (a browser on another machine): the request's
+ * client work (fetch, its streams, reading the answer) off the server's event loop and off the
+ * clients' thread. `call` resolves with the answer and the absolute time the request started.
+ */
+export function startCaller(): {
+  call: (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; body: unknown; startedAt: number }>;
+  stop: () => Promise<void>;
+} {
+  const code = `
+    const { parentPort } = require('node:worker_threads');
+    const clock = () => performance.timeOrigin + performance.now();
+    parentPort.on('message', async ({ id, url, init }) => {
+      const startedAt = clock();
+      try {
+        const res = await fetch(url, { ...init, redirect: 'manual' });
+        const text = await res.text();
+        let body = text;
+        try { body = text ? JSON.parse(text) : null; } catch {}
+        parentPort.postMessage({ id, status: res.status, body, startedAt });
+      } catch (err) {
+        parentPort.postMessage({ id, error: String(err) });
+      }
+    });`;
+  const worker = new Worker(code, { eval: true });
+  const pending = new Map<number, { resolve: (v: { status: number; body: unknown; startedAt: number }) => void; reject: (e: Error) => void }>();
+  worker.on('message', (m: { id: number; status: number; body: unknown; startedAt: number; error?: string }) => {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.error) p?.reject(new Error(m.error));
+    else p?.resolve(m);
+  });
+  let next = 0;
+  return {
+    call: (url, init) =>
+      new Promise((resolve, reject) => {
+        const id = (next += 1);
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, url, init });
+      }),
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
 const data = workerData as { benchClients?: ClientsInit } | undefined;
 if (!isMainThread && data?.benchClients) clientWorker(data.benchClients, (m) => parentPort!.postMessage(m));
 if (isMainThread && process.env.BENCH_CLIENTS_CHILD && process.send) {

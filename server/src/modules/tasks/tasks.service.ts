@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
-import { writeAudit } from '../audit/audit.service';
+import { auditRow, writeAudit } from '../audit/audit.service';
 import { createNotifications, publishNotifications, type NewNotification } from '../notifications/notifications.service';
 import { assertRoleMay, requireActive, type Membership } from '../organisations/access';
 import { assertAssignable, assertReleaseLinkable, canEditTasks } from './tasks.policy';
@@ -120,32 +120,40 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
         : undefined;
     if (!membership) throw notFound('Task not found');
     assertRoleMay(membership, 'tasks.write');
-    const before = presentTask(locked);
-    if (before.version !== input.version) return { conflict: before };
+    // The task as it is, with its people and release: only when nothing is written.
+    const current = async () => presentTask((await repo.findTask(trx, taskId))!);
+    if (Number(locked.version) !== input.version) return { conflict: await current() };
 
     const patch: repo.TaskWrite = {};
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of EDITABLE) {
       const next = input[key];
-      if (next === undefined || next === before[key]) continue;
+      if (next === undefined || next === locked[key]) continue;
       (patch as Record<string, unknown>)[key] = next;
-      changes[key] = { from: before[key], to: next };
+      changes[key] = { from: locked[key], to: next };
     }
     const changed = Object.keys(changes) as Editable[];
-    if (!changed.length) return { task: before, notes: [], changed };
+    if (!changed.length) return { task: await current(), notes: [], changed };
     if (patch.assignee_user_id) assertAssignable(await repo.isMember(trx, locked.organisation_id, patch.assignee_user_id));
     if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(trx, patch.press_release_id, locked.organisation_id));
 
-    // Written and read back (with its people and release) in one statement.
-    const row = await repo.updateTaskReturning(trx, taskId, input.version, patch);
-    if (!row) return { conflict: presentTask((await repo.findTask(trx, taskId))!) };
-    const task = presentTask(row);
-    await writeAudit(trx, ctx.logger, actor, {
+    // Written, audited and read back (with its people and release) in one statement. The audit
+    // row is inserted without writeAudit's savepoint because the database cannot refuse it: a
+    // constant action its check constraint lists, no foreign key, and text (the title, the
+    // changed values) that is in the tasks table or was just written to it — the input guard
+    // refused NUL bytes and unpaired surrogates before this ran. Its metadata is the task's as
+    // written: the title after the change and the version after the lock's (the update matches
+    // only that version).
+    const title = patch.title ?? locked.title;
+    const audit = auditRow(actor, {
       action: 'task.update',
       entityType: 'task',
       entityId: taskId,
-      metadata: { organisation_id: task.organisation_id, title: task.title, version: task.version, changes },
+      metadata: { organisation_id: locked.organisation_id, title, version: input.version + 1, changes },
     });
+    const row = await repo.updateTaskReturning(trx, taskId, input.version, patch, audit);
+    if (!row) return { conflict: await current() };
+    const task = presentTask(row);
     const items: NewNotification[] = [];
     const who = actor.name || actor.email;
     if (task.assignee_user_id && task.assignee_user_id !== actor.userId) {

@@ -190,6 +190,48 @@ describe('linked press release', () => {
   });
 });
 
+describe('what a change writes and answers', () => {
+  it('a change answers the task with its people and release and writes one audit row of it as written; no change writes nothing and answers the same task; a stale version gets it with the 409', async () => {
+    const db = server.ctx.db;
+    const release = await insertRelease(db, wsId, owner.id, 'Δελτίο της εργασίας');
+    const t = (await create(owner.token, { title: 'Ίχνος', assignee_user_id: member.id, press_release_id: release })).body;
+    const r = await patch(owner.token, t.id, { version: 1, title: 'Ίχνος δύο', status: 'done', priority: 'normal' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      id: t.id,
+      organisation_id: wsId,
+      title: 'Ίχνος δύο',
+      status: 'done',
+      priority: 'normal',
+      version: 2,
+      assignee: { user_id: member.id, name: 'Μαρία Συντάκτρια', email: 'member@tasks.test' },
+      creator: { user_id: owner.id, email: 'owner@tasks.test' },
+      press_release: { id: release, title: 'Δελτίο της εργασίας' },
+    });
+    const audits = () => db('audit_logs').where({ action_type: 'task.update', entity_id: t.id });
+    const [audit, ...more] = await audits();
+    expect(more).toHaveLength(0);
+    expect(audit).toMatchObject({ actor_user_id: owner.id, actor_email: 'owner@tasks.test', actor_role: 'client', entity_type: 'task' });
+    // The priority was already 'normal': not a change.
+    expect(audit.metadata).toEqual({
+      organisation_id: wsId,
+      title: 'Ίχνος δύο',
+      version: 2,
+      changes: { title: { from: 'Ίχνος', to: 'Ίχνος δύο' }, status: { from: 'open', to: 'done' } },
+    });
+
+    const same = await patch(owner.token, t.id, { version: 2, title: 'Ίχνος δύο', status: 'done' });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(r.body);
+    expect(await audits()).toHaveLength(1);
+
+    const stale = await patch(member.token, t.id, { version: 1, status: 'open' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.task).toEqual(r.body);
+    expect(await audits()).toHaveLength(1);
+  });
+});
+
 describe('concurrent updates', () => {
   it('two PATCHes with the same version: one wins, the other gets 409 with the current task; nothing is lost', async () => {
     const t = (await create(owner.token, { title: 'Ταυτόχρονη' })).body;
