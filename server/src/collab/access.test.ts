@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test/db';
 import { insertRelease, newOrganisation, type OrganisationRole } from '../test/releases';
-import { sessionAccess, sessionAccessBatcher } from './access';
+import { readSessionAccess, sessionAccess, sessionAccessBatcher, type SessionAccess } from './access';
 
 let t: TestDb;
 let orgId: string;
@@ -88,6 +89,64 @@ describe('sessionAccessBatcher: the checks of connections arriving together in o
     ]);
   });
 
+  it('answers a connection asking alone (a named statement on Postgres) as sessionAccess does, and reads it again each time', async () => {
+    const editor = await user('alone-editor@access.test', 'editor');
+    const reviewer = await user('alone-reviewer@access.test', 'reviewer');
+    const outsider = await user('alone-outsider@access.test', null);
+    const banned = await user('alone-banned@access.test', 'editor', { status: 'banned' });
+    const deactivated = await user('alone-inactive@access.test', 'editor', { is_active: false });
+    const revoked = await user('alone-revoked@access.test', 'editor');
+    await t.db('auth_sessions').where('id', revoked.sessionId).update({ revoked_at: new Date() });
+    const asks: [string, string, string][] = [
+      [editor.userId, editor.sessionId, releaseId],
+      [editor.userId, editor.sessionId, otherReleaseId],
+      [editor.userId, editor.sessionId, crypto.randomUUID()],
+      [reviewer.userId, reviewer.sessionId, releaseId],
+      [outsider.userId, outsider.sessionId, releaseId],
+      [banned.userId, banned.sessionId, releaseId],
+      [deactivated.userId, deactivated.sessionId, releaseId],
+      [revoked.userId, revoked.sessionId, releaseId],
+      [reviewer.userId, editor.sessionId, releaseId],
+    ];
+    const lookup = sessionAccessBatcher(t.db);
+    const alone: unknown[] = [];
+    for (const [u, s, r] of asks) alone.push(await lookup(u, s, r)); // one at a time: each read alone
+    expect(alone).toEqual(await Promise.all(asks.map(([u, s, r]) => sessionAccess(t.db, u, s, r))));
+    expect(alone.map((a) => (a ? ((a as SessionAccess)?.access?.mode ?? 'none') : 'refused'))).toEqual([
+      'write',
+      'none',
+      'none',
+      'suggest',
+      'none',
+      'refused',
+      'refused',
+      'refused',
+      'refused',
+    ]);
+    // The organisation's status as it is now, not as the statement's first run saw it.
+    await t.db('organisations').where('id', orgId).update({ status: 'rejected' });
+    try {
+      expect((await lookup(editor.userId, editor.sessionId, releaseId))?.access?.membership.status).toBe('rejected');
+    } finally {
+      await t.db('organisations').where('id', orgId).update({ status: 'approved' });
+    }
+    expect((await lookup(editor.userId, editor.sessionId, releaseId))?.access?.membership.status).toBe('approved');
+  });
+
+  it.runIf(process.env.DATABASE_URL)('on Postgres, a connection asking alone is a statement prepared once per pooled connection, not planned per read', async () => {
+    const editor = await user('prepared@access.test', 'editor');
+    // One pooled connection, so every read and the look at its prepared statements share it.
+    const one = knexFactory({ client: 'pg', connection: t.databaseUrl, pool: { min: 0, max: 1 } });
+    try {
+      const lookup = sessionAccessBatcher(one);
+      for (let i = 0; i < 8; i++) expect((await lookup(editor.userId, editor.sessionId, releaseId))?.access?.mode).toBe('write');
+      const prepared = (await one.raw('select name, generic_plans + custom_plans as runs from pg_prepared_statements')) as { rows: { name: string; runs: number }[] };
+      expect(prepared.rows).toEqual([{ name: 'collab_session_access', runs: 8 }]);
+    } finally {
+      await one.destroy();
+    }
+  });
+
   it('asked while a read is under way, waits for the next read: a session revoked meanwhile is refused right after a success', async () => {
     const editor = await user('revoked-later@access.test', 'editor');
     // The first read has its answer from Postgres, but is held (in flight) until `release`.
@@ -96,16 +155,12 @@ describe('sessionAccessBatcher: the checks of connections arriving together in o
     let answered = () => undefined as void;
     const firstAnswered = new Promise<void>((r) => (answered = r));
     let reads = 0;
-    const db = new Proxy(t.db, {
-      get: (target, prop) =>
-        prop === 'raw'
-          ? (...args: Parameters<typeof t.db.raw>) => {
-              const p = target.raw(...args);
-              return ++reads === 1 ? p.then(async (r: unknown) => (answered(), await held, r)) : p;
-            }
-          : Reflect.get(target, prop),
+    const lookup = sessionAccessBatcher(t.db, {
+      read: (q, asks) => {
+        const p = readSessionAccess(q, asks);
+        return ++reads === 1 ? p.then(async (r) => (answered(), await held, r)) : p;
+      },
     });
-    const lookup = sessionAccessBatcher(db);
     const first = lookup(editor.userId, editor.sessionId, releaseId);
     await firstAnswered;
     await t.db('auth_sessions').where('id', editor.sessionId).update({ revoked_at: new Date() });
@@ -131,7 +186,7 @@ describe('sessionAccessBatcher: the checks of connections arriving together in o
 
   it('a failed read fails only the checks waiting on it; the next ones read again', async () => {
     const editor = await user('failing@access.test', 'editor');
-    const lookup = sessionAccessBatcher({ raw: () => Promise.reject(new Error('database away')) } as unknown as typeof t.db);
+    const lookup = sessionAccessBatcher(t.db, { read: () => Promise.reject(new Error('database away')) });
     await expect(lookup(editor.userId, editor.sessionId, releaseId)).rejects.toThrow('database away');
     const working = sessionAccessBatcher(t.db);
     expect((await working(editor.userId, editor.sessionId, releaseId))?.access?.mode).toBe('write');

@@ -82,7 +82,7 @@ export async function sessionAccess(
   return sessionAccessOf(row);
 }
 
-type SessionAccessRow = AccessRow & { user_role: Role; user_status: UserStatus; is_active: boolean };
+export type SessionAccessRow = AccessRow & { user_role: Role; user_status: UserStatus; is_active: boolean };
 /** What sessionAccess answers. */
 export type SessionAccess = { role: Role; access: CollabAccess | undefined } | null;
 
@@ -93,15 +93,89 @@ function sessionAccessOf(row: SessionAccessRow | undefined): SessionAccess {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** sessionAccess for one (session, user, release) waiting in a batch. */
-interface Waiting {
-  key: string;
+/** One check of a batch: a (session, user, release) to read. */
+export interface SessionAccessAsk {
   userId: string;
   sessionId: string;
   releaseId: string;
+}
+
+/** sessionAccess for one ask waiting in a batch. */
+interface Waiting extends SessionAccessAsk {
+  key: string;
   resolve: (a: SessionAccess) => void;
   reject: (err: unknown) => void;
 }
+
+/**
+ * The check of one connection, as a named statement: Postgres parses and plans it once per
+ * pooled connection and reuses the plan (all index lookups by key), where the same join sent
+ * through knex is planned again on every connection (about 0.5 ms of the database's time each,
+ * more than the lookups themselves). The columns and rules of sessionAccess.
+ */
+const ONE_STATEMENT = 'collab_session_access';
+const ONE_SQL = `select p.role as user_role, p.status as user_status, p.is_active,
+       r.id, r.organisation_id, r.status, m.role, o.status as organisation_status, o.name
+  from auth_sessions s
+  join profiles p on p.user_id = s.user_id
+  left join press_releases r on r.id = $3
+  left join organisation_members m on m.organisation_id = r.organisation_id and m.user_id = s.user_id
+  left join organisations o on o.id = m.organisation_id
+ where s.id = $1 and s.user_id = $2 and s.revoked_at is null
+ limit 1`;
+
+/** The raw `pg` client knex's pool holds (Postgres only; PGlite has no named statements). */
+interface PgConnection {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+interface PgPool {
+  config: { client?: unknown };
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(c: PgConnection): Promise<void>;
+}
+
+/** Whether `q` talks to Postgres through `pg` (createDb's Postgres mode), whose connections keep named statements. */
+function namedStatements(q: Knex): boolean {
+  return (q.client as PgPool).config.client === 'pg';
+}
+
+/**
+ * The rows of sessionAccess for `asks` (distinct; at least one), by position in `asks`. One ask
+ * alone (a connection opening by itself) is a named statement on Postgres; several are one
+ * query of a VALUES list joined to the same tables (planned for its length).
+ */
+export async function readSessionAccess(q: Knex, asks: SessionAccessAsk[]): Promise<(SessionAccessRow | undefined)[]> {
+  if (asks.length === 1 && namedStatements(q)) {
+    const { userId, sessionId, releaseId } = asks[0]!;
+    const pool = q.client as PgPool;
+    const conn = await pool.acquireConnection();
+    try {
+      const { rows } = await conn.query({ name: ONE_STATEMENT, text: ONE_SQL, values: [sessionId, userId, releaseId] });
+      return [rows[0] as SessionAccessRow | undefined];
+    } finally {
+      await pool.releaseConnection(conn);
+    }
+  }
+  const values = asks.map(() => '(?, cast(? as uuid), cast(? as uuid), cast(? as uuid))').join(', ');
+  const bindings = asks.flatMap((w, i) => [i, w.sessionId, w.userId, w.releaseId]);
+  const result = (await q.raw(
+    `select k.i, p.role as user_role, p.status as user_status, p.is_active,
+            r.id, r.organisation_id, r.status, m.role, o.status as organisation_status, o.name
+       from (values ${values}) as k(i, sid, uid, rid)
+       join auth_sessions s on s.id = k.sid and s.user_id = k.uid and s.revoked_at is null
+       join profiles p on p.user_id = s.user_id
+       left join press_releases r on r.id = k.rid
+       left join organisation_members m on m.organisation_id = r.organisation_id and m.user_id = s.user_id
+       left join organisations o on o.id = m.organisation_id`,
+    bindings,
+  )) as { rows: (SessionAccessRow & { i: number })[] };
+  const byPosition: (SessionAccessRow | undefined)[] = asks.map(() => undefined);
+  for (const row of result.rows) byPosition[Number(row.i)] ??= row;
+  return byPosition;
+}
+
+/** How a batcher reads (readSessionAccess; tests wrap it to hold a read in flight or fail it). */
+export type SessionAccessRead = (q: Knex, asks: SessionAccessAsk[]) => Promise<(SessionAccessRow | undefined)[]>;
 
 /**
  * sessionAccess for many connections at once, with the same answers: the checks asked while a
@@ -109,34 +183,23 @@ interface Waiting {
  * document at once cost a few reads, not 200, and leave the pool to the document's own load).
  * Nothing is cached: every answer comes from a read that started after it was asked, so a
  * session revoked, a user banned or a member removed before a connection asks is refused as
- * by sessionAccess. A connection asking alone is read at once.
+ * by sessionAccess. A connection asking alone is read at once (readSessionAccess: a named
+ * statement, planned once per pooled connection).
  */
-export function sessionAccessBatcher(q: Knex, maxInFlight = 1): (userId: string, sessionId: string, releaseId: string) => Promise<SessionAccess> {
+export function sessionAccessBatcher(
+  q: Knex,
+  opts: { maxInFlight?: number; read?: SessionAccessRead } = {},
+): (userId: string, sessionId: string, releaseId: string) => Promise<SessionAccess> {
+  const { maxInFlight = 1, read = readSessionAccess } = opts;
   let queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
 
-  async function read(batch: Waiting[]): Promise<void> {
-    // One row of VALUES per distinct (session, user, release); the same check asked twice shares it.
+  async function readBatch(batch: Waiting[]): Promise<void> {
+    // One read per distinct (session, user, release); the same check asked twice shares it.
     const keys = [...new Map(batch.map((w) => [w.key, w])).values()];
-    const values = keys.map(() => '(?, cast(? as uuid), cast(? as uuid), cast(? as uuid))').join(', ');
-    const bindings = keys.flatMap((w, i) => [i, w.sessionId, w.userId, w.releaseId]);
-    const result = (await q.raw(
-      `select k.i, p.role as user_role, p.status as user_status, p.is_active,
-              r.id, r.organisation_id, r.status, m.role, o.status as organisation_status, o.name
-         from (values ${values}) as k(i, sid, uid, rid)
-         join auth_sessions s on s.id = k.sid and s.user_id = k.uid and s.revoked_at is null
-         join profiles p on p.user_id = s.user_id
-         left join press_releases r on r.id = k.rid
-         left join organisation_members m on m.organisation_id = r.organisation_id and m.user_id = s.user_id
-         left join organisations o on o.id = m.organisation_id`,
-      bindings,
-    )) as { rows: (SessionAccessRow & { i: number })[] };
-    const byKey = new Map<string, SessionAccessRow>();
-    for (const row of result.rows) {
-      const k = keys[Number(row.i)]!.key;
-      if (!byKey.has(k)) byKey.set(k, row);
-    }
+    const rows = await read(q, keys);
+    const byKey = new Map(keys.map((w, i) => [w.key, rows[i]]));
     for (const w of batch) w.resolve(sessionAccessOf(byKey.get(w.key)));
   }
 
@@ -146,7 +209,7 @@ export function sessionAccessBatcher(q: Knex, maxInFlight = 1): (userId: string,
       const batch = queue;
       queue = [];
       inFlight++;
-      read(batch)
+      readBatch(batch)
         .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
         .finally(() => {
           inFlight--;

@@ -94,6 +94,16 @@ interface PeerPending {
   at: number;
 }
 
+/** The answer to a connection's sync step 1, computed ahead (SharedDoc.prepareAnswer). */
+export interface PreparedAnswer {
+  readonly doc: SharedDoc;
+  /** The document's count of changes when it was computed. */
+  readonly changes: number;
+  /** The message it answers. */
+  readonly data: Uint8Array;
+  readonly answer: Uint8Array;
+}
+
 /**
  * One loaded document: the Y.Doc, its awareness, its connections, and the buffer of
  * updates not yet stored (flushed within FLUSH_MS).
@@ -119,6 +129,8 @@ export class SharedDoc {
   readOnly = false;
   /** The user a server change being applied is made for (see applyServerChange). */
   private serverAuthor: string | undefined;
+  /** Changes to the document so far (an answer prepareAnswer computed holds while it is the same). */
+  private changes = 0;
   /** Why the stored document cannot be rendered (told to editors who join), or null. */
   renderError: string | null = null;
 
@@ -131,6 +143,7 @@ export class SharedDoc {
     this.awareness = new awarenessProtocol.Awareness(doc);
     this.awareness.setLocalState(null);
     doc.on('update', (update: Uint8Array, origin: unknown) => {
+      this.changes++;
       if (origin === PEER || origin === STORED) {
         this.peerChanged = true;
       } else {
@@ -169,6 +182,31 @@ export class SharedDoc {
     return this.pending.length > 0;
   }
 
+  /**
+   * The answer to a new connection's sync step 1 (`first`; null when it is not one: malformed
+   * messages are refused by handle()), computed ahead while the connection's access is still
+   * being read: it is the largest thing a connection is sent (the whole document for an editor
+   * opening it). Nothing is sent here: handle() sends it once the connection is admitted, and
+   * only if the document did not change since (else it answers afresh).
+   */
+  prepareAnswer(first: Uint8Array): PreparedAnswer | null {
+    try {
+      const decoder = decoding.createDecoder(first);
+      if (decoding.readVarUint(decoder) !== MESSAGE_SYNC || decoding.readVarUint(decoder) !== syncProtocol.messageYjsSyncStep1) return null;
+      return { doc: this, changes: this.changes, data: first, answer: this.answerStep1(decoding.readVarUint8Array(decoder)) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Step 2: what a peer with state vector `sv` lacks. */
+  private answerStep1(sv: Uint8Array): Uint8Array {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    syncProtocol.writeSyncStep2(encoder, this.doc, sv);
+    return encoding.toUint8Array(encoder);
+  }
+
   /** Adds a connection and starts the sync: our step 1, and the current awareness states. */
   add(ws: WebSocket, info: ConnInfo): void {
     this.conns.set(ws, info);
@@ -198,17 +236,19 @@ export class SharedDoc {
    * may not make (read-only document, content outside the editor schema) and any other
    * error for a malformed message; in both cases nothing of the message was applied.
    */
-  handle(ws: WebSocket, data: Uint8Array): void {
+  handle(ws: WebSocket, data: Uint8Array, prepared?: PreparedAnswer | null): void {
+    if (prepared?.data === data && prepared.doc === this && prepared.changes === this.changes) {
+      // The answer prepareAnswer computed for this very message, and the document is as it was.
+      send(ws, prepared.answer);
+      return;
+    }
     const decoder = decoding.createDecoder(data);
     const type = decoding.readVarUint(decoder);
     switch (type) {
       case MESSAGE_SYNC: {
         const kind = decoding.readVarUint(decoder);
         if (kind === syncProtocol.messageYjsSyncStep1) {
-          const encoder = encoding.createEncoder();
-          encoding.writeVarUint(encoder, MESSAGE_SYNC);
-          syncProtocol.writeSyncStep2(encoder, this.doc, decoding.readVarUint8Array(decoder));
-          send(ws, encoding.toUint8Array(encoder));
+          send(ws, this.answerStep1(decoding.readVarUint8Array(decoder)));
         } else if (kind === syncProtocol.messageYjsSyncStep2 || kind === syncProtocol.messageYjsUpdate) {
           this.receive(ws, decoding.readVarUint8Array(decoder));
         } else {

@@ -124,6 +124,28 @@ describe('/collab authenticated by the session the page holds (first message)', 
     expect((await closeOf(collabUrl(server.url, '00000000-0000-4000-8000-000000000000'), [encodeAuthMessage(owner.token)])).code).toBe(CLOSE_FORBIDDEN);
   });
 
+  it('sends nothing to a connection refused while the document is open here (its sync answer may be computed during the check)', async () => {
+    const a = openWithToken(() => owner.token);
+    await a.synced; // loaded here: the next connections' answers are computed while their access is read
+    const { access_token: revoked } = await signIn(server.url, 'owner@socket-auth.test');
+    expect((await call(server.url, 'POST', '/auth/v1/logout?scope=local', { token: revoked })).status).toBe(204);
+    for (const [token, code] of [
+      [outsiderToken, CLOSE_FORBIDDEN],
+      [journalistToken, CLOSE_FORBIDDEN],
+      [revoked, CLOSE_UNAUTHORIZED],
+    ] as const) {
+      const received: Buffer[] = [];
+      const closed = await new Promise<number>((resolve) => {
+        const ws = new WebSocket(collabUrl(server.url));
+        ws.on('open', () => [encodeAuthMessage(token), syncStep1()].forEach((m) => ws.send(m)));
+        ws.on('message', (data: Buffer) => received.push(data));
+        ws.on('close', (c) => resolve(c));
+      });
+      expect({ closed, received: received.length }).toEqual({ closed: code, received: 0 });
+    }
+    a.provider.destroy();
+  });
+
   it('refuses a foreign Origin before reading the token (4403)', async () => {
     const code = await new Promise<number>((resolve) => {
       const ws = new WebSocket(collabUrl(server.url), { headers: { origin: 'https://evil.example' } });

@@ -40,13 +40,15 @@ export type SessionAccessLookup = (userId: string, sessionId: string, releaseId:
  * user neither banned nor deactivated), with the user's access to the release, in one read and
  * no write per connection (`lookup`: sessionAccess, batched with other connections' by
  * sessionAccessBatcher). An expired token is refused with 4401 so the client refreshes it and
- * reconnects.
+ * reconnects. `whileReading` is called once the token is verified, while its session and access
+ * are still being read (the caller prepares what it will send if they hold; it sends nothing).
  */
 export async function identityFromToken(
   lookup: SessionAccessLookup,
   key: Uint8Array,
   token: string | null,
   releaseId: string,
+  whileReading?: () => void,
 ): Promise<Refusal | { ok: true; who: SocketIdentity; access: CollabAccess | undefined }> {
   if (!token) return refuse(CLOSE_UNAUTHORIZED, 'no auth message');
   // The read starts beside the signature check (an asynchronous HMAC), on the claims the token
@@ -58,7 +60,9 @@ export async function identityFromToken(
   const check = await checkAccessToken(token, key);
   if (!check.ok) return refuse(CLOSE_UNAUTHORIZED, check.reason === 'expired' ? 'token expired' : 'invalid token');
   const { sub: userId, sid: sessionId } = check.claims;
-  const found = await (early && said?.sub === userId && said.sid === sessionId ? early : lookup(userId, sessionId, releaseId));
+  const reading = early && said?.sub === userId && said.sid === sessionId ? early : lookup(userId, sessionId, releaseId);
+  whileReading?.();
+  const found = await reading;
   if (!found) return refuse(CLOSE_UNAUTHORIZED, 'session ended');
   // Only clients edit releases (as only they may ask for a ticket).
   if (found.role !== 'client') return refuse(CLOSE_FORBIDDEN, 'forbidden');

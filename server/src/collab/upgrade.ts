@@ -13,7 +13,7 @@ import { threadRenderer, type ContentRenderer } from './render-thread';
 import type { CollabBus, ControlMessage, PeerMessage } from './cluster';
 import { appendUpdates, compactDocument, loadDocument, releaseDocName, seedSnapshot } from './persistence';
 import { docFromJson, paragraphsToJson } from './render';
-import { SharedDoc, UpdateRefused, type ConnInfo } from './shared-doc';
+import { SharedDoc, UpdateRefused, type ConnInfo, type PreparedAnswer } from './shared-doc';
 import type { Knex } from 'knex';
 import { awaitAuthMessage, defaultAuthDeadline, identityFromTicket, identityFromToken, type AuthDeadline } from './socket-auth';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, RENDER_ERRORS } from '../../../shared/editor/collab-protocol';
@@ -106,6 +106,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
   /** Each connection's session and access check; connections arriving together share a read. */
   const lookupAccess = sessionAccessBatcher(db);
   const docs = new Map<string, Promise<SharedDoc>>();
+  /** The documents of `docs` that finished loading (read without waiting). */
+  const settled = new WeakMap<Promise<SharedDoc>, SharedDoc>();
   const unloading = new Map<string, Promise<void>>();
   const deriving = new Map<string, Promise<void>>();
   /** Documents being unloaded (a connection closing and a server change may both ask). */
@@ -354,9 +356,13 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     let p = docs.get(name);
     if (!p) {
       renderer.warm(); // the render thread starts while the first document loads
-      p = load(name, releaseId);
+      const loading = load(name, releaseId);
+      p = loading;
       docs.set(name, p);
-      p.catch(() => docs.delete(name));
+      p.then(
+        (d) => void settled.set(loading, d),
+        () => docs.delete(name),
+      );
     }
     return p;
   }
@@ -416,16 +422,27 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     if (!RELEASE_ID_PATTERN.test(releaseId)) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     // The session the page holds, in the first message (socket-auth.ts); or, the older way, a ticket in the URL.
     const ticketParam = url.searchParams.get('ticket');
+    const name = releaseDocName(releaseId);
+    // While the session and access are read (the token verified), the answer to the
+    // connection's sync step 1 is computed from the document if it is loaded here. Sent only
+    // once the check said yes, and only if the document did not change meanwhile
+    // (SharedDoc.prepareAnswer).
+    let prepared: { first: Buffer; answer: PreparedAnswer | null } | undefined;
+    const prepare = () => {
+      const p = docs.get(name);
+      const loaded = p && settled.get(p);
+      const first = buffered[0];
+      if (loaded && !leaving.has(loaded) && first) prepared = { first, answer: loaded.prepareAnswer(new Uint8Array(first)) };
+    };
     const auth =
       ticketParam === null
-        ? await identityFromToken(lookupAccess, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId)
+        ? await identityFromToken(lookupAccess, key, await awaitAuthMessage(ws, buffered, authDeadline), releaseId, prepare)
         : await identityFromTicket(db, key, ticketParam, releaseId).then(async (a) => (a.ok ? { ...a, access: await collabAccess(db, a.who.userId, releaseId) } : a));
     if (!auth.ok) return ws.close(auth.code, auth.reason);
     const { who, access } = auth;
     if (!access) return ws.close(CLOSE_FORBIDDEN, 'forbidden');
     if (ws.readyState !== ws.OPEN) return;
 
-    const name = releaseDocName(releaseId);
     const shared = await getDoc(name, releaseId);
     ws.off('message', onEarly);
     // A sent (or archived) release is served read-only: viewers sync, nobody writes.
@@ -437,7 +454,8 @@ export function attachCollab(httpServer: HttpServer, deps: Deps): CollabEndpoint
     const handle = (data: Buffer) => {
       if (refused) return; // closing: the rest of what this connection sent is dropped
       try {
-        shared.handle(ws, new Uint8Array(data));
+        if (data === prepared?.first && prepared.answer) shared.handle(ws, prepared.answer.data, prepared.answer);
+        else shared.handle(ws, new Uint8Array(data));
       } catch (err) {
         // Logged once per connection, without a stack: a bad client must not flood the log.
         refused = true;
