@@ -130,12 +130,14 @@ export async function listInbox(
   const key = f.bookmarked ? 'd.bookmarked_at' : 'd.release_sent_at';
   const like = f.search ? likeContains(f.search) : '';
   const rare = f.search.length >= TRIGRAM_MIN && (await matchingSentVersions(q, like, limits.candidates + 1)) <= limits.candidates;
-  // A rare term: its sent versions, each joined to the journalist's delivery (an index probe each).
+  // A rare term: its sent versions, each joined to the journalist's delivery (an index probe each:
+  // the `limit 1` (one delivery per release and journalist anyway) keeps Postgres from turning the
+  // lateral join into a hash join over all the journalist's deliveries).
   const page: Knex.QueryBuilder = rare
     ? q.from(
         q.raw(
           `(select press_release_id from release_sent_versions where search_text like ? escape '\\') as c
-           cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ?) as d`,
+           cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d`,
           [like, f.userId],
         ),
       )
