@@ -8,9 +8,26 @@ import ClientPgLiteModule from 'knex-pglite';
 import pg from 'pg';
 
 // knex-pglite is CommonJS: its dialect class is the default export.
-const ClientPgLite =
+const PgLiteDialect =
   (ClientPgLiteModule as unknown as { default?: typeof ClientPgLiteModule }).default ??
   ClientPgLiteModule;
+
+/**
+ * How long the first query may wait for the embedded database to start. It is WebAssembly in
+ * this process, not a server across a network: a slow start (35 s seen on a loaded 2-core
+ * machine) is only slow, and the pool's default 30 s create timeout failed the first query
+ * ("Timeout acquiring a connection") for it.
+ */
+export const EMBEDDED_START_TIMEOUT_MS = 10 * 60_000;
+
+/** knex-pglite with the start timeout (it refuses a pool option; the pool's defaults carry it). */
+const ClientPgLite = class extends PgLiteDialect {
+  override poolDefaults() {
+    return { ...super.poolDefaults(), createTimeoutMillis: EMBEDDED_START_TIMEOUT_MS };
+  }
+};
+const embeddedKnex = (client: typeof ClientPgLite, pglite: unknown) =>
+  knexFactory({ client, dialect: 'postgres', connection: { pglite } as never, acquireConnectionTimeout: EMBEDDED_START_TIMEOUT_MS });
 
 // bigint (count(*), sum) and numeric as JS numbers in both modes; PGlite already does this.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -41,10 +58,10 @@ export function createDb(opts: DbOptions): Db {
     });
   }
   if (opts.pglite) {
-    return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: opts.pglite } as never });
+    return embeddedKnex(ClientPgLite, opts.pglite);
   }
   if (opts.dataDir === ':memory:') {
-    return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite: new PGlite(EMBEDDED_OPTIONS) } as never });
+    return embeddedKnex(ClientPgLite, new PGlite(EMBEDDED_OPTIONS));
   }
   const dir = path.resolve(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
@@ -56,7 +73,7 @@ export function createDb(opts: DbOptions): Db {
       return opened;
     }
   };
-  return knexFactory({ client, dialect: 'postgres', connection: { pglite: { waitReady: Promise.resolve() } } as never });
+  return embeddedKnex(client, { waitReady: Promise.resolve() });
 }
 
 /**
