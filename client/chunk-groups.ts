@@ -5,20 +5,22 @@
  * per UI component). On a phone's connection (6 connections, 150 ms a round trip) the count,
  * not the bytes, set the time.
  *
+ * This names the groups of the app's build (index.html → main.tsx). The public pages are built
+ * apart (vite.config.ts): while the two entries were one build, whatever a public page could
+ * reach had to stay in the automatic chunks (grouped with signed-in code, a public page would
+ * have downloaded it), and the client's home still came in 39 files.
+ *
  * The groups follow the module graph, so no screen loads code it would not have loaded anyway
  * at the same moment:
- *   - `shared`: what both browser entries (main.tsx and the public pages' public-main.tsx)
- *     import statically: loaded by every page at once;
- *   - `app`: the rest of main.tsx's static imports, loaded by every app page at once;
+ *   - `app`: main.tsx's static imports, loaded by every app page at once;
  *   - `signed-in`: the signed-in shell (area-layouts.tsx and its static imports), loaded by every
  *     signed-in screen, with the small shared parts (UI components, icons, hooks) that two
  *     signed-in pages or more import, so a page comes as its own chunk plus the shell's;
- *   - `forms`: those parts that the signed-out screens (sign-in, sign-up) load too.
- * Modules any public page can reach (statically or lazily) stay with the automatic chunks
- * unless both entries load them at once (`shared`): grouping them with signed-in code would
- * make a public page download it. Nothing that imports the editor's or the charts' libraries
- * joins a group (the shell would then load them), nor a module that is imported lazily (it
- * stays the head of its own chunk, where the manifest, the router and the preloads find it).
+ *   - `forms`: those parts that the signed-out screens (sign-in, sign-up, the public pages the
+ *     app shows in place) load too.
+ * Nothing that imports the editor's or the charts' libraries joins a group (the shell would then
+ * load them), nor a module that is imported lazily (it stays the head of its own chunk, where
+ * the manifest, the router and the preloads find it).
  */
 import path from 'node:path';
 
@@ -67,20 +69,14 @@ interface Groups {
  */
 export function signedInChunkName(clientDir: string) {
   const appEntry = path.join(clientDir, 'src/main.tsx');
-  const publicEntry = path.join(clientDir, 'src/public-main.tsx');
   const shell = path.join(clientDir, 'src/components/layout/area-layouts.tsx');
   let groups: Groups | null = null;
 
   const compute = (ctx: ChunkingContextLike): Groups => {
     const byModule = new Map<string, string>();
     const appStatic = closure(ctx, appEntry, false);
-    const publicStatic = closure(ctx, publicEntry, false);
-    const publicAll = closure(ctx, publicEntry, true);
-    for (const id of appStatic) {
-      if (publicStatic.has(id)) byModule.set(id, 'shared');
-      else if (!publicAll.has(id)) byModule.set(id, 'app');
-    }
-    const taken = (id: string) => appStatic.has(id) || publicAll.has(id);
+    for (const id of appStatic) if (!HEAVY.test(id)) byModule.set(id, 'app');
+    const taken = (id: string) => appStatic.has(id);
     const shellModules = closure(ctx, shell, false);
     // What a signed-out screen loads stays out (the sign-in page shares a hook with the shell).
     const signedOut = new Set<string>();
@@ -100,7 +96,7 @@ export function signedInChunkName(clientDir: string) {
     };
     // What the signed-out screens share with the shell (forms, dialogs, the query hooks).
     for (const id of shellModules) if (!taken(id) && signedOut.has(id) && mergeable(id)) byModule.set(id, 'forms');
-    // Every lazy module the app entry reaches outside the shell and the public pages: the route
+    // Every lazy module the app entry reaches outside the shell: the route
     // pages and what they load later.
     const lazyRoots = new Set<string>();
     for (const id of closure(ctx, appEntry, true)) {
@@ -121,7 +117,6 @@ export function signedInChunkName(clientDir: string) {
     }
     const lazy = new Set<string>();
     for (const id of closure(ctx, appEntry, true)) for (const dyn of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazy.add(dyn);
-    for (const id of publicAll) for (const dyn of ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []) lazy.add(dyn);
     return { byModule, lazy };
   };
 

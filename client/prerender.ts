@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PRODUCT_NAME } from '../shared/constants';
 import { headTagsHtml, pageMetaTags, PUBLIC_URL_PLACEHOLDER } from '../shared/page-meta';
+import { PUBLIC_MANIFEST } from './build-manifests';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDist = path.join(root, 'dist/client');
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     /<meta\s+name="description"\s+content="([^"]*)"/.exec(template)?.[1]?.trim() ?? '',
   );
   const manifest = JSON.parse(
-    fs.readFileSync(path.join(clientDist, '.vite/manifest.json'), 'utf8'),
+    fs.readFileSync(path.join(clientDist, PUBLIC_MANIFEST), 'utf8'),
   ) as Record<string, ManifestChunk>;
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];

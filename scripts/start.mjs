@@ -33,7 +33,7 @@ const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tai
 /** Files the build does not read: tests and editor or OS leftovers. */
 const IGNORED = /(?:\.(?:test|spec)\.[cm]?[jt]sx?|\.DS_Store|~|\.swp)$/;
 /** What a finished build leaves; any missing means build again, whatever the stamp says. */
-const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/client/.vite/manifest.json', 'dist/ssr/entry-server.js'];
+const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/client/.vite/manifest.json', 'dist/client/.vite/manifest-public.json', 'dist/ssr/entry-server.js'];
 
 const stampFile = (root) => path.join(root, 'dist/.build-stamp');
 const pendingFile = (root) => path.join(root, 'dist/.build-stamp.pending');

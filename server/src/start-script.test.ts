@@ -39,6 +39,7 @@ for (const dir of ['dist/server', 'dist/client/.vite', 'dist/ssr']) fs.mkdirSync
 fs.writeFileSync('dist/server/main.js', "console.log('server started');\\n");
 fs.writeFileSync('dist/client/index.html', '<!doctype html>');
 fs.writeFileSync('dist/client/.vite/manifest.json', '{}');
+fs.writeFileSync('dist/client/.vite/manifest-public.json', '{}');
 fs.writeFileSync('dist/ssr/entry-server.js', '');
 fs.appendFileSync('builds.txt', 'build\\n');
 `;
@@ -64,6 +65,7 @@ function fakeBuild(fail = false): (root: string) => number {
       ['dist/server/main.js', ''],
       ['dist/client/index.html', ''],
       ['dist/client/.vite/manifest.json', '{}'],
+      ['dist/client/.vite/manifest-public.json', '{}'],
       ['dist/ssr/entry-server.js', ''],
     ]) write(file!, text!);
     fs.appendFileSync(path.join(root, 'builds.txt'), 'build\n');
@@ -197,7 +199,7 @@ describe('npm start', () => {
   it('is what package.json runs, and `npm run build` stamps what it built, quietly', () => {
     expect(realPackage.scripts.start).toBe('node scripts/start.mjs');
     expect(realPackage.scripts.build).toMatch(/^node scripts\/start\.mjs --forget && .* && node scripts\/start\.mjs --remember$/);
-    // Vite's asset listing off in both builds.
-    expect(realPackage.scripts.build?.match(/vite build [^&]*--logLevel warn/g)).toHaveLength(2);
+    // Vite's asset listing off in every build: the app's, the public pages', the server-side one.
+    expect(realPackage.scripts.build?.match(/vite build [^&]*--logLevel warn/g)).toHaveLength(3);
   });
 });
