@@ -127,27 +127,14 @@ export async function listInbox(
   at: { cursor: InboxCursor | null; offset: number },
   limits: SearchLimits = { candidates: SEARCH_CANDIDATES_MAX, count: SEARCH_COUNT_MAX },
 ): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; totalCapped: boolean; hasMore: boolean }> {
-  const key = f.bookmarked ? 'd.bookmarked_at' : 'd.release_sent_at';
   const like = f.search ? likeContains(f.search) : '';
-  const rare = f.search.length >= TRIGRAM_MIN && (await matchingSentVersions(q, like, limits.candidates + 1)) <= limits.candidates;
-  // A rare term: its sent versions, each joined to the journalist's delivery (an index probe each:
-  // the `limit 1` (one delivery per release and journalist anyway) keeps Postgres from turning the
-  // lateral join into a hash join over all the journalist's deliveries).
-  const page: Knex.QueryBuilder = rare
-    ? q.from(
-        q.raw(
-          `(select press_release_id from release_sent_versions where search_text like ? escape '\\') as c
-           cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d`,
-          [like, f.userId],
-        ),
-      )
-    : q('deliveries as d').where('d.recipient_user_id', f.userId);
-  page.whereNotNull('d.release_sent_at');
-  if (f.category) page.andWhere('d.release_category', f.category);
-  if (f.read === 'read') page.whereNotNull('d.read_at');
-  if (f.read === 'unread') page.whereNull('d.read_at');
-  if (f.bookmarked) page.whereNotNull('d.bookmarked_at');
-  if (f.search && !rare) {
+  if (f.search.length >= TRIGRAM_MIN) {
+    const found = await rareSearch(q, f, like, limit, at, limits.candidates);
+    if (found) return found;
+  }
+  const key = sortKey(f);
+  const page = whereFilters(q('deliveries as d').where('d.recipient_user_id', f.userId), f);
+  if (f.search) {
     page
       .join('release_sent_versions as sv', 'sv.press_release_id', 'd.press_release_id')
       .andWhereRaw("sv.search_text like ? escape '\\'", [like]);
@@ -155,39 +142,98 @@ export async function listInbox(
   let total: number;
   let totalCapped = false;
   if (!f.search) total = await countFromCounters(q, f);
-  else if (rare) total = await countUpTo(q, page.clone(), Infinity);
   else {
     const n = await countUpTo(q, page.clone(), limits.count + 1);
     totalCapped = n > limits.count;
     total = Math.min(n, limits.count);
   }
   if (at.cursor) page.andWhereRaw(`(${key}, d.id) < (?::timestamptz, ?::bigint)`, [at.cursor.at, at.cursor.id]);
-  page
-    .select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', q.raw(`${key} as sort_at`), q.raw(`to_char(${key} at time zone 'UTC', ${CURSOR_AT}) as sort_key`))
-    .orderBy([
-      { column: key, order: 'desc' },
-      { column: 'd.id', order: 'desc' },
-    ])
-    .limit(limit + 1);
+  page.select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', ...sortColumns(q, key)).orderBy(NEWEST_FIRST(key)).limit(limit + 1);
   if (!at.cursor && at.offset) page.offset(at.offset);
-  const rows = (await q
-    .from(page.as('d'))
-    .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
-    .leftJoin('reporting as r', 'r.press_release_id', 'd.press_release_id')
-    .select(
-      ...columns(q, 'd.press_release_id'),
-      'd.sort_key',
-    )
-    .orderBy([
-      { column: 'd.sort_at', order: 'desc' },
-      { column: 'd.id', order: 'desc' },
-    ])) as (InboxRow & { sort_key: string })[];
+  const rows = (await withWhatWasSent(q, page).orderBy(NEWEST_FIRST('d.sort_at'))) as (InboxRow & { sort_key: string })[];
   return { rows: rows.slice(0, limit), total, totalCapped, hasMore: rows.length > limit };
 }
 
-/** How many sent versions (of every organisation) match a search, counted up to `max`. */
-async function matchingSentVersions(q: Q, like: string, max: number): Promise<number> {
-  return countUpTo(q, q('release_sent_versions').whereRaw("search_text like ? escape '\\'", [like]), max);
+/** The column a list is ordered by: the sending time, or the bookmarking time for the bookmarks. */
+const sortKey = (f: Pick<InboxFilter, 'bookmarked'>) => (f.bookmarked ? 'd.bookmarked_at' : 'd.release_sent_at');
+const sortColumns = (q: Q, key: string) => [q.raw(`${key} as sort_at`), q.raw(`to_char(${key} at time zone 'UTC', ${CURSOR_AT}) as sort_key`)];
+const NEWEST_FIRST = (key: string) => [
+  { column: key, order: 'desc' as const },
+  { column: 'd.id', order: 'desc' as const },
+];
+
+/** The list's filters on the journalist's delivery rows (`d`). */
+function whereFilters(query: Knex.QueryBuilder, f: InboxFilter): Knex.QueryBuilder {
+  query.whereNotNull('d.release_sent_at');
+  if (f.category) query.andWhere('d.release_category', f.category);
+  if (f.read === 'read') query.whereNotNull('d.read_at');
+  if (f.read === 'unread') query.whereNull('d.read_at');
+  if (f.bookmarked) query.whereNotNull('d.bookmarked_at');
+  return query;
+}
+
+/** A page of delivery rows (`d`: id, press_release_id, read_at, bookmarked_at, sort_key) with what was sent, as a row of the list. */
+function withWhatWasSent(q: Q, page: Knex.QueryBuilder) {
+  return q
+    .from(page.as('d'))
+    .join('release_sent_versions as v', 'v.press_release_id', 'd.press_release_id')
+    .leftJoin('reporting as r', 'r.press_release_id', 'd.press_release_id')
+    .select(...columns(q, 'd.press_release_id'), 'd.sort_key');
+}
+
+/**
+ * A search for a rare term, in one statement: the sent versions that match (of every
+ * organisation) through their trigram index, counted up to `max + 1`; when at most `max`, the
+ * journalist's delivery of each is read once by the deliveries' unique index (a lateral
+ * subquery with `limit 1`, one delivery per release and journalist anyway: without it Postgres
+ * pulls the subquery up and hash-joins all the journalist's deliveries), kept (`m`), and both
+ * the exact total and the page are taken from those rows. Returns undefined when more than
+ * `max` sent versions match (a common term: the caller looks for it newest first); the
+ * deliveries are then not read (the count of candidates gates them).
+ */
+async function rareSearch(
+  q: Q,
+  f: InboxFilter,
+  like: string,
+  limit: number,
+  at: { cursor: InboxCursor | null; offset: number },
+  max: number,
+): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; totalCapped: boolean; hasMore: boolean } | undefined> {
+  const key = sortKey(f);
+  const candidates = q('release_sent_versions').whereRaw("search_text like ? escape '\\'", [like]).select('press_release_id').limit(max + 1);
+  const matched = whereFilters(
+    q
+      .from(
+        q.raw('c cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d', [
+          f.userId,
+        ]),
+      )
+      .whereRaw('(select count(*) from c) <= ?', [max]),
+    f,
+  ).select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', ...sortColumns(q, key));
+  const page = q('m as d').select('*').orderBy(NEWEST_FIRST('d.sort_at')).limit(limit + 1);
+  if (at.cursor) page.whereRaw('(d.sort_at, d.id) < (?::timestamptz, ?::bigint)', [at.cursor.at, at.cursor.id]);
+  else if (at.offset) page.offset(at.offset);
+  // One row of counts, with the page's rows beside it (none when the page is empty).
+  const rows = (await q
+    .withMaterialized('c', candidates)
+    .withMaterialized('m', matched)
+    .from(
+      q.raw('(select (select count(*) from c) as candidates, (select count(*) from m) as total) as h left join lateral ? as p on true', [
+        withWhatWasSent(q, page).select('d.sort_at'),
+      ]),
+    )
+    .select('h.candidates', 'h.total', 'p.*')
+    .orderBy([
+      { column: 'p.sort_at', order: 'desc' },
+      { column: 'p.delivery_id', order: 'desc' },
+    ])) as (InboxRow & { sort_key: string; sort_at: Date | null; candidates: string | number; total: string | number })[];
+  const head = rows[0];
+  if (!head || Number(head.candidates) > max) return undefined;
+  const found = rows
+    .filter((r) => r.delivery_id !== null)
+    .map(({ candidates: _c, total: _t, sort_at: _s, ...row }) => row);
+  return { rows: found.slice(0, limit), total: Number(head.total), totalCapped: false, hasMore: found.length > limit };
 }
 
 /** The rows of a query, counted up to `max` (the scan stops there). */

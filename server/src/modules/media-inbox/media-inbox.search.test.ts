@@ -106,6 +106,8 @@ async function readAll(f: Omit<InboxFilter, 'userId'>, limits: SearchLimits) {
   for (let guard = 0; guard < 20; guard++) {
     const page = await listInbox(testDb.db, { ...f, userId: journalist }, 4, { cursor, offset: 0 }, limits);
     first ??= { total: page.total, totalCapped: page.totalCapped };
+    // Every page, past a cursor too, tells the list's whole total (the count does not follow the cursor).
+    expect({ total: page.total, totalCapped: page.totalCapped }).toEqual(first);
     seen.push(...page.rows.map((r) => r.release_id));
     const last = page.rows[page.rows.length - 1];
     if (!page.hasMore || !last) break;
@@ -156,6 +158,56 @@ describe('inbox search', () => {
     const candidates = releases.filter((r) => toSearchText(r.text, r.text).includes('σπανιο')).length;
     const scanned = await readAll({ ...f, search: 'σπανιο' }, { candidates: candidates - 1, count: 1000 });
     expect(scanned).toMatchObject({ ids: expected({ ...f, search: 'σπανιο' }), total: expected({ ...f, search: 'σπανιο' }).length, totalCapped: false });
+  });
+
+  it('pages by offset give the same list, and a page past the end is empty but still has the total', async () => {
+    for (const search of ['ενεργεια', 'σπανιο', 'ζζζ']) {
+      for (const filter of filters) {
+        const f = { ...filter, search };
+        const want = expected(f);
+        for (const limits of [RARE, COMMON]) {
+          const seen: string[] = [];
+          for (let offset = 0; offset <= want.length + 4; offset += 4) {
+            const page = await listInbox(testDb.db, { ...f, userId: journalist }, 4, { cursor: null, offset }, limits);
+            expect({ search, filter, limits, offset, total: page.total, hasMore: page.hasMore }).toEqual({
+              search,
+              filter,
+              limits,
+              offset,
+              total: want.length,
+              hasMore: offset + 4 < want.length,
+            });
+            seen.push(...page.rows.map((r) => r.release_id));
+          }
+          expect({ search, filter, limits, ids: seen }).toEqual({ search, filter, limits, ids: want });
+        }
+        // After the last row, by cursor: nothing more, the same total.
+        const all = await listInbox(testDb.db, { ...f, userId: journalist }, 100, { cursor: null, offset: 0 }, RARE);
+        const last = all.rows[all.rows.length - 1];
+        if (!last) continue;
+        const after = await listInbox(testDb.db, { ...f, userId: journalist }, 4, { cursor: { at: last.sort_key, id: String(last.delivery_id) }, offset: 0 }, RARE);
+        expect({ search, filter, rows: after.rows, total: after.total, hasMore: after.hasMore }).toEqual({ search, filter, rows: [], total: want.length, hasMore: false });
+      }
+    }
+  });
+
+  it('a rare term is counted and paged in one statement, a common one gates the deliveries off in its first', async () => {
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    testDb.db.on('query', listen);
+    try {
+      const f = { search: 'σπανιο', category: null, read: 'all' as const, bookmarked: false, userId: journalist };
+      const rare = await listInbox(testDb.db, f, 2, { cursor: null, offset: 0 }, RARE);
+      expect(rare).toMatchObject({ total: expected(f).length, hasMore: true });
+      expect(sent).toHaveLength(1);
+      sent.length = 0;
+      // Past the candidates limit: the first statement finds it common, then the capped count and the page.
+      const common = await listInbox(testDb.db, f, 2, { cursor: null, offset: 0 }, COMMON);
+      expect(common.rows.map((r) => r.release_id)).toEqual(rare.rows.map((r) => r.release_id));
+      expect(sent).toHaveLength(3);
+    } finally {
+      testDb.db.removeListener('query', listen);
+    }
   });
 
   it('a term shorter than a trigram is looked for the ordered way and found', async () => {
