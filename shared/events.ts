@@ -1,4 +1,5 @@
 /** Typed Socket.IO contracts shared by the server and the client. */
+import type { InboxEntry } from './schemas/notifications';
 
 export interface ServerToClientEvents {
   /** Sent once after the handshake: who the server thinks you are. */
@@ -7,7 +8,10 @@ export interface ServerToClientEvents {
   'profile:changed': (payload: { userId: string }) => void;
   /** This session was ended (sign-out elsewhere, ban, deactivation): sign out now. */
   'session:revoked': (payload: { reason: string }) => void;
-  /** A new notification for this user (bell badge, list and a toast). */
+  /**
+   * A new notification for this user (bell badge, list and a toast). A received release's
+   * carries its inbox entry (`delivery`): the inbox refreshes too, no `inbox:new` follows.
+   */
   'notification:new': (payload: NotificationPayload) => void;
 
   // -- public site
@@ -45,8 +49,11 @@ export interface ServerToClientEvents {
   /** A category media list changed (media added, removed or imported): superadmin screens refresh. */
   'admin:media_lists_changed': (payload: { category: string }) => void;
   // -- distribution and the media area
-  /** A release arrived in this media user's inbox (after the send commits). */
-  'inbox:new': (payload: { deliveryId: number; releaseId: string; title: string; category: string | null }) => void;
+  /**
+   * A release arrived in this media user's inbox with no notification (held by their daily
+   * limit: the digest lists it), after the send commits. Otherwise `notification:new` carries it.
+   */
+  'inbox:new': (payload: InboxEntry) => void;
   /** This media user's inbox changed elsewhere (read, bookmark, preferences in another tab): refetch. */
   'inbox:changed': (payload: { deliveryId: number | null; reason: 'read' | 'bookmark' | 'preferences' | 'embargo' }) => void;
   // -- reports
@@ -84,6 +91,8 @@ export interface NotificationPayload {
   organisationId: string | null;
   readAt: string | null;
   createdAt: string;
+  /** A received release's notification: its inbox entry (shared/schemas/notifications.ts, notificationPushSchema). */
+  delivery?: InboxEntry;
 }
 
 export interface ClientToServerEvents {

@@ -14,6 +14,25 @@ export const notificationSchema = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationSchema>;
 
+/** A release that arrived in a media user's inbox: its delivery, release, title and category. */
+export const inboxEntrySchema = z.object({
+  deliveryId: z.number().int(),
+  releaseId: z.string(),
+  title: z.string(),
+  category: z.string().nullable(),
+});
+export type InboxEntry = z.infer<typeof inboxEntrySchema>;
+
+/**
+ * A notification as pushed live (`notification:new`). The notification of a received release
+ * carries its inbox entry (`delivery`): the send's one push per recipient, for the bell, the
+ * toast and the inbox alike.
+ */
+export const notificationPushSchema = notificationSchema.extend({
+  delivery: inboxEntrySchema.optional(),
+});
+export type NotificationPush = z.infer<typeof notificationPushSchema>;
+
 export const notificationList = z.object({
   items: z.array(notificationSchema),
   unreadCount: z.number().int(),

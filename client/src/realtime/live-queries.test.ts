@@ -62,6 +62,10 @@ describe('live queries: server events → query keys', () => {
     expect(LIVE_KEYS['release:attachments']!({ releaseId: 'r1' })).toEqual([['attachments', 'r1']]);
     expect(LIVE_KEYS['report:changed']!({ releaseId: 'r', kind: 'open' })).toEqual([queryKeys.reports, queryKeys.clientDashboard]);
     expect(LIVE_KEYS['inbox:new']!({ deliveryId: 1, releaseId: 'r', title: 't', category: null })).toEqual([queryKeys.media]);
+    // A send's one push: the notification carrying its inbox entry refreshes the bell and the inbox.
+    const delivery = { deliveryId: 1, releaseId: 'r', title: 't', category: null };
+    expect(LIVE_KEYS['notification:new']!({ ...notice, delivery })).toEqual([queryKeys.notifications, queryKeys.media]);
+    expect(LIVE_KEYS['notification:new']!(notice)).toEqual([queryKeys.notifications]);
     expect(LIVE_KEYS['session:revoked']).toBeNull();
   });
 
@@ -85,6 +89,28 @@ describe('live queries: server events → query keys', () => {
     await settle(qc);
     expect(attachments.fetches).toHaveBeenCalledTimes(2);
     [releases, attachments, otherAttachments, tasks].forEach((q) => q.stop());
+  });
+
+  it('a notification carrying an inbox entry refetches the bell and the media inbox, and is told once; one without, only the bell', async () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const bell = observe(qc, queryKeys.notifications);
+    const inbox = observe(qc, [...queryKeys.media, 'inbox', { page: 1 }]);
+    const counters = observe(qc, [...queryKeys.media, 'overview']);
+    await settle(qc);
+    const told = vi.fn();
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me', { notification: told });
+    const received = { ...notice, delivery: { deliveryId: 7, releaseId: 'r1', title: 'Νέο δελτίο', category: 'tech' } };
+    socket.emit('notification:new', received);
+    await settle(qc);
+    expect([bell, inbox, counters].map((q) => q.fetches.mock.calls.length)).toEqual([2, 2, 2]);
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(told).toHaveBeenCalledWith(received);
+    socket.emit('notification:new', notice);
+    await settle(qc);
+    expect([bell, inbox, counters].map((q) => q.fetches.mock.calls.length)).toEqual([3, 2, 2]);
+    stop();
+    [bell, inbox, counters].forEach((q) => q.stop());
   });
 
   it('an event with the whole new row writes it into the cache at once, without a round trip', () => {

@@ -20,7 +20,9 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'session:revoked': null,
   // The session store reloads the one profile (realtime/socket.ts); the plan and trial refetch.
   'profile:changed': () => [queryKeys.accountPlan],
-  'notification:new': () => [queryKeys.notifications],
+  // A received release's notification carries its inbox entry (a send's one push per
+  // recipient): the inbox refreshes too, as on `inbox:new`.
+  'notification:new': (p) => (p.delivery ? [queryKeys.notifications, queryKeys.media] : [queryKeys.notifications]),
   'notification:read': () => [queryKeys.notifications],
   'status:changed': () => [queryKeys.publicStatus],
   'releases:changed': () => [queryKeys.releases, queryKeys.clientDashboard, queryKeys.reports],
@@ -35,7 +37,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'workspace:dictionary_changed': (p) => [queryKeys.workspaceDictionary(p.workspaceId)],
   'admin:users_changed': () => [queryKeys.admin],
   'admin:media_lists_changed': () => [queryKeys.admin],
-  'inbox:new': () => [queryKeys.media],
+  'inbox:new': () => [queryKeys.media], // a release held by the daily limit: no notification
   'inbox:changed': () => [queryKeys.media],
   'report:changed': () => [queryKeys.reports, queryKeys.clientDashboard],
   'release:versions': (p) => [queryKeys.versions(p.releaseId)],

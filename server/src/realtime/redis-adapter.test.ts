@@ -51,7 +51,7 @@ describe.skipIf(redisTestsSkippedReason() !== undefined)('two processes joined t
 
     socket = ioClient(b.url, { auth: { token: mediaToken }, transports: ['websocket'] });
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
-    const pushed = new Promise<{ releaseId: string }>((resolve) => socket.once('inbox:new', resolve));
+    const pushed = new Promise<{ releaseId: string } | undefined>((resolve) => socket.once('notification:new', (n: { delivery?: { releaseId: string } }) => resolve(n.delivery)));
 
     const releaseId = await insertRelease(testDb.db, organisationId, clientId, { title: 'Μέσω Redis' });
     const sent = await call(a.url, 'POST', `/api/releases/${releaseId}/send`, { token: clientToken });

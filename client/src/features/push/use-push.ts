@@ -6,7 +6,7 @@ import { pushState, type PushState } from '@shared/schemas/push';
 import { currentSubscription, pushSupported } from './push-device';
 import { disablePush, enablePush, notificationPermission, resyncPush } from './push-worker';
 
-/** Under the media key: a release received (inbox:new) refreshes it too. */
+/** Under the media key: a release received (a notification carrying its delivery, or inbox:new) refreshes it too. */
 const PUSH_KEY = [...queryKeys.media, 'push'] as const;
 
 export function usePushConfig() {

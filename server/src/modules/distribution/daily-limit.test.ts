@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as ioClient } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
@@ -86,9 +87,26 @@ describe('a journalist past their daily limit', () => {
   let third: string;
 
   it('gets the first N releases of the day (from any sender) by e-mail and notification, the rest only in the inbox', async () => {
+    // The journalist is online: what each send pushes to them, in order (not the handshake's
+    // nor the public newsroom's, sent to every visitor of the site).
+    const socket = ioClient(server.url, { auth: { token: limited.token }, transports: ['websocket'] });
+    const pushed: { event: string; title: unknown; delivery: boolean }[] = [];
+    socket.onAny((event: string, p: { title?: unknown; delivery?: unknown }) => {
+      if (event !== 'session:ready' && event !== 'newsroom:changed') pushed.push({ event, title: p.title, delivery: Boolean(p.delivery) });
+    });
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
     await send('Πρώτο της ημέρας', senders[0]!);
     await send('Δεύτερο της ημέρας', senders[1]!);
     third = await send('Τρίτο της ημέρας', senders[0]!);
+    // One message a send: the notification carrying the inbox entry while within the limit,
+    // then, held, the inbox entry alone (no notification, no toast).
+    await socket.emitWithAck('ping');
+    socket.close();
+    expect(pushed).toEqual([
+      { event: 'notification:new', title: 'Πρώτο της ημέρας', delivery: true },
+      { event: 'notification:new', title: 'Δεύτερο της ημέρας', delivery: true },
+      { event: 'inbox:new', title: 'Τρίτο της ημέρας', delivery: false },
+    ]);
 
     // (The mailer sends several at once, so mails can leave in any order.)
     expect((await releaseMails('limited@media.test')).sort()).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας']);

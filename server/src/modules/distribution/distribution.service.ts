@@ -1,5 +1,6 @@
 import { embargoBanner } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
+import type { InboxEntry } from '../../../../shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
 import type { Push } from '../../realtime/index';
@@ -7,7 +8,7 @@ import { AttachmentsService } from '../attachments/attachments.service';
 import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
-import { notificationPushes, type NotificationRow } from '../notifications/notifications.service';
+import { notificationPush, type NotificationRow } from '../notifications/notifications.service';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { deliverWithNotifications, type ReceivedNotification, type Recipient, type SendableRelease } from './distribution.repo';
@@ -93,16 +94,19 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
 }
 
 /**
- * After the send commits: the recipients' pushes (their notification, then the inbox's) in one
- * batch, so each recipient's socket gets both in one write, and the sending organisation's live report.
+ * After the send commits: one push per recipient, all in one batch. A recipient with a
+ * notification gets it (`notification:new`) carrying their inbox entry, so the bell, the toast
+ * and the inbox all come from the one message; a recipient held by their daily limit has no
+ * notification and gets the inbox entry alone (`inbox:new`). Then the sending organisation's live report.
  */
 export function announceDelivered(ctx: AppContext, release: SendableRelease, version: SentVersion, fan: FanOut): void {
-  const inbox: Push[] = fan.recipients.map((r) => ({
-    room: rooms.user(r.recipient_user_id),
-    event: 'inbox:new',
-    args: [{ deliveryId: r.id, releaseId: release.id, title: version.title, category: version.category }],
-  }));
-  ctx.realtime.broadcastMany([...notificationPushes(fan.notifications), ...inbox]);
+  const noteOf = new Map(fan.notifications.map((n) => [n.user_id, n]));
+  const pushes: Push[] = fan.recipients.map((r) => {
+    const delivery: InboxEntry = { deliveryId: r.id, releaseId: release.id, title: version.title, category: version.category };
+    const note = noteOf.get(r.recipient_user_id);
+    return note ? notificationPush(note, delivery) : { room: rooms.user(r.recipient_user_id), event: 'inbox:new', args: [delivery] };
+  });
+  ctx.realtime.broadcastMany(pushes);
   announceReportChange(ctx, release.organisation_id, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();

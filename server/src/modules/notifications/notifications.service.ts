@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { rooms } from '../../../../shared/events';
+import { rooms, type NotificationPayload } from '../../../../shared/events';
+import type { InboxEntry } from '../../../../shared/schemas/notifications';
 import type { Push, Realtime } from '../../realtime/index';
 import { markReleaseRead } from './notifications.repo';
 
@@ -77,9 +78,18 @@ export async function createNotifications(q: Knex | Knex.Transaction, items: New
   return result.rows;
 }
 
+/**
+ * A notification's push to its user's room (the bell and a toast); a received release's carries
+ * its inbox entry too (`delivery`), so the inbox refreshes from the same message.
+ */
+export function notificationPush(r: NotificationRow, delivery?: InboxEntry): Push {
+  const payload: NotificationPayload = delivery ? { ...presentNotification(r), delivery } : presentNotification(r);
+  return { room: rooms.user(r.user_id), event: 'notification:new', args: [payload] };
+}
+
 /** Each notification's push to its user's room (the bell and a toast). */
 export function notificationPushes(rows: NotificationRow[]): Push[] {
-  return rows.map((r) => ({ room: rooms.user(r.user_id), event: 'notification:new', args: [presentNotification(r)] }));
+  return rows.map((r) => notificationPush(r));
 }
 
 /** After commit: push each notification to its user's room, all in one batch. */
