@@ -127,7 +127,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
         : {
             input: publicBuild
               ? { public: path.join(clientDir, 'src/public-main.tsx') }
-              : { index: path.join(clientDir, 'index.html') },
+              : ({ index: path.join(clientDir, 'index.html') } as Record<string, string>),
             output: {
               codeSplitting: {
                 groups: publicBuild
