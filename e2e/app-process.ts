@@ -4,7 +4,11 @@
  * process that dies on start throws with its exit code and last output.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import knexFactory from 'knex';
 import { freePort } from '../server/src/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -93,4 +97,46 @@ export async function startApp(env: Record<string, string | undefined>, port?: n
         }),
     };
   }
+}
+
+/**
+ * The app on a fresh database of its own (a new Postgres database beside DATABASE_URL's, or a new
+ * embedded one in a temporary folder), started with `env` (startApp); `stop` stops it and drops
+ * the database. For a spec whose changes no other spec may see (a clock moved by days), so it
+ * runs beside the others instead of alone.
+ */
+export async function startAppOnFreshDatabase(prefix: string, env: Record<string, string | undefined>): Promise<AppProcess> {
+  const url = process.env.DATABASE_URL;
+  let dbEnv: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  if (url) {
+    const name = `deltio_e2e_${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    dbEnv = { DATABASE_URL: u.toString() };
+    cleanup = async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.destroy();
+    };
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `deltio-${prefix}-`));
+    dbEnv = { DATA_DIR: dir, DATABASE_URL: '' };
+    cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  }
+  let app: AppProcess;
+  try {
+    app = await startApp({ ...env, ...dbEnv });
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  return {
+    ...app,
+    stop: async () => {
+      await app.stop();
+      await cleanup();
+    },
+  };
 }

@@ -301,9 +301,9 @@ export async function sendRelease(
   return id;
 }
 
-/** A browser of its own, signed in as `who`, cookies answered (necessary only). */
-export async function browserOf(browser: Browser, who: Pick<Account, 'email' | 'password'>): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+/** A browser of its own, signed in as `who`, cookies answered (necessary only); on the suite's server unless `baseURL` names another. */
+export async function browserOf(browser: Browser, who: Pick<Account, 'email' | 'password'>, o: { baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(o.baseURL ? { baseURL: o.baseURL } : {});
   const page = await context.newPage();
   await signInViaApi(page, who.email, who.password);
   await answerCookiesInStorage(page);
