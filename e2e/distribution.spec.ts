@@ -267,13 +267,16 @@ test('archiving a sent release: it leaves the list, is found under «Αρχει�
 });
 
 test('a journalist who blocks a company receives nothing more from any of its members until they unblock', async ({ browser, request }) => {
-  const owner = await newClient(request, 'block', COMPANY);
+  // A company name no other spec sends under: the journalist is on the tech list, where the
+  // other specs' companies (one is COMPANY's namesake) send meanwhile, and the sender row is found by name.
+  const company = { ...COMPANY, organisation: 'Θερμαϊκός Λογισμικό Α.Ε.' };
+  const owner = await newClient(request, 'block', company);
   const tech = await newJournalist(request, 'blockj', { lists: ['tech'] });
   // A release before the block: the company is one of the journalist's senders.
   const earlier = `Δελτίο πριν τον αποκλεισμό ${Date.now()}`;
   await sendRelease(request, owner, { title: earlier, category: 'tech' });
   const journalist = await openAs(browser, tech, '/media/settings');
-  const row = journalist.page.getByTestId('sender-row').filter({ hasText: COMPANY.organisation });
+  const row = journalist.page.getByTestId('sender-row').filter({ hasText: company.organisation });
   await row.getByRole('button', { name: /Αποκλεισμός/ }).click();
   await expect(row.getByText('Αποκλεισμένος')).toBeVisible();
 
