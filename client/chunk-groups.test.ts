@@ -46,7 +46,7 @@ describe('signedInChunkName', () => {
   const of = (id: string) => name(id, ctx);
 
   it('groups the app entry and the signed-in shell (the public pages are another build)', () => {
-    expect(of(nm('react/index.js'))).toBe('app');
+    expect(of(nm('react/index.js'))).toBe('vendor');
     expect(of(src('stores/session.ts'))).toBe('app');
     // Also reached by a public page the app shows in place: one copy, with the entry.
     expect(of(src('api/http.ts'))).toBe('app');
