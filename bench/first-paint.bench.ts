@@ -28,6 +28,8 @@
  * BENCH_PROFILE=1 adds, for the same run, the main thread's time by script and by function
  * (a CDP CPU profile from navigation until usable; (program) is the browser's own work).
  * BENCH_ONLY=signed-in (or public) runs one half.
+ * BENCH_CPU_RATE=1 drops the CPU slowdown (default 4), to tell the network's share of a time from
+ * the main thread's.
  */
 import { chromium, type Browser } from '@playwright/test';
 import { seed } from '../server/src/db/seed/index';
@@ -42,6 +44,8 @@ const BUDGET = { headingMs: 2500, landingBytes: 250 * 1024, publicJsBytes: 90 * 
 /** Issue 32, point 4: the signed-in screens usable as fast as the public ones. */
 const SIGNED_IN_BUDGET = { homeMs: 2500, editorMs: 4000 };
 const ONLY = process.env.BENCH_ONLY;
+/** The emulated phone's CPU slowdown (Chromium's throttling rate). */
+const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const TRACE = process.env.BENCH_TRACE === '1';
 /** BENCH_PROFILE=1: a CPU profile of the first signed-in run of each screen, main thread time by script. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -117,7 +121,7 @@ async function emulatedPhone(browser: Browser) {
     downloadThroughput: (1.6 * 1024 * 1024) / 8,
     uploadThroughput: (750 * 1024) / 8,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   const types = new Map<string, string>();
   const counts = { bytes: 0, jsBytes: 0, requests: 0, scripts: 0 };
   cdp.on('Network.responseReceived', (e) => {
