@@ -94,11 +94,12 @@ export interface InboxCursor {
 const CURSOR_AT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 /**
- * A search reads the sent versions that match through their trigram index, then the
- * journalist's delivery of each by the deliveries' unique index, when at most this many sent
- * versions match in all (a rare term): its cost is then that of the matches, not of the inbox.
- * A term that matches more (a common word) is looked for in the journalist's deliveries newest
- * first, and the page is found near the start.
+ * A search reads the sent versions that match and went to the journalist through one index of
+ * their trigrams and recipients, then the journalist's delivery of each by the deliveries'
+ * unique index, when at most this many match (a term rare in this inbox, however common
+ * elsewhere): its cost is then that of the matches, not of the inbox. A term that matches more
+ * (common in this inbox) is looked for in the journalist's deliveries newest first, where the
+ * page is found near the start, and counted through the same index up to SEARCH_COUNT_MAX.
  */
 export const SEARCH_CANDIDATES_MAX = 2000;
 /** A search's total is counted up to this many (its page needs no more); past it the list says "more than". */
@@ -143,7 +144,8 @@ export async function listInbox(
   let totalCapped = false;
   if (!f.search) total = await countFromCounters(q, f);
   else {
-    const n = await countUpTo(q, page.clone(), limits.count + 1);
+    // Counted through the index when it can serve the term: the matches in this inbox, not all of it.
+    const n = await countUpTo(q, f.search.length >= TRIGRAM_MIN ? deliveriesMatching(q, f, like) : page.clone(), limits.count + 1);
     totalCapped = n > limits.count;
     total = Math.min(n, limits.count);
   }
@@ -182,8 +184,8 @@ function withWhatWasSent(q: Q, page: Knex.QueryBuilder) {
 }
 
 /**
- * A search for a rare term, in one statement: the sent versions that match (of every
- * organisation) through their trigram index, counted up to `max + 1`; when at most `max`, the
+ * A search for a term rare in this inbox, in one statement: the sent versions that match and
+ * went to the journalist (`sentToMatching`), counted up to `max + 1`; when at most `max`, the
  * journalist's delivery of each is read once by the deliveries' unique index (a lateral
  * subquery with `limit 1`, one delivery per release and journalist anyway: without it Postgres
  * pulls the subquery up and hash-joins all the journalist's deliveries), kept (`m`), and both
@@ -200,23 +202,19 @@ async function rareSearch(
   max: number,
 ): Promise<{ rows: (InboxRow & { sort_key: string })[]; total: number; totalCapped: boolean; hasMore: boolean } | undefined> {
   const key = sortKey(f);
-  const candidates = q('release_sent_versions').whereRaw("search_text like ? escape '\\'", [like]).select('press_release_id').limit(max + 1);
-  const matched = whereFilters(
-    q
-      .from(
-        q.raw('c cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d', [
-          f.userId,
-        ]),
-      )
-      .whereRaw('(select count(*) from c) <= ?', [max]),
-    f,
-  ).select('d.id', 'd.press_release_id', 'd.read_at', 'd.bookmarked_at', ...sortColumns(q, key));
+  const matched = whereFilters(q.from(q.raw(`c ${DELIVERY_OF_EACH}`, [f.userId])).whereRaw('(select count(*) from c) <= ?', [max]), f).select(
+    'd.id',
+    'd.press_release_id',
+    'd.read_at',
+    'd.bookmarked_at',
+    ...sortColumns(q, key),
+  );
   const page = q('m as d').select('*').orderBy(NEWEST_FIRST('d.sort_at')).limit(limit + 1);
   if (at.cursor) page.whereRaw('(d.sort_at, d.id) < (?::timestamptz, ?::bigint)', [at.cursor.at, at.cursor.id]);
   else if (at.offset) page.offset(at.offset);
   // One row of counts, with the page's rows beside it (none when the page is empty).
   const rows = (await q
-    .withMaterialized('c', candidates)
+    .withMaterialized('c', sentToMatching(q, f.userId, like).limit(max + 1))
     .withMaterialized('m', matched)
     .from(
       q.raw('(select (select count(*) from c) as candidates, (select count(*) from m) as total) as h left join lateral ? as p on true', [
@@ -234,6 +232,27 @@ async function rareSearch(
     .filter((r) => r.delivery_id !== null)
     .map(({ candidates: _c, total: _t, sort_at: _s, ...row }) => row);
   return { rows: found.slice(0, limit), total: Number(head.total), totalCapped: false, hasMore: found.length > limit };
+}
+
+/**
+ * The sent versions that match the term and went to the journalist: one GIN index holds the
+ * text's trigrams and the recipients' ids (`release_sent_versions_search_recipients_idx`), so
+ * the two are intersected inside it, and the cost follows the matches in this inbox, not on the
+ * platform. `recipient_ids` may hold a recipient whose delivery is gone; the delivery row decides.
+ */
+function sentToMatching(q: Q, userId: string, like: string) {
+  return q('release_sent_versions')
+    .whereRaw("search_text like ? escape '\\'", [like])
+    .whereRaw('recipient_ids @> array[?]::uuid[]', [userId])
+    .select('press_release_id');
+}
+
+/** The journalist's delivery (`d`) of each release of `c`, by the deliveries' unique index (`limit 1`: Postgres would otherwise hash-join the whole inbox). */
+const DELIVERY_OF_EACH = 'cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d';
+
+/** The journalist's deliveries whose release matches the term, with the list's filters (unordered: for counting). */
+function deliveriesMatching(q: Q, f: InboxFilter, like: string) {
+  return whereFilters(q.from(q.raw(`? as c ${DELIVERY_OF_EACH}`, [sentToMatching(q, f.userId, like), f.userId])), f).select('d.id');
 }
 
 /** The rows of a query, counted up to `max` (the scan stops there). */

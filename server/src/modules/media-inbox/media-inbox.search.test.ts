@@ -37,6 +37,7 @@ beforeAll(async () => {
     if (i % 3 === 0) words.push('Ενέργεια'); // 12 releases
     if (i % 10 === 0) words.push('σπάνιο'); // 4
     if (i % 17 === 5) words.push('μυστικό'); // 2, neither to the journalist
+    if (i % 6 === 1) words.push('αλλού'); // 6, one of them (i = 1) to the journalist
     // Two releases share a sending time: the delivery id breaks the tie.
     const sentAt = BASE + (i === 7 ? 6 : i) * 3_600_000;
     const f: Fixture = {
@@ -46,7 +47,7 @@ beforeAll(async () => {
       category: CATEGORIES[i % 3]!,
       read: i % 4 === 0,
       bookmarkedAt: i % 5 === 0 ? BASE + (100 - i) * 60_000 : null,
-      mine: i % 17 !== 5,
+      mine: i % 17 !== 5 && (i % 6 !== 1 || i === 1),
     };
     const [row] = (await db('press_releases')
       .insert({
@@ -208,6 +209,52 @@ describe('inbox search', () => {
     } finally {
       testDb.db.removeListener('query', listen);
     }
+  });
+
+  it('a term common elsewhere but rare in this inbox takes the rare path: one statement, exact total', async () => {
+    const sent: string[] = [];
+    const listen = (q: { sql: string }) => sent.push(q.sql);
+    const f = { search: 'αλλου', category: null, read: 'all' as const, bookmarked: false, userId: journalist };
+    const onPlatform = releases.filter((r) => toSearchText(r.text, r.text).includes('αλλου')).length;
+    expect(onPlatform).toBe(6);
+    expect(expected(f)).toHaveLength(1);
+    testDb.db.on('query', listen);
+    try {
+      // More sent versions match than the path reads (6 > 2), but only one went to this journalist.
+      const got = await listInbox(testDb.db, f, 4, { cursor: null, offset: 0 }, { candidates: 2, count: 1000 });
+      expect({ ids: got.rows.map((r) => r.release_id), total: got.total, capped: got.totalCapped }).toEqual({ ids: expected(f), total: 1, capped: false });
+      expect(sent).toHaveLength(1);
+    } finally {
+      testDb.db.removeListener('query', listen);
+    }
+  });
+
+  it('a sent version written after its deliveries carries their recipients, so the search finds it', async () => {
+    const db = testDb.db;
+    const org = await insertOrganisation(db, 'Ύστερο Α.Ε.');
+    const author = await insertUser(db, 'late-author@search.test', 'client');
+    const [row] = (await db('press_releases')
+      .insert({
+        title: 'Καθυστερημένο ξωτικό',
+        content: '<p>Καθυστερημένο ξωτικό</p>',
+        content_text: 'Καθυστερημένο ξωτικό',
+        search_text: toSearchText('Καθυστερημένο ξωτικό', 'Καθυστερημένο ξωτικό'),
+        category: 'tech',
+        status: 'sent',
+        sent_at: new Date(BASE),
+        organisation_id: org,
+        author_id: author,
+      })
+      .returning('id')) as { id: string }[];
+    await db('deliveries').insert({ press_release_id: row!.id, recipient_user_id: journalist, email: 'x@media.test', state: 'sent', created_at: new Date(BASE) });
+    await freezeAsSent(db, [row!.id]);
+    const recipients = (await db('release_sent_versions').where('press_release_id', row!.id).first('recipient_ids')) as { recipient_ids: string[] };
+    expect(recipients.recipient_ids).toEqual([journalist]);
+    const got = await listInbox(db, { search: 'ξωτικο', category: null, read: 'all', bookmarked: false, userId: journalist }, 4, { cursor: null, offset: 0 }, RARE);
+    expect(got.rows.map((r) => r.release_id)).toEqual([row!.id]);
+    await db('deliveries').where('press_release_id', row!.id).delete();
+    await db('release_sent_versions').where('press_release_id', row!.id).delete();
+    await db('press_releases').where('id', row!.id).delete();
   });
 
   it('a term shorter than a trigram is looked for the ordered way and found', async () => {
