@@ -189,6 +189,69 @@ test('add and bulk-import media into a category, remove one, and read it in the 
   expect(consoleErrors).toEqual([]);
 });
 
+test('the add-media dialog comes a page at a time: a media beyond the first page is reached with load more and added, ticks kept across pages and searches', async ({
+  page,
+  consoleErrors,
+}) => {
+  // 51 sign-ups on a 2-core machine: slow by design (3× timeout).
+  test.slow();
+  const tag = `e2ep${Date.now()}`;
+  const headers = { authorization: `Bearer ${await superadminToken(page.request)}` };
+  // 51 approved media of the test's own, named in order: the 51st is beyond the dialog's first page of 50.
+  const emails: string[] = [];
+  for (let start = 0; start < 51; start += 4) {
+    await Promise.all(
+      Array.from({ length: Math.min(4, 51 - start) }, async (_, k) => {
+        const i = start + k;
+        const email = uniqueEmail(`${tag}p${i}`);
+        emails[i] = email;
+        const id = await signUp(page.request, email, 'media', `Σελίδα ${tag} ${String(i).padStart(2, '0')}`);
+        const res = await page.request.post(`/api/admin/users/${id}/actions`, { data: { action: 'approve' }, headers });
+        expect(res.status()).toBe(200);
+      }),
+    );
+  }
+  const [first, tenth, last] = [emails[0]!, emails[10]!, emails[50]!];
+  await signInAs(page, 'superadmin');
+  await page.goto('/superadmin/media-lists');
+  await page.getByRole('button', { name: /^Lifestyle/ }).click();
+  await expect(page.getByRole('heading', { name: 'Lifestyle', level: 2 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Προσθήκη media' }).click();
+  const dialog = page.getByRole('dialog');
+  const candidates = dialog.getByTestId('media-candidates');
+  await dialog.getByLabel('Αναζήτηση media').fill(tag);
+  await expect(candidates.getByRole('checkbox')).toHaveCount(50);
+  await expect(dialog.getByLabel(last)).toHaveCount(0);
+  await dialog.getByLabel(first).check();
+  await expect(dialog.getByRole('button', { name: 'Προσθήκη (1)' })).toBeEnabled();
+
+  // The next page: the 51st is reached, the focus on it, and there is no more to load.
+  await dialog.getByRole('button', { name: 'Φόρτωση περισσότερων' }).click();
+  await expect(candidates.getByRole('checkbox')).toHaveCount(51);
+  await expect(dialog.getByLabel(last)).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Φόρτωση περισσότερων' })).toHaveCount(0);
+  await dialog.getByLabel(last).check();
+  await expect(dialog.getByLabel(first)).toBeChecked();
+
+  // Another search (the server's): the ticks made before still count, and stay ticked when back.
+  await dialog.getByLabel('Αναζήτηση media').fill(`${tag} 10`);
+  await expect(candidates.getByRole('checkbox')).toHaveCount(1);
+  await dialog.getByLabel(tenth).check();
+  await expect(dialog.getByRole('button', { name: 'Προσθήκη (3)' })).toBeEnabled();
+  await dialog.getByLabel('Αναζήτηση media').fill(tag);
+  await expect(dialog.getByLabel(first)).toBeChecked();
+  await expect(dialog.getByLabel(tenth)).toBeChecked();
+
+  await dialog.getByRole('button', { name: 'Προσθήκη (3)' }).click();
+  await expect(toast(page, '3 media προστέθηκαν')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Αναζήτηση στην κατηγορία').fill(tag);
+  for (const email of [first, tenth, last]) await expect(page.locator(`tr[data-email="${email}"]`)).toBeVisible();
+  await expect(page.locator('tr[data-email]')).toHaveCount(3);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('ban, rejection and deactivation ask first, naming the user: cancel leaves them as they were, confirm acts', async ({ browser, consoleErrors }, testInfo) => {
   // Two browsers (the superadmin and the user to ban) on a 2-core machine: slow by design (3× timeout).
   test.slow();

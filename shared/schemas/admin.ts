@@ -128,9 +128,57 @@ export const categoryParams = z.object({
 export const mediaMemberParams = categoryParams.extend({ mediaId: z.uuid('mediaId must be a user id') });
 
 export const mediaListQuery = z.object({ q: searchParam, page: pageParam });
+/** The add-media dialog's candidates come this many at a time ("load more" asks for the next page). */
+export const MEDIA_CANDIDATES_PAGE_SIZE = 50;
+
+/** Where a page of candidates ended: the last one's name and user id (the list's order). */
+export interface MediaCandidatesCursor {
+  name: string;
+  userId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX_PAIRS = /^(?:[0-9a-f]{2})+$/;
+/** A name is at most a few hundred characters: a cursor longer than this is not one the server gave. */
+const MAX_CURSOR_LENGTH = 4000;
+
+/** The opaque `after` of the next page: the hex of the UTF-8 of JSON [name, userId] (URL-safe, no padding). */
+export function encodeMediaCandidatesCursor(c: MediaCandidatesCursor): string {
+  return [...new TextEncoder().encode(JSON.stringify([c.name, c.userId]))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The cursor `after` stands for, or null when it is not one encodeMediaCandidatesCursor made. */
+export function decodeMediaCandidatesCursor(after: string): MediaCandidatesCursor | null {
+  if (after.length > MAX_CURSOR_LENGTH || !HEX_PAIRS.test(after)) return null;
+  const bytes = new Uint8Array(after.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(after.slice(i * 2, i * 2 + 2), 16);
+  try {
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [name, userId] = value as unknown[];
+    if (typeof name !== 'string' || typeof userId !== 'string' || !UUID.test(userId) || name.includes('\u0000')) return null;
+    return { name, userId };
+  } catch {
+    return null;
+  }
+}
+
 export const mediaCandidatesQuery = z.object({
   category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
   q: searchParam,
+  /** The previous page's `nextCursor`: this page starts after it (keyset pagination on name, user id). */
+  after: z
+    .string({ error: 'after must be a cursor the previous page gave' })
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s === '') return undefined;
+      const cursor = decodeMediaCandidatesCursor(s);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: 'after is not a cursor the previous page gave' });
+        return z.NEVER;
+      }
+      return cursor;
+    }),
 });
 
 export const mediaProfile = z.object({
@@ -159,7 +207,9 @@ export const mediaListPage = z.object({
   pageSize: z.number(),
 });
 export const mediaListCounts = z.object({ counts: z.record(z.enum(CATEGORIES), z.number()) });
-export const mediaCandidates = z.object({ items: z.array(mediaProfile), truncated: z.boolean() });
+/** A page of candidates, in name order; `nextCursor` is the next page's `after`, null on the last page. */
+export const mediaCandidates = z.object({ items: z.array(mediaProfile), nextCursor: z.string().nullable() });
+export type MediaCandidatesPage = z.infer<typeof mediaCandidates>;
 
 export const addMediaBody = z.object({
   mediaIds: z

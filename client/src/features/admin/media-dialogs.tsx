@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { CATEGORY_LABELS, type Category } from '@shared/constants';
@@ -20,7 +20,14 @@ import { useSchemaForm } from '@client/lib/schema-form';
 
 const refreshLists = (qc: ReturnType<typeof useQueryClient>) => void refreshQueries(qc, queryKeys.adminMedia);
 
-/** Checkboxes of active, approved media not yet in the category (spec 5). */
+/** The app's "load more" label (the inbox's too). */
+const LOAD_MORE = 'Φόρτωση περισσότερων';
+
+/**
+ * Checkboxes of active, approved media not yet in the category (spec 5), a page at a time with
+ * "load more"; the search is the server's. What is ticked stays ticked across pages and
+ * searches, and the add button counts all of it.
+ */
 export function AddMediaDialog({ category, open, onOpenChange }: { category: Category; open: boolean; onOpenChange: (o: boolean) => void }) {
   const qc = useQueryClient();
   const [search, setSearch] = useState('');
@@ -43,7 +50,20 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
     },
     onError: (err) => errorToast(ERR.addMedia, undefined, err),
   });
-  const items = candidates.data?.items ?? [];
+  const items = candidates.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useRef<HTMLUListElement>(null);
+  /** Where the focus goes once the next page shows: its first media (the button may be gone). */
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusAt.current;
+    if (at === null || items.length <= at) return;
+    focusAt.current = null;
+    list.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')[at]?.focus();
+  }, [items.length]);
+  const loadMore = () => {
+    focusAt.current = items.length;
+    void candidates.fetchNextPage();
+  };
   const toggle = (id: string) =>
     setPicked((s) => {
       const n = new Set(s);
@@ -60,7 +80,10 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
         </DialogHeader>
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Αναζήτηση media" aria-label="Αναζήτηση media" className="pl-9" />
+          <Input value={search} onChange={(e) => {
+              focusAt.current = null;
+              setSearch(e.target.value);
+            }} placeholder="Αναζήτηση media" aria-label="Αναζήτηση media" className="pl-9" />
         </div>
         <div className="max-h-72 overflow-y-auto rounded-md border">
           {candidates.isPending ? (
@@ -70,7 +93,7 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
           ) : items.length === 0 ? (
             <p className="p-4 text-sm text-muted-foreground">Δεν υπάρχουν διαθέσιμα media</p>
           ) : (
-            <ul className="divide-y">
+            <ul ref={list} className="divide-y" aria-busy={candidates.isFetching} data-testid="media-candidates">
               {items.map((m) => (
                 <li key={m.user_id}>
                   <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-muted/40">
@@ -85,6 +108,14 @@ export function AddMediaDialog({ category, open, onOpenChange }: { category: Cat
                   </label>
                 </li>
               ))}
+              {candidates.hasNextPage ? (
+                <li className="flex justify-center p-2">
+                  <Button variant="outline" size="sm" disabled={candidates.isFetchingNextPage} onClick={loadMore}>
+                    {candidates.isFetchingNextPage ? <Spinner size="sm" /> : null}
+                    {LOAD_MORE}
+                  </Button>
+                </li>
+              ) : null}
             </ul>
           )}
         </div>

@@ -3,7 +3,7 @@
  * queries built on them (keys from api/query-keys.ts, kept fresh live by realtime/live-queries.ts)
  * and the calls the admin screens' mutations make.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category } from '@shared/constants';
 import {
   addMediaResult,
@@ -16,6 +16,7 @@ import {
   bulkApproveResult,
   importMediaResult,
   mediaCandidates,
+  type MediaCandidatesPage,
   mediaListCounts,
   mediaListPage,
   type UserActionBody,
@@ -67,10 +68,15 @@ export const useMediaList = (category: Category, q: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The add-media dialog's candidates, a page at a time: "load more" asks for the page after the last one's end. */
 export const useMediaCandidates = (category: Category, q: string, enabled: boolean) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: queryKeys.adminMediaCandidates(category, q),
-    queryFn: () => api('GET', `/admin/media-candidates?${searchOf({ category, q })}`, { schema: mediaCandidates }),
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      api('GET', `/admin/media-candidates?${searchOf({ category, q, after: pageParam })}`, { schema: mediaCandidates, signal }),
+    getNextPageParam: (last: MediaCandidatesPage) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
     enabled,
   });
 

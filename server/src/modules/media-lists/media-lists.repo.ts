@@ -65,12 +65,22 @@ export async function countsByCategory(q: Q): Promise<{ category: Category; n: n
   }[];
 }
 
-/** Active, approved media not yet in the category. */
-export async function candidates(q: Q, category: Category, search: string | undefined, limit: number): Promise<MediaProfileRow[]> {
+/**
+ * Active, approved media not yet in the category, in (name, user id) order: at most `limit`
+ * of them, starting after `after` (keyset pagination: the row comparison is the order's own).
+ */
+export async function candidates(
+  q: Q,
+  category: Category,
+  search: string | undefined,
+  after: { name: string; userId: string } | undefined,
+  limit: number,
+): Promise<MediaProfileRow[]> {
   let query = q('profiles as p')
     .where({ 'p.role': 'media', 'p.status': 'approved', 'p.is_active': true })
     .whereNotExists(q('media_lists as m').where('m.category', category).whereRaw('m.media_id = p.user_id'));
   if (search) query = whereFoldedContains(query, SEARCHED, search);
+  if (after) query = query.whereRaw('(p.name, p.user_id) > (?, ?::uuid)', [after.name, after.userId]);
   return (await query.select(...PROFILE_COLS).orderBy('p.name').orderBy('p.user_id').limit(limit)) as MediaProfileRow[];
 }
 

@@ -22,8 +22,8 @@ export function mediaListRoutes(api: ApiRouter, ctx: AppContext): void {
   });
 
   api.get('/admin/media-candidates', SA, validate('query', mediaCandidatesQuery), async (_req, res) => {
-    const { category, q } = valid(res, 'query', mediaCandidatesQuery);
-    res.json(await service.candidates(ctx, category, q));
+    const { category, q, after } = valid(res, 'query', mediaCandidatesQuery);
+    res.json(await service.candidates(ctx, category, q, after));
   });
 
   api.get(

@@ -1,13 +1,20 @@
 import { rooms } from '../../../../shared/events';
 import { CATEGORIES, type Category } from '../../../../shared/constants';
-import { ADMIN_PAGE_SIZE, parseImportEmails, type ImportMediaResult, type MediaListMember } from '../../../../shared/schemas/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  encodeMediaCandidatesCursor,
+  MEDIA_CANDIDATES_PAGE_SIZE,
+  parseImportEmails,
+  type ImportMediaResult,
+  type MediaCandidatesCursor,
+  type MediaCandidatesPage,
+  type MediaListMember,
+} from '../../../../shared/schemas/admin';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './media-lists.repo';
-
-const CANDIDATE_LIMIT = 500;
 
 function present(r: repo.MemberRow): MediaListMember {
   return {
@@ -37,9 +44,18 @@ export async function allMembers(ctx: AppContext, category: Category) {
   return (await repo.listMembers(ctx.db, category, undefined, 1, null)).map(present);
 }
 
-export async function candidates(ctx: AppContext, category: Category, q: string | undefined) {
-  const rows = await repo.candidates(ctx.db, category, q, CANDIDATE_LIMIT + 1);
-  return { items: rows.slice(0, CANDIDATE_LIMIT), truncated: rows.length > CANDIDATE_LIMIT };
+/** A page of the add-media dialog's candidates; one row more than the page tells whether another follows. */
+export async function candidates(
+  ctx: AppContext,
+  category: Category,
+  q: string | undefined,
+  after: MediaCandidatesCursor | undefined,
+): Promise<MediaCandidatesPage> {
+  const rows = await repo.candidates(ctx.db, category, q, after, MEDIA_CANDIDATES_PAGE_SIZE + 1);
+  const items = rows.slice(0, MEDIA_CANDIDATES_PAGE_SIZE);
+  const last = items.at(-1);
+  const nextCursor = rows.length > MEDIA_CANDIDATES_PAGE_SIZE && last ? encodeMediaCandidatesCursor({ name: last.name, userId: last.user_id }) : null;
+  return { items, nextCursor };
 }
 
 function changed(ctx: AppContext, category: Category) {

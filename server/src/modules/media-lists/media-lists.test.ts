@@ -120,3 +120,104 @@ describe('media lists', () => {
     expect(lines).toHaveLength(3);
   });
 });
+
+describe('add-media candidates, a page at a time', () => {
+  type Page = { items: { user_id: string; name: string }[]; nextCursor: string | null };
+  const ids: string[] = [];
+  const kritis: string[] = [];
+
+  beforeAll(async () => {
+    const { db } = server.ctx;
+    // 120 media in the database, seven names shared among them: pages end inside runs of equal names.
+    for (let i = 0; i < 120; i++) {
+      const email = `bulk${i}@lists.test`;
+      const [u] = (await db('users').insert({ email }).returning('id')) as { id: string }[];
+      const organization = i % 3 === 0 ? 'Ραδιόφωνο Κρήτης' : 'Εφημερίδα';
+      await db('profiles').insert({ user_id: u!.id, email, name: `Ζ ${i % 7}`, organization, role: 'media', status: 'approved', is_active: true });
+      ids.push(u!.id);
+      if (i % 3 === 0) kritis.push(u!.id);
+    }
+    await db('media_lists').insert({ category: 'sports', media_id: ids[5] });
+  });
+
+  /** The candidates of sports as the server's order has them, straight from the database. */
+  async function expected(only?: string[]): Promise<string[]> {
+    let query = server.ctx
+      .db('profiles')
+      .where({ role: 'media', status: 'approved', is_active: true })
+      .whereNotIn('user_id', server.ctx.db('media_lists').where('category', 'sports').select('media_id'));
+    if (only) query = query.whereIn('user_id', only);
+    return ((await query.orderBy('name').orderBy('user_id').select('user_id')) as { user_id: string }[]).map((r) => r.user_id);
+  }
+
+  async function allPages(query: string): Promise<Page[]> {
+    const pages: Page[] = [];
+    let after: string | null = null;
+    do {
+      const r: { status: number; body: Page } = await api<Page>('GET', `/admin/media-candidates?${query}${after ? `&after=${after}` : ''}`);
+      expect(r.status).toBe(200);
+      pages.push(r.body);
+      after = r.body.nextCursor;
+    } while (after && pages.length < 10);
+    return pages;
+  }
+
+  it('gives 50 at a time, and the pages cover every candidate exactly once, in order', async () => {
+    const pages = await allPages('category=sports');
+    const want = await expected();
+    // a, b, c of the first tests and 119 of the 120 (one is already in sports).
+    expect(want).toHaveLength(122);
+    expect(pages.map((p) => p.items.length)).toEqual([50, 50, 22]);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    expect(pages.flatMap((p) => p.items.map((m) => m.user_id))).toEqual(want);
+    expect(pages.flatMap((p) => p.items.map((m) => m.user_id))).not.toContain(ids[5]);
+  });
+
+  it('pages a search too, the search applying to every page', async () => {
+    const pages = await allPages(`category=sports&q=${encodeURIComponent('κρητης')}`);
+    const want = await expected(kritis);
+    expect(want).toHaveLength(40);
+    expect(pages.map((p) => p.items.length)).toEqual([40]);
+    expect(pages[0]!.nextCursor).toBeNull();
+    expect(pages[0]!.items.map((m) => m.user_id)).toEqual(want);
+    // Exactly a page's worth: no next page.
+    const fifty = await api<Page>('GET', `/admin/media-candidates?category=sports&q=${encodeURIComponent('ζ')}`);
+    expect(fifty.body.items).toHaveLength(50);
+    expect(fifty.body.nextCursor).not.toBeNull();
+  });
+
+  it('a page starts after the previous one ended, whatever was added meanwhile', async () => {
+    const first = (await api<Page>('GET', '/admin/media-candidates?category=culture')).body;
+    const second = (await api<Page>('GET', `/admin/media-candidates?category=culture&after=${first.nextCursor}`)).body;
+    // Two of the first page join culture: the second page is still the same (offset paging would skip two).
+    await api('POST', '/admin/media-lists/culture', { mediaIds: first.items.slice(0, 2).map((m) => m.user_id) });
+    const again = (await api<Page>('GET', `/admin/media-candidates?category=culture&after=${first.nextCursor}`)).body;
+    expect(again.items.map((m) => m.user_id)).toEqual(second.items.map((m) => m.user_id));
+  });
+
+  it('refuses a cursor it did not give with a 400 naming after', async () => {
+    const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
+    for (const after of [
+      'zz',
+      'abc',
+      hex('not json'),
+      hex('["Ζ 1"]'),
+      hex('["Ζ 1", "not-a-uuid"]'),
+      hex(`[1, "${ids[0]}"]`),
+      hex(`["Ζ\\u0000", "${ids[0]}"]`),
+      'ff'.repeat(3000),
+    ]) {
+      const r = await api('GET', `/admin/media-candidates?category=sports&after=${after}`);
+      expect(r.status, after.slice(0, 40)).toBe(400);
+      expect(r.body.error?.code).toBe('validation_failed');
+      expect(r.body.error?.fields).toHaveProperty('after');
+    }
+    const twice = await api('GET', `/admin/media-candidates?category=sports&after=${hex(`["Ζ 1", "${ids[0]}"]`)}&after=00`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error?.fields).toHaveProperty('after');
+    // A well-formed cursor of a name no one has is fine: the page starts where that name would be.
+    const fine = await api<Page>('GET', `/admin/media-candidates?category=sports&after=${hex(`["Ζ 3", "${ids[0]}"]`)}`);
+    expect(fine.status).toBe(200);
+    expect(fine.body.items[0]!.name >= 'Ζ 3').toBe(true);
+  });
+});
