@@ -38,6 +38,7 @@ import * as m20261203000100 from './20261203000100_push_session';
 import * as m20261204000100 from './20261204000100_search_trigrams';
 import * as m20261205000000 from './20261205000000_inbox_search_trigrams';
 import * as m20261206000000 from './20261206000000_inbox_search_recipients';
+import * as m20261206000100 from './20261206000100_media_candidates_order';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261204000100_search_trigrams': m20261204000100,
   '20261205000000_inbox_search_trigrams': m20261205000000,
   '20261206000000_inbox_search_recipients': m20261206000000,
+  '20261206000100_media_candidates_order': m20261206000100,
 };
