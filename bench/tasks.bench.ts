@@ -19,6 +19,7 @@ import { testConfig } from '../server/src/test/app';
  *   npx tsx bench/tasks.bench.ts                 (embedded database)
  *   DATABASE_URL=postgres://... npx tsx bench/tasks.bench.ts
  *   MEMBERS=500 ROUNDS=30 npx tsx bench/tasks.bench.ts
+ *   INTERLEAVE=1 npx tsx bench/tasks.bench.ts     (the three sides round by round in turn)
  *
  * Members are inserted directly (users, profiles, sessions, organisation_members) and get
  * access tokens minted with the server's key, so no 1,000 argon2 sign-ins are needed.
@@ -43,6 +44,7 @@ const MEMBERS = Number(process.env.MEMBERS ?? 1000);
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const WARMUP = 3;
 const CALLER = process.env.CALLER === 'server' ? 'server' : 'worker';
+const INTERLEAVE = process.env.INTERLEAVE === '1';
 const STATUSES = ['in_progress', 'blocked', 'done', 'open'] as const;
 
 /** Where the fan-out's time goes on the clients' side, per round, from the start of the emit (or send loop). */
@@ -65,11 +67,29 @@ function noteArrivals(a: Arrivals, spread: Spread | undefined, start: number, re
   a.busy.push(spread.busy);
 }
 
-async function ours(): Promise<{ samples: number[]; toEmit: number[]; emitToLast: number[]; emitCall: number[]; arrivals: Arrivals }> {
+/** One side of the comparison: set up, then run round by round (the rounds of the sides interleaved). */
+interface Side {
+  round(round: number, record: boolean): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Ours extends Side {
+  samples: number[];
+  toEmit: number[];
+  emitToLast: number[];
+  emitCall: number[];
+  arrivals: Arrivals;
+}
+
+async function ours(): Promise<Ours> {
   const testDb = await createTestDb();
   const config = testConfig(testDb);
   const server = await startServer({ config, db: testDb.db, logger: createLogger(config) });
   const { db } = server.ctx;
+  const stopServer = async () => {
+    await server.close();
+    await testDb.destroy();
+  };
   try {
     await signUp(server.url, 'owner@bench.test');
     const owner = await signIn(server.url, 'owner@bench.test');
@@ -106,11 +126,12 @@ async function ours(): Promise<{ samples: number[]; toEmit: number[]; emitToLast
 
     // Also note when the server emits, to split the time into "request + DB" and "fan-out".
     let emittedAt = 0;
+    let emitTook = 0;
     const realBroadcast = server.ctx.realtime.broadcast.bind(server.ctx.realtime);
     server.ctx.realtime.broadcast = ((room: string, event: string, ...args: unknown[]) => {
       if (event === 'task:changed') emittedAt = clock();
       (realBroadcast as (...a: unknown[]) => void)(room, event, ...args);
-      if (event === 'task:changed') emitCall.push(clock() - emittedAt);
+      if (event === 'task:changed') emitTook = clock() - emittedAt;
     }) as typeof server.ctx.realtime.broadcast;
 
     const samples: number[] = [];
@@ -132,46 +153,56 @@ async function ours(): Promise<{ samples: number[]; toEmit: number[]; emitToLast
       const startedAt = clock();
       return { ...(await call<{ version: number }>(server.url, 'PATCH', path, { token: owner.access_token, body })), startedAt };
     };
-    for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
-      const status = STATUSES[round % STATUSES.length]!;
-      const arrived = clients.waitFor(version + 1);
-      const r = await patch({ version, status });
-      if (r.status !== 200) throw new Error(`PATCH failed: ${r.status} ${JSON.stringify(r.body)}`);
-      const last = await arrived;
-      version = r.body.version;
-      if (round >= WARMUP) {
-        samples.push(last - r.startedAt);
-        toEmit.push(emittedAt - r.startedAt);
-        emitToLast.push(last - emittedAt);
-        noteArrivals(spread, clients.spreadOf(version), emittedAt, emittedAt + emitCall[emitCall.length - 1]!, last);
-      }
-    }
-    await caller?.stop();
-    await clients.stop();
-    return { samples, toEmit, emitToLast, emitCall: emitCall.slice(WARMUP), arrivals: spread };
-  } finally {
-    await server.close();
-    await testDb.destroy();
+    return {
+      samples,
+      toEmit,
+      emitToLast,
+      emitCall,
+      arrivals: spread,
+      async round(round, record) {
+        const status = STATUSES[round % STATUSES.length]!;
+        const arrived = clients.waitFor(version + 1);
+        const r = await patch({ version, status });
+        if (r.status !== 200) throw new Error(`PATCH failed: ${r.status} ${JSON.stringify(r.body)}`);
+        const last = await arrived;
+        version = r.body.version;
+        if (record) {
+          samples.push(last - r.startedAt);
+          toEmit.push(emittedAt - r.startedAt);
+          emitToLast.push(last - emittedAt);
+          emitCall.push(emitTook);
+          noteArrivals(spread, clients.spreadOf(version), emittedAt, emittedAt + emitTook, last);
+        }
+      },
+      async stop() {
+        await caller?.stop();
+        await clients.stop();
+        await stopServer();
+      },
+    };
+  } catch (err) {
+    await stopServer();
+    throw err;
   }
 }
 
-/**
- * The reference: a bare `ws` server broadcasting one string to every client in a plain loop.
- * Its clients are bare `ws` clients (one JSON.parse a message), or, with `clients: 'socketio'`,
- * the same `socket.io-client`s as ours: the server then answers their handshake (an engine.io
- * open packet, a Socket.IO connect packet, nothing else) and broadcasts the very frame Socket.IO
- * would send (`42["task:changed",{...}]`), so both sides' clients do the same work on receipt
- * and what differs is the server alone.
- */
-async function reference(payload: string, kind: 'ws' | 'socketio'): Promise<{ samples: number[]; sendCall: number[]; arrivals: Arrivals }> {
+interface Reference extends Side {
+  samples: number[];
+  sendCall: number[];
+  arrivals: Arrivals;
+}
+
+async function reference(payload: string, kind: 'ws' | 'socketio'): Promise<Reference> {
   const server = http.createServer();
   const wss = new WebSocketServer({ server });
   if (kind === 'socketio') {
     let next = 0;
     wss.on('connection', (ws) => {
       const sid = `ref${(next += 1)}`;
-      // No pings in a benchmark's minute: an interval the run never reaches.
-      ws.send(`0${JSON.stringify({ sid, upgrades: [], pingInterval: 3_600_000, pingTimeout: 60_000, maxPayload: 1e6 })}`);
+      // Socket.IO's heartbeat as ours has it (a ping every 25 s, answered with a pong).
+      ws.send(`0${JSON.stringify({ sid, upgrades: [], pingInterval: 25_000, pingTimeout: 20_000, maxPayload: 1e6 })}`);
+      const ping = setInterval(() => ws.send('2'), 25_000);
+      ws.once('close', () => clearInterval(ping));
       ws.on('message', (data: Buffer) => {
         if (data.toString().startsWith('40')) ws.send(`40${JSON.stringify({ sid: `${sid}s` })}`);
       });
@@ -186,30 +217,37 @@ async function reference(payload: string, kind: 'ws' | 'socketio'): Promise<{ sa
   const samples: number[] = [];
   const sendCall: number[] = [];
   const spread = arrivals();
-  for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
-    const arrived = clients.waitFor(round);
-    const t0 = clock();
-    const body = { ...(JSON.parse(payload) as Record<string, unknown>), version: round };
-    const message = kind === 'ws' ? JSON.stringify({ n: round, event: 'task:changed', payload: body }) : `42${JSON.stringify(['task:changed', body])}`;
-    for (const c of wss.clients) c.send(message);
-    const sent = clock();
-    const last = await arrived;
-    if (round >= WARMUP) {
-      samples.push(last - t0);
-      sendCall.push(sent - t0);
-      noteArrivals(spread, clients.spreadOf(round), t0, sent, last);
-    }
-  }
-  await clients.stop();
-  wss.close();
-  await new Promise<void>((r) => server.close(() => r()));
-  return { samples, sendCall, arrivals: spread };
+  return {
+    samples,
+    sendCall,
+    arrivals: spread,
+    async round(round, record) {
+      const arrived = clients.waitFor(round);
+      const t0 = clock();
+      const body = { ...(JSON.parse(payload) as Record<string, unknown>), version: round };
+      const message = kind === 'ws' ? JSON.stringify({ n: round, event: 'task:changed', payload: body }) : `42${JSON.stringify(['task:changed', body])}`;
+      for (const c of wss.clients) c.send(message);
+      const sent = clock();
+      const last = await arrived;
+      if (record) {
+        samples.push(last - t0);
+        sendCall.push(sent - t0);
+        noteArrivals(spread, clients.spreadOf(round), t0, sent, last);
+      }
+    },
+    async stop() {
+      await clients.stop();
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }
 
 async function main(): Promise<void> {
   console.log(`Task status change fan-out to ${MEMBERS} members, ${ROUNDS} changes (after ${WARMUP} warm-up)`);
   console.log(`database: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded (PGlite)'}; the PATCH's caller: ${CALLER === 'worker' ? 'a worker thread' : "the server's event loop"}`);
-  const o = await ours();
+  console.log(INTERLEAVE ? 'the three sides interleaved round by round' : 'ours, then the bare reference, then the reference with our clients');
   // A payload the size of a real task DTO.
   const payload = JSON.stringify({
     id: '6f1f3c1e-8d3a-4b8a-9a55-3f5f0f4c2b11',
@@ -229,8 +267,28 @@ async function main(): Promise<void> {
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
   });
-  const bare = await reference(payload, 'ws');
-  const same = await reference(payload, 'socketio');
+  // One side after the other, each stopped before the next starts (INTERLEAVE=1: all three set
+  // up, then round by round in turn, each first in a third of the rounds, so a change of the
+  // machine's load falls on all of them alike; but then every side runs beside the others' idle
+  // sockets, and in a few runs at load 4 the bare reference's send loop was slower so).
+  const runAll = async (side: Side) => {
+    for (let round = 0; round < ROUNDS + WARMUP; round += 1) await side.round(round, round >= WARMUP);
+    await side.stop();
+  };
+  let o: Ours;
+  let bare: Reference;
+  let same: Reference;
+  if (!INTERLEAVE) {
+    await runAll((o = await ours()));
+    await runAll((bare = await reference(payload, 'ws')));
+    await runAll((same = await reference(payload, 'socketio')));
+  } else {
+    const sides: Side[] = [(o = await ours()), (bare = await reference(payload, 'ws')), (same = await reference(payload, 'socketio'))];
+    for (let round = 0; round < ROUNDS + WARMUP; round += 1) {
+      for (let k = 0; k < sides.length; k += 1) await sides[(round + k) % sides.length]!.round(round, round >= WARMUP);
+    }
+    for (const side of sides) await side.stop();
+  }
   const ref = bare.samples;
 
   const rows = [
