@@ -74,7 +74,7 @@ export async function findTask(q: Q, id: string): Promise<TaskRow | undefined> {
 /** The task's own columns (what a change compares and writes), without its people and release. */
 export type TaskFields = Omit<TaskRow, 'assignee_name' | 'assignee_email' | 'creator_name' | 'creator_email' | 'press_release_title'>;
 
-export interface LockedTask extends TaskFields {
+export interface TaskForCaller extends TaskFields {
   /** The caller's role in the task's organisation, its status and name; null outside it. */
   member_role: string | null;
   organisation_status: string | null;
@@ -111,7 +111,7 @@ function taskFields(q: Q) {
  * this three-table join in a fifth of the time of selectTasks' six (about 0.2 ms instead of
  * 1.1 ms, planned on every call).
  */
-export async function readTaskFor(q: Q, id: string, userId: string): Promise<LockedTask | undefined> {
+export async function readTaskFor(q: Q, id: string, userId: string): Promise<TaskForCaller | undefined> {
   return (await q('tasks as t')
     .leftJoin('organisation_members as m', (j) => {
       void j.on('m.organisation_id', 't.organisation_id').andOn('m.user_id', q.raw('?', [userId]));
@@ -119,7 +119,7 @@ export async function readTaskFor(q: Q, id: string, userId: string): Promise<Loc
     .leftJoin('organisations as o', 'o.id', 'm.organisation_id')
     .select(...taskFields(q), 'm.role as member_role', 'o.status as organisation_status', 'o.name as organisation_name')
     .where('t.id', id)
-    .first()) as LockedTask | undefined;
+    .first()) as TaskForCaller | undefined;
 }
 
 export interface TaskWrite {

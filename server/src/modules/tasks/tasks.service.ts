@@ -144,7 +144,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
   if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(ctx.db, patch.press_release_id, read.organisation_id));
 
   // The task as the change leaves it (the statement applies only to the task as read).
-  const after = { ...read, ...patch } as repo.LockedTask;
+  const after = { ...read, ...patch } as repo.TaskForCaller;
   // The audit row is inserted without writeAudit's savepoint because the database cannot refuse
   // it: a constant action its check constraint lists, no foreign key, and text (the title, the
   // changed values) that is in the tasks table or was just written to it — the input guard
