@@ -9,7 +9,7 @@ import { testConfig } from '../server/src/test/app';
  *
  * The two sides' clients do not do the same work on receipt: a `ws` client JSON.parses a
  * message; a `socket.io-client` decodes an engine.io packet and a Socket.IO packet, defers the
- * event a tick and dispatches it through half a dozen emitters (about twice the CPU per message).
+ * event a tick and dispatches it through half a dozen emitters (two to three times the CPU a message).
  * With 1,000 clients on one thread of a 2-core machine that difference is summed, and it, not
  * the server, is most of "emit → last member". So a second reference runs the same bare `ws`
  * broadcast loop to the same `socket.io-client`s as ours (it answers their handshake and sends
