@@ -30,6 +30,7 @@ import { testConfig } from '../server/src/test/app';
  * (CALLER=server runs it on the server's event loop instead, as before, to compare).
  */
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { clock, ms, pct, startCaller, startClients, type Spread } from './lib/socket-clients';
@@ -54,16 +55,19 @@ interface Arrivals {
   ninety: number[];
   /** From the emit call's (send loop's) return to the last client having the message. */
   afterReturn: number[];
+  /** The server's event loop busy in that time (ours: the PATCH's answer and whatever else runs). */
+  serverBusy: number[];
   /** The clients' thread busy between the first arrival and the last. */
   busy: number[];
 }
-const arrivals = (): Arrivals => ({ first: [], half: [], ninety: [], afterReturn: [], busy: [] });
-function noteArrivals(a: Arrivals, spread: Spread | undefined, start: number, returned: number, last: number): void {
+const arrivals = (): Arrivals => ({ first: [], half: [], ninety: [], afterReturn: [], serverBusy: [], busy: [] });
+function noteArrivals(a: Arrivals, spread: Spread | undefined, start: number, returned: number, last: number, serverBusy: number): void {
   if (!spread) return;
   a.first.push(spread.first - start);
   a.half.push(spread.half - start);
   a.ninety.push(spread.ninety - start);
   a.afterReturn.push(last - returned);
+  a.serverBusy.push(serverBusy);
   a.busy.push(spread.busy);
 }
 
@@ -127,11 +131,15 @@ async function ours(): Promise<Ours> {
     // Also note when the server emits, to split the time into "request + DB" and "fan-out".
     let emittedAt = 0;
     let emitTook = 0;
+    let afterEmit = performance.eventLoopUtilization();
     const realBroadcast = server.ctx.realtime.broadcast.bind(server.ctx.realtime);
     server.ctx.realtime.broadcast = ((room: string, event: string, ...args: unknown[]) => {
       if (event === 'task:changed') emittedAt = clock();
       (realBroadcast as (...a: unknown[]) => void)(room, event, ...args);
-      if (event === 'task:changed') emitTook = clock() - emittedAt;
+      if (event === 'task:changed') {
+        emitTook = clock() - emittedAt;
+        afterEmit = performance.eventLoopUtilization();
+      }
     }) as typeof server.ctx.realtime.broadcast;
 
     const samples: number[] = [];
@@ -165,13 +173,14 @@ async function ours(): Promise<Ours> {
         const r = await patch({ version, status });
         if (r.status !== 200) throw new Error(`PATCH failed: ${r.status} ${JSON.stringify(r.body)}`);
         const last = await arrived;
+        const serverBusy = performance.eventLoopUtilization(afterEmit).active;
         version = r.body.version;
         if (record) {
           samples.push(last - r.startedAt);
           toEmit.push(emittedAt - r.startedAt);
           emitToLast.push(last - emittedAt);
           emitCall.push(emitTook);
-          noteArrivals(spread, clients.spreadOf(version), emittedAt, emittedAt + emitTook, last);
+          noteArrivals(spread, clients.spreadOf(version), emittedAt, emittedAt + emitTook, last, serverBusy);
         }
       },
       async stop() {
@@ -228,11 +237,13 @@ async function reference(payload: string, kind: 'ws' | 'socketio'): Promise<Refe
       const message = kind === 'ws' ? JSON.stringify({ n: round, event: 'task:changed', payload: body }) : `42${JSON.stringify(['task:changed', body])}`;
       for (const c of wss.clients) c.send(message);
       const sent = clock();
+      const afterSend = performance.eventLoopUtilization();
       const last = await arrived;
+      const serverBusy = performance.eventLoopUtilization(afterSend).active;
       if (record) {
         samples.push(last - t0);
         sendCall.push(sent - t0);
-        noteArrivals(spread, clients.spreadOf(round), t0, sent, last);
+        noteArrivals(spread, clients.spreadOf(round), t0, sent, last, serverBusy);
       }
     },
     async stop() {
@@ -313,6 +324,7 @@ async function main(): Promise<void> {
     ['half of the clients have it', 'half'],
     ['nine in ten have it', 'ninety'],
     ['emit / send loop returned → last client', 'afterReturn'],
+    ["  the server's event loop busy meanwhile", 'serverBusy'],
     ["clients' thread busy, first → last arrival", 'busy'],
   ] as const;
   const cell = (a: number[]) => `${pct(a, 50).toFixed(1)} (${pct(a, 99).toFixed(1)}) ms`.padStart(22);
