@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io as ioClient } from 'socket.io-client';
 import WebSocket from 'ws';
+import { performance as perf, type EventLoopUtilization } from 'node:perf_hooks';
 
 export interface ClientsInit {
   kind: 'socketio' | 'ws';
@@ -25,7 +26,19 @@ export interface ClientsInit {
   process?: boolean;
 }
 
-type Report = { type: string; key?: number; at?: number; message?: string };
+/**
+ * 'done' also carries where the time went on the clients' side: when the first of them had
+ * the message, when half and nine in ten had it, and how busy the clients' thread was from
+ * the first arrival to the last (its event loop's active time: decoding and dispatching).
+ */
+export interface Spread {
+  first: number;
+  half: number;
+  ninety: number;
+  /** Milliseconds the clients' event loop was busy between the first arrival and the last. */
+  busy: number;
+}
+type Report = { type: string; key?: number; at?: number; spread?: Spread; message?: string };
 
 export const clock = () => performance.timeOrigin + performance.now();
 
@@ -36,15 +49,27 @@ export function pct(values: number[], p: number): number {
 
 export const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 
-const keyOf = (v: unknown) => Number(String(v).replace(/\D+/g, ''));
+const keyOf = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).replace(/\D+/g, '')));
 
 function clientWorker(init: ClientsInit, post: (m: Report) => void): void {
-  const counts = new Map<number, number>();
   const total = init.tokens.length;
+  const rounds = new Map<number, { at: number[]; elu: EventLoopUtilization }>();
   const got = (key: number) => {
-    const n = (counts.get(key) ?? 0) + 1;
-    counts.set(key, n);
-    if (n === total) post({ type: 'done', key, at: clock() });
+    const now = clock();
+    let r = rounds.get(key);
+    if (!r) rounds.set(key, (r = { at: [], elu: perf.eventLoopUtilization() }));
+    r.at.push(now);
+    if (r.at.length === total) {
+      rounds.delete(key);
+      const at = r.at;
+      const spread: Spread = {
+        first: at[0]!,
+        half: at[Math.floor(total / 2)]!,
+        ninety: at[Math.floor(total * 0.9)]!,
+        busy: perf.eventLoopUtilization(r.elu).active,
+      };
+      post({ type: 'done', key, at: now, spread });
+    }
   };
   const connectAll = async () => {
     for (let i = 0; i < total; i += 100) {
@@ -73,7 +98,9 @@ function clientWorker(init: ClientsInit, post: (m: Report) => void): void {
 }
 
 /** Starts the clients in a worker; `waitFor(key)` resolves with the absolute time the last one got it. */
-export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: number) => Promise<number>; stop: () => Promise<void> }> {
+export async function startClients(
+  init: ClientsInit,
+): Promise<{ waitFor: (key: number) => Promise<number>; spreadOf: (key: number) => Spread | undefined; stop: () => Promise<void> }> {
   // The worker runs this same TypeScript file, through tsx's loader registered in the worker.
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); })`;
   let child: ChildProcess | undefined;
@@ -87,11 +114,13 @@ export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: 
   const source = (child ?? worker)!;
   const waiting = new Map<number, (at: number) => void>();
   const arrived = new Map<number, number>();
+  const spreads = new Map<number, Spread>();
   await new Promise<void>((resolve, reject) => {
     source.on('message', (m: Report) => {
       if (m.type === 'ready') resolve();
       else if (m.type === 'error') reject(new Error(m.message));
       else if (m.type === 'done') {
+        if (m.spread) spreads.set(m.key!, m.spread);
         const w = waiting.get(m.key!);
         if (w) w(m.at!);
         else arrived.set(m.key!, m.at!);
@@ -101,6 +130,7 @@ export async function startClients(init: ClientsInit): Promise<{ waitFor: (key: 
     child?.once('exit', (code) => reject(new Error(`clients exited (${code})`)));
   });
   return {
+    spreadOf: (key) => spreads.get(key),
     waitFor: (key) => (arrived.has(key) ? Promise.resolve(arrived.get(key)!) : new Promise<number>((r) => waiting.set(key, r))),
     stop: async () => {
       if (worker) await worker.terminate();

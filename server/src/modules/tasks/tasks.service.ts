@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { auditRow, writeAudit } from '../audit/audit.service';
-import { createNotifications, publishNotifications, type NewNotification } from '../notifications/notifications.service';
+import { createNotifications, publishNotifications, type NewNotification, type NotificationRow } from '../notifications/notifications.service';
 import { assertRoleMay, requireActive, type Membership } from '../organisations/access';
 import { assertAssignable, assertReleaseLinkable, canEditTasks } from './tasks.policy';
 import { presentTask } from './tasks.presenter';
@@ -97,82 +97,85 @@ function describeChange(actorName: string, task: Task, changed: Editable[]): str
 /**
  * Changes any field of a task. Optimistic concurrency: the caller sends the version it saw;
  * if someone changed the task in the meantime, nothing is written and VersionConflict carries
- * the current task. Concurrent requests queue on the row lock, so exactly one of two PATCHes
- * with the same version wins.
+ * the current task. The task is read (with the caller's membership) and then changed by one
+ * statement that applies only if the version and the changed columns are still as read, so of
+ * two PATCHes with the same version exactly one writes (the other's update waits for the
+ * first's row lock, then finds a new version and matches nothing). No transaction: the change,
+ * its audit row and the assignee's notification are that one statement, which commits alone —
+ * three round trips with the session check, where BEGIN, a locking read, the update and
+ * COMMIT made five.
  */
 export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, input: PatchInput): Promise<Task> {
-  type Outcome =
-    | { conflict: Task }
-    | { task: Task; notes: Awaited<ReturnType<typeof createNotifications>>; changed: Editable[] };
-  const result = await ctx.db.transaction(async (trx): Promise<Outcome> => {
-    // The row locked and read with the caller's membership in one round trip.
-    const locked = await repo.lockTaskFor(trx, taskId, actor.userId);
-    if (!locked) throw notFound('Task not found');
-    // Outside its organisation: the same 404 as a task that does not exist; a role without 'tasks.write': 403.
-    const membership: Membership | undefined =
-      actor.role === 'client' && locked.member_role
-        ? {
-            organisationId: locked.organisation_id,
-            role: locked.member_role as Membership['role'],
-            status: locked.organisation_status as Membership['status'],
-            name: locked.organisation_name ?? '',
-          }
-        : undefined;
-    if (!membership) throw notFound('Task not found');
-    assertRoleMay(membership, 'tasks.write');
-    // The task as it is, with its people and release: only when nothing is written.
-    const current = async () => presentTask((await repo.findTask(trx, taskId))!);
-    if (Number(locked.version) !== input.version) return { conflict: await current() };
+  const read = await repo.readTaskFor(ctx.db, taskId, actor.userId);
+  if (!read) throw notFound('Task not found');
+  // Outside its organisation: the same 404 as a task that does not exist; a role without 'tasks.write': 403.
+  const membership: Membership | undefined =
+    actor.role === 'client' && read.member_role
+      ? {
+          organisationId: read.organisation_id,
+          role: read.member_role as Membership['role'],
+          status: read.organisation_status as Membership['status'],
+          name: read.organisation_name ?? '',
+        }
+      : undefined;
+  if (!membership) throw notFound('Task not found');
+  assertRoleMay(membership, 'tasks.write');
+  // The task as it is, with its people and release: only when nothing is written.
+  const current = async () => {
+    const row = await repo.findTask(ctx.db, taskId);
+    if (!row) throw notFound('Task not found');
+    return presentTask(row);
+  };
+  if (Number(read.version) !== input.version) throw new VersionConflict(await current());
 
-    const patch: repo.TaskWrite = {};
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of EDITABLE) {
-      const next = input[key];
-      if (next === undefined || next === locked[key]) continue;
-      (patch as Record<string, unknown>)[key] = next;
-      changes[key] = { from: locked[key], to: next };
-    }
-    const changed = Object.keys(changes) as Editable[];
-    if (!changed.length) return { task: await current(), notes: [], changed };
-    if (patch.assignee_user_id) assertAssignable(await repo.isMember(trx, locked.organisation_id, patch.assignee_user_id));
-    if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(trx, patch.press_release_id, locked.organisation_id));
-
-    // Written, audited and read back (with its people and release) in one statement. The audit
-    // row is inserted without writeAudit's savepoint because the database cannot refuse it: a
-    // constant action its check constraint lists, no foreign key, and text (the title, the
-    // changed values) that is in the tasks table or was just written to it — the input guard
-    // refused NUL bytes and unpaired surrogates before this ran. Its metadata is the task's as
-    // written: the title after the change and the version after the lock's (the update matches
-    // only that version).
-    const title = patch.title ?? locked.title;
-    const audit = auditRow(actor, {
-      action: 'task.update',
-      entityType: 'task',
-      entityId: taskId,
-      metadata: { organisation_id: locked.organisation_id, title, version: input.version + 1, changes },
-    });
-    const row = await repo.updateTaskReturning(trx, taskId, input.version, patch, audit);
-    if (!row) return { conflict: await current() };
-    const task = presentTask(row);
-    const items: NewNotification[] = [];
-    const who = actor.name || actor.email;
-    if (task.assignee_user_id && task.assignee_user_id !== actor.userId) {
-      const newlyAssigned = changed.includes('assignee_user_id');
-      items.push({
-        userId: task.assignee_user_id,
-        kind: newlyAssigned ? 'task.assigned' : 'task.updated',
-        title: newlyAssigned ? 'Σας ανατέθηκε μια εργασία' : 'Ενημέρωση εργασίας',
-        body: newlyAssigned ? `${who}: «${task.title}»` : describeChange(who, task, changed),
-        link: link(task),
-        data: { taskId: task.id, organisationId: task.organisation_id, workspaceId: task.organisation_id, changed },
-      });
-    }
-    return { task, notes: await createNotifications(trx, items), changed };
-  });
-  if ('conflict' in result) throw new VersionConflict(result.conflict);
-  if (result.changed.length) {
-    ctx.realtime.broadcast(rooms.organisation(result.task.organisation_id), 'task:changed', result.task);
-    publishNotifications(ctx.realtime, result.notes);
+  const patch: repo.TaskWrite = {};
+  const from: Partial<repo.TaskWrite> = {};
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of EDITABLE) {
+    const next = input[key];
+    if (next === undefined || next === read[key]) continue;
+    (patch as Record<string, unknown>)[key] = next;
+    (from as Record<string, unknown>)[key] = read[key];
+    changes[key] = { from: read[key], to: next };
   }
-  return result.task;
+  const changed = Object.keys(changes) as Editable[];
+  if (!changed.length) return current();
+  if (patch.assignee_user_id) assertAssignable(await repo.isMember(ctx.db, read.organisation_id, patch.assignee_user_id));
+  if (patch.press_release_id) assertReleaseLinkable(await repo.releaseInOrganisation(ctx.db, patch.press_release_id, read.organisation_id));
+
+  // The task as the change leaves it (the statement applies only to the task as read).
+  const after = { ...read, ...patch } as repo.TaskForCaller;
+  // The audit row is inserted without writeAudit's savepoint because the database cannot refuse
+  // it: a constant action its check constraint lists, no foreign key, and text (the title, the
+  // changed values) that is in the tasks table or was just written to it — the input guard
+  // refused NUL bytes and unpaired surrogates before this ran. Its metadata is the task's as
+  // written: the title after the change and the version after the read's (the update matches
+  // only that version).
+  const audit = auditRow(actor, {
+    action: 'task.update',
+    entityType: 'task',
+    entityId: taskId,
+    metadata: { organisation_id: read.organisation_id, title: after.title, version: input.version + 1, changes },
+  });
+  let note: repo.NoteValues | null = null;
+  if (after.assignee_user_id && after.assignee_user_id !== actor.userId) {
+    const who = actor.name || actor.email;
+    const newlyAssigned = changed.includes('assignee_user_id');
+    const task = { ...after, id: taskId } as unknown as Task;
+    note = {
+      user_id: after.assignee_user_id,
+      kind: newlyAssigned ? 'task.assigned' : 'task.updated',
+      title: newlyAssigned ? 'Σας ανατέθηκε μια εργασία' : 'Ενημέρωση εργασίας',
+      body: newlyAssigned ? `${who}: «${after.title}»` : describeChange(who, task, changed),
+      link: link(task),
+      data: JSON.stringify({ taskId, organisationId: read.organisation_id, workspaceId: read.organisation_id, changed }),
+      organisation_id: null,
+    };
+  }
+  const written = await repo.updateTaskReturning(ctx.db, taskId, { version: input.version, from }, patch, audit, note);
+  if (!written) throw new VersionConflict(await current());
+  const task = presentTask(written.row);
+  ctx.realtime.broadcast(rooms.organisation(task.organisation_id), 'task:changed', task);
+  publishNotifications(ctx.realtime, written.notes as unknown as NotificationRow[]);
+  return task;
 }

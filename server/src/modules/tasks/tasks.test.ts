@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call } from '../../test/http';
+import * as repo from './tasks.repo';
 import { addMember, insertMember, insertOrganisation, insertRelease, insertUser, tokenOf } from '../distribution/org-fixtures';
 
 let server: TestServer;
@@ -229,6 +230,98 @@ describe('what a change writes and answers', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.task).toEqual(r.body);
     expect(await audits()).toHaveLength(1);
+  });
+});
+
+describe('what a change costs', () => {
+  /** The statements the server sends while `run` runs (the job queue's polling left out). */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const listener = (q: { sql: string }) => {
+      if (!/\bjobs\b/.test(q.sql)) sent.push(q.sql);
+    };
+    server.ctx.db.on('query', listener);
+    try {
+      await run();
+    } finally {
+      server.ctx.db.removeListener('query', listener);
+    }
+    return sent;
+  }
+
+  it("a status change is three statements: the session check, the read of the task with the caller's membership, and the change with its audit row (no BEGIN, no COMMIT)", async () => {
+    const t = (await create(owner.token, { title: 'Τρεις εντολές' })).body;
+    let r: Awaited<ReturnType<typeof patch>> | undefined;
+    const sent = await statementsOf(async () => {
+      r = await patch(member.token, t.id, { version: 1, status: 'in_progress' });
+    });
+    expect(r!.status).toBe(200);
+    expect(r!.body).toMatchObject({ status: 'in_progress', version: 2 });
+    expect(sent).toHaveLength(3);
+    expect(sent.filter((sql) => /^(begin|commit|rollback)/i.test(sql.trim()))).toEqual([]);
+    const audit = await server.ctx.db('audit_logs').where({ action_type: 'task.update', entity_id: t.id }).first();
+    expect(audit.metadata.changes).toEqual({ status: { from: 'open', to: 'in_progress' } });
+  });
+
+  it("a change of an assigned task is three statements too, and the assignee's notification is stored and pushed live with it", async () => {
+    const t = (await create(owner.token, { title: 'Με ανάθεση', assignee_user_id: member.id })).body;
+    const socket = ioClient(server.url, { auth: { token: member.token }, transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    try {
+      interface Pushed {
+        id: number;
+        kind: string;
+        title: string;
+        body: string;
+        link: string;
+        data: { taskId?: string };
+        createdAt: string;
+      }
+      const pushed = new Promise<Pushed>((resolve) =>
+        socket.on('notification:new', (n: Pushed) => {
+          if (n.kind === 'task.updated' && n.data.taskId === t.id) resolve(n);
+        }),
+      );
+      let r: Awaited<ReturnType<typeof patch>> | undefined;
+      const sent = await statementsOf(async () => {
+        r = await patch(owner.token, t.id, { version: 1, status: 'done' });
+      });
+      expect(r!.status).toBe(200);
+      expect(sent).toHaveLength(3);
+      const stored = await server.ctx.db('notifications').where({ user_id: member.id, kind: 'task.updated' }).whereRaw("data->>'taskId' = ?", [t.id]);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        title: 'Ενημέρωση εργασίας',
+        body: 'owner άλλαξε την κατάσταση σε «Ολοκληρώθηκε»: «Με ανάθεση»',
+        link: `/client/tasks?organisation=${wsId}&task=${t.id}`,
+        data: { taskId: t.id, organisationId: wsId, workspaceId: wsId, changed: ['status'] },
+        organisation_id: null,
+      });
+      const n = await pushed;
+      expect(n).toMatchObject({ id: Number(stored[0].id), title: 'Ενημέρωση εργασίας', body: stored[0].body, link: stored[0].link });
+      expect(n.createdAt).toBe(new Date(stored[0].created_at as Date).toISOString());
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('the change applies only to the task as it was read: a changed column nulled in between (a deleted release or user) writes nothing', async () => {
+    const db = server.ctx.db;
+    const release = await insertRelease(db, wsId, owner.id, 'Θα διαγραφεί');
+    const t = (await create(owner.token, { title: 'Ανάμεσα', press_release_id: release })).body;
+    const read = (await repo.readTaskFor(db, t.id, owner.id))!;
+    expect(read).toMatchObject({ press_release_id: release, member_role: 'owner', version: 1 });
+    // What a release's deletion does to the task: its column nulled, no new version.
+    await db('tasks').where('id', t.id).update({ press_release_id: null });
+    const audit = { actor_user_id: owner.id, actor_email: null, actor_role: 'client', action_type: 'task.update', entity_type: 'task', entity_id: t.id, metadata: '{}' };
+    const lost = await repo.updateTaskReturning(db, t.id, { version: 1, from: { press_release_id: release } }, { press_release_id: null, status: 'done' }, audit, null);
+    expect(lost).toBeUndefined();
+    expect(await db('tasks').where('id', t.id).first()).toMatchObject({ status: 'open', version: 1 });
+    expect(await db('audit_logs').where({ action_type: 'task.update', entity_id: t.id })).toHaveLength(0);
+    // Through the API the task is read afresh: the change applies to it as it now is.
+    const r = await patch(owner.token, t.id, { version: 1, status: 'done' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ press_release: null, status: 'done', version: 2 });
   });
 });
 
