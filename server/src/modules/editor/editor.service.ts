@@ -50,8 +50,10 @@ export class EditorService {
 
   /** Send now: delivered to every recipient at once (see the lifecycle and distribution). */
   async send(actor: Actor, releaseId: string): Promise<ReleaseState> {
-    const row = await this.load(actor, releaseId, 'send');
-    await assertMayMailOnBehalf(this.ctx.db, actor.userId, row.organisation_id);
+    // Not load(): the send's freeze stores and derives the live document itself (after it
+    // refuses further changes), so storing and deriving it here first was done twice.
+    const { release } = await requireRelease(this.ctx.db, actor, releaseId, 'send');
+    await assertMayMailOnBehalf(this.ctx.db, actor.userId, release.organisation_id);
     const done = await sendRelease(this.ctx, releaseId, { actor, baseUrl: siteUrl(this.ctx), fromScheduled: false });
     if (!done) throw new HttpError(409, 'already_sent', 'Το δελτίο τύπου έχει ήδη σταλεί');
     return { ...done.state, recipients: done.recipients };

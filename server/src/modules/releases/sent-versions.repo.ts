@@ -162,6 +162,22 @@ async function sha256Of(files: FileStorage, key: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** The live document as Postgres holds it, encoded once (a send stores it twice: in its sent version and its history version). */
+export interface StoredDocState {
+  state: Uint8Array;
+  /** False: the release has no document (its state is then that of an empty one). */
+  exists: boolean;
+}
+
+export async function storedDocState(q: Q, releaseId: string): Promise<StoredDocState> {
+  const { doc, exists } = await loadDocument(q, releaseDocName(releaseId));
+  try {
+    return { state: Y.encodeStateAsUpdate(doc), exists };
+  } finally {
+    doc.destroy();
+  }
+}
+
 /**
  * Freezes what is being sent (inside the send's transaction): the rendered release, its
  * attachments with their content hashes, the organisation's name, logo, «Σχετικά με» text and
@@ -176,6 +192,8 @@ export async function insertSentVersion(
   files?: FileStorage,
   approvalId: string | null = null,
   senderUserId: string | null = null,
+  /** The document's stored state when the caller has already read it (else it is read here). */
+  stored?: StoredDocState,
 ): Promise<SentVersion> {
   const sender = await currentSender(trx, r);
   const rows = (await trx('release_attachments')
@@ -199,9 +217,8 @@ export async function insertSentVersion(
     attachments.push({ id: a.id, fileName: a.file_name, mimeType: a.mime_type, sizeBytes: Number(a.size_bytes), sha256 });
   }
   const slug = await releaseSlug(trx, sender.id, r.title);
-  const { doc, exists } = await loadDocument(trx, releaseDocName(r.id));
-  const state = exists ? Buffer.from(Y.encodeStateAsUpdate(doc)) : null;
-  doc.destroy();
+  const doc = stored ?? (await storedDocState(trx, r.id));
+  const state = doc.exists ? Buffer.from(doc.state.buffer, doc.state.byteOffset, doc.state.byteLength) : null;
   const [row] = (await trx('release_sent_versions')
     .insert({
       press_release_id: r.id,

@@ -76,8 +76,13 @@ export async function dueMarks(q: Q, idleMs: number, maxMs: number, limit = 50):
 
 /** Takes a release's edit mark (locked; a mark another process holds is skipped): who edited since the last version. */
 export async function takeMark(trx: Knex.Transaction, releaseId: string, o: { skipLocked: boolean }): Promise<EditMark | null> {
+  if (!o.skipLocked) {
+    // Waits for the row like `for update`, and takes it in the same statement.
+    const [taken] = (await trx('release_edit_marks').where('press_release_id', releaseId).delete().returning('*')) as EditMark[];
+    return taken ?? null;
+  }
   const q = trx('release_edit_marks').where('press_release_id', releaseId).forUpdate();
-  if (o.skipLocked) q.skipLocked();
+  q.skipLocked();
   const mark = (await q.first()) as EditMark | undefined;
   if (!mark) return null;
   await trx('release_edit_marks').where('press_release_id', releaseId).delete();

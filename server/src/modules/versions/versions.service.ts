@@ -94,9 +94,13 @@ async function storedState(trx: Knex.Transaction, releaseId: string): Promise<Ui
  * A version of what Postgres holds now, crediting whoever edited since the last version (their
  * edit mark is taken). Used by named versions, sends and restores, inside their transactions.
  */
-export async function versionFromStore(trx: Knex.Transaction, releaseId: string, v: Omit<NewVersion, 'state' | 'authors'> & { authors?: string[] }): Promise<repo.VersionRow | null> {
+export async function versionFromStore(
+  trx: Knex.Transaction,
+  releaseId: string,
+  v: Omit<NewVersion, 'state' | 'authors'> & { authors?: string[]; state?: Uint8Array },
+): Promise<repo.VersionRow | null> {
   const mark = await repo.takeMark(trx, releaseId, { skipLocked: false });
-  return createVersion(trx, releaseId, { ...v, authors: [...(mark?.author_ids ?? []), ...(v.authors ?? [])], state: await storedState(trx, releaseId) });
+  return createVersion(trx, releaseId, { ...v, authors: [...(mark?.author_ids ?? []), ...(v.authors ?? [])], state: v.state ?? (await storedState(trx, releaseId)) });
 }
 
 /** After commit: the release's co-editors refetch its versions. */
@@ -317,8 +321,8 @@ export async function restoreVersion(ctx: AppContext, actor: Actor, releaseId: s
 }
 
 /** The version a send is frozen with (inside the send's transaction), from what Postgres holds. */
-export async function saveSendVersion(trx: Knex.Transaction, releaseId: string, senderId: string | null): Promise<repo.VersionRow> {
-  return (await versionFromStore(trx, releaseId, { kind: 'send', createdBy: senderId, authors: senderId ? [senderId] : [] }))!;
+export async function saveSendVersion(trx: Knex.Transaction, releaseId: string, senderId: string | null, state?: Uint8Array): Promise<repo.VersionRow> {
+  return (await versionFromStore(trx, releaseId, { kind: 'send', createdBy: senderId, authors: senderId ? [senderId] : [], state }))!;
 }
 
 export { contentHash, contentOf };

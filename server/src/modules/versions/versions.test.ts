@@ -261,4 +261,51 @@ describe('restore', () => {
     expect(r.body.error.code).toBe('read_only');
     expect(r.body.error.message).toMatch(/έχει σταλεί/);
   });
+
+  it("a send's history version is the sent state, crediting who edited, and the send reads the stored document twice, not four times", async () => {
+    const id = await newRelease('Μία ανάγνωση');
+    const a = await editor(member.token, id);
+    setParagraphs(a.doc, ['Το κείμενο που στέλνεται.']);
+    await until(async () => (await rowOf(id)).content.includes('Το κείμενο που στέλνεται.'));
+    // The editor leaves and the document is stored and unloaded (that work is not the send's).
+    const unloaded = new Promise<void>((resolve) => server.ctx.collab.onUnloaded((r) => Promise.resolve(r === id ? resolve() : undefined)));
+    a.provider.destroy();
+    await unloaded;
+    // The member edited since the last version: their edit mark is taken by the send.
+    expect(await db('release_edit_marks').where('press_release_id', id).first('press_release_id')).toBeDefined();
+
+    const sqls: string[] = [];
+    const seen = (q: { sql: string }) => void sqls.push(q.sql);
+    db.on('query', seen);
+    try {
+      expect((await api('POST', `/releases/${id}/send`)).status).toBe(200);
+    } finally {
+      db.off('query', seen);
+    }
+    // The stored document is read twice: by the freeze (which stores and derives it), and once
+    // in the send's transaction for both its sent version and its history version (it was four
+    // times: the request stored and derived it before the freeze did, and each version read it).
+    expect(sqls.filter((q) => q.includes('from "yjs_updates"'))).toHaveLength(2);
+    // The row lock marks the transaction as the lifecycle's (no statement of its own), and the
+    // edit mark is taken in one statement (it was a locking read, then a delete).
+    expect(sqls.filter((q) => /^select set_config/.test(q))).toHaveLength(0);
+    expect(sqls.filter((q) => q.includes('"release_edit_marks"'))).toHaveLength(1);
+
+    // What was sent and the send's history version hold the same Yjs state, with the text.
+    const sentRow = (await db('release_sent_versions').where('press_release_id', id).first('doc_state')) as { doc_state: Buffer };
+    const history = (await db('release_versions').where({ press_release_id: id, kind: 'send' }).first('doc_state', 'author_ids', 'created_by', 'title')) as {
+      doc_state: Buffer;
+      author_ids: string[];
+      created_by: string;
+      title: string;
+    };
+    expect(Buffer.compare(history.doc_state, sentRow.doc_state)).toBe(0);
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, new Uint8Array(history.doc_state));
+    expect(textOf(copy)).toContain('Το κείμενο που στέλνεται.');
+    expect(history.title).toBe('Μία ανάγνωση');
+    expect(history.created_by).toBe(owner.id);
+    expect(new Set(history.author_ids)).toEqual(new Set([member.id, owner.id]));
+    expect(await db('release_edit_marks').where('press_release_id', id).first()).toBeUndefined();
+  });
 });
