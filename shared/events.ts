@@ -122,4 +122,8 @@ export const rooms = {
   organisation: (id: string) => `organisation:${id}`,
   release: (id: string) => `release:${id}`,
   category: (category: string) => `category:${category}`,
+  /** An open newsroom page of one organisation (anonymous sockets, `?newsroom=<slug>`). */
+  newsroom: (slug: string) => `newsroom:${slug}`,
+  /** An open index of all newsrooms (`?newsroom=`). */
+  newsrooms: () => 'newsrooms',
 } as const;

@@ -20,6 +20,16 @@ export type Push = {
   [E in keyof ServerToClientEvents]: { room: string | string[]; event: E; args: Parameters<ServerToClientEvents[E]> };
 }[keyof ServerToClientEvents];
 
+/**
+ * An open newsroom page says which in its handshake (`?newsroom=<slug>`, empty for the index of
+ * all newsrooms) and hears only that newsroom's changes. Anything else asks for nothing.
+ */
+export function newsroomRooms(query: unknown): string[] {
+  if (typeof query !== 'string') return [];
+  if (query === '') return [rooms.newsrooms()];
+  return /^[a-z0-9][a-z0-9-]{0,99}$/.test(query) ? [rooms.newsroom(query)] : [];
+}
+
 export interface Realtime {
   io: Io;
   /**
@@ -91,7 +101,7 @@ export function createRealtime(
         socket.data.role = actor?.role ?? null;
         socket.data.sessionId = actor?.sessionId ?? null;
         if (actor) await socket.join([...roomsFor(actor), ...(await extraRooms(actor))]);
-        await socket.join(rooms.public());
+        await socket.join([rooms.public(), ...newsroomRooms(socket.handshake.query.newsroom)]);
         next();
       })
       .catch((err: unknown) => {

@@ -201,10 +201,22 @@ describe('sending with an embargo', () => {
   });
 
   it('lifts by itself: the job tells open newsroom pages and the journalist’s inbox, live', async () => {
-    const anonymous: Socket = ioClient(server.url, { transports: ['websocket'] });
+    // An open page of this newsroom and the index of all newsrooms hear it; a socket that asked
+    // for no newsroom (the journalist's too) or for another one does not.
+    const anonymous: Socket = ioClient(server.url, { transports: ['websocket'], query: { newsroom: 'embargo-ae' } });
+    const index: Socket = ioClient(server.url, { transports: ['websocket'], query: { newsroom: '' } });
+    const bystanders: Socket[] = [
+      ioClient(server.url, { transports: ['websocket'] }),
+      ioClient(server.url, { transports: ['websocket'], query: { newsroom: 'allo-newsroom' } }),
+    ];
     const reader: Socket = ioClient(server.url, { auth: { token: journalist.token }, transports: ['websocket'] });
+    const overheard: unknown[] = [];
+    for (const s of [...bystanders, reader]) s.on('newsroom:changed', (p: unknown) => overheard.push(p));
+    const indexed = new Promise<{ slug: string }>((resolve) => index.on('newsroom:changed', resolve));
     try {
-      await Promise.all([anonymous, reader].map((s) => new Promise<void>((resolve) => s.once('session:ready', () => resolve()))));
+      await Promise.all(
+        [anonymous, index, ...bystanders, reader].map((s) => new Promise<void>((resolve) => s.once('session:ready', () => resolve()))),
+      );
       // Ten minutes: before anything else this file queued (a send scheduled in half an hour).
       const until = new Date(clock.now().getTime() + 10 * MINUTE);
       const id = await draft('Ανακοίνωση σε δέκα λεπτά', { embargo_until: until });
@@ -228,13 +240,16 @@ describe('sending with an embargo', () => {
       expect(got.slug).toBe('embargo-ae');
       expect(got.at).toBeGreaterThanOrEqual(until.getTime());
       expect(await lifted).toEqual({ deliveryId: null, reason: 'embargo' });
+      expect(await indexed).toEqual({ slug: 'embargo-ae' });
+      // A round trip on each socket that should not hear it: a push to it would have come first.
+      await Promise.all([...bystanders, reader].map((s) => new Promise<void>((resolve) => s.emit('ping', () => resolve()))));
+      expect(overheard).toEqual([]);
       expect((await page(`/newsroom/embargo-ae/${slug}`)).status).toBe(200);
       await server.ctx.jobs.drain();
       const job = (await db()('jobs').where('dedupe_key', embargoJobKey(id)).first('status')) as { status: string };
       expect(job.status).toBe('done');
     } finally {
-      anonymous.close();
-      reader.close();
+      for (const s of [anonymous, index, ...bystanders, reader]) s.close();
     }
   });
 

@@ -171,13 +171,14 @@ function headTags(h: Head): string {
 /**
  * A list page refreshes its list by itself when the server says it changed (a release
  * published, an embargo lifted): a few lines that speak Socket.IO's wire protocol over a
- * WebSocket (the `public` room every socket joins) and fetch the page again for its list.
+ * WebSocket (its handshake's `newsroom=<slug>` joins the room of that newsroom, or of the index)
+ * and fetch the page again for its list.
  * Without JavaScript the page is complete as served.
  */
 function liveScript(nonce: string, slug: string): string {
   const js = `(function(){var slug=${JSON.stringify(slug)},delay=1000,seen=false;
 function refresh(){fetch(location.href,{headers:{'X-Newsroom-Refresh':'1'}}).then(function(r){return r.ok?r.text():null}).then(function(t){if(!t)return;var d=new DOMParser().parseFromString(t,'text/html'),n=d.getElementById('newsroom-list'),o=document.getElementById('newsroom-list');if(n&&o){o.replaceWith(document.importNode(n,true));document.body.setAttribute('data-refreshed',String(Date.now()))}}).catch(function(){})}
-function connect(){var ws=new WebSocket((location.protocol==='https:'?'wss://':'ws://')+location.host+'/socket.io/?EIO=4&transport=websocket');
+function connect(){var ws=new WebSocket((location.protocol==='https:'?'wss://':'ws://')+location.host+'/socket.io/?EIO=4&transport=websocket&newsroom='+encodeURIComponent(slug));
 ws.onmessage=function(e){var m=String(e.data);if(m==='2'){ws.send('3');return}if(m.charAt(0)==='0'){ws.send('40');return}
 if(m.slice(0,2)==='40'){delay=1000;if(seen)refresh();seen=true;document.body.setAttribute('data-live','on');return}
 if(m.slice(0,2)==='42'){try{var a=JSON.parse(m.slice(2));if(a[0]==='newsroom:changed'&&(!slug||(a[1]&&a[1].slug===slug)))refresh()}catch(x){}}};

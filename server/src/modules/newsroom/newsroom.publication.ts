@@ -56,9 +56,16 @@ export async function schedulePublication(ctx: AppContext, trx: Knex.Transaction
   }
 }
 
-/** Open newsroom pages (the index and the organisation's page) refresh their lists. */
-function newsroomChanged(ctx: AppContext, slug: string | null): void {
-  if (slug) ctx.realtime.broadcast(rooms.public(), 'newsroom:changed', { slug });
+/**
+ * Open newsroom pages (the index and the organisation's page) refresh their lists, and the
+ * organisation's own members' newsroom settings. Only those sockets: a send is not told to
+ * every socket of the platform.
+ */
+export function newsroomChanged(ctx: AppContext, slug: string | null, organisationId: string | null): void {
+  if (!slug) return;
+  const to = [rooms.newsrooms(), rooms.newsroom(slug)];
+  if (organisationId) to.push(rooms.organisation(organisationId));
+  ctx.realtime.broadcast(to, 'newsroom:changed', { slug });
 }
 
 /** After the send commits: a release without an embargo is public now. */
@@ -66,14 +73,14 @@ export function announcePublication(ctx: AppContext, version: SentVersion): void
   if (isEmbargoed(version.embargo_until)) return;
   void repo
     .sentRef(ctx.db, version.press_release_id)
-    .then((ref) => newsroomChanged(ctx, ref?.newsroom_slug ?? null))
+    .then((ref) => newsroomChanged(ctx, ref?.newsroom_slug ?? null, ref?.organisation_id ?? null))
     .catch((err: unknown) => ctx.logger.warn({ err }, 'newsroom: change not announced'));
 }
 
 /** After an archive commits: the release leaves the newsroom. */
 export async function announceWithdrawn(ctx: AppContext, releaseId: string): Promise<void> {
   const ref = await repo.sentRef(ctx.db, releaseId);
-  newsroomChanged(ctx, ref?.newsroom_slug ?? null);
+  newsroomChanged(ctx, ref?.newsroom_slug ?? null, ref?.organisation_id ?? null);
 }
 
 /**
@@ -85,7 +92,7 @@ export async function liftEmbargo(ctx: AppContext, releaseId: string, now = ctx.
   const ref = await repo.sentRef(ctx.db, releaseId);
   if (!ref?.embargo_until) return false;
   if (isEmbargoed(ref.embargo_until, new Date(now.getTime() + 1_000))) throw new Error('embargo not over yet');
-  if (ref.status === 'sent') newsroomChanged(ctx, ref.newsroom_slug);
+  if (ref.status === 'sent') newsroomChanged(ctx, ref.newsroom_slug, ref.organisation_id);
   for (const userId of await repo.recipientsOf(ctx.db, releaseId)) {
     ctx.realtime.broadcast(rooms.user(userId), 'inbox:changed', { deliveryId: null, reason: 'embargo' });
   }

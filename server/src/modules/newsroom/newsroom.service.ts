@@ -7,7 +7,7 @@ import type { Actor } from '../../http/authenticate';
 import { HttpError, notFound } from '../../http/errors';
 import { isReservedNewsroomSlug } from '../../../../shared/slug';
 import { requireActive } from '../organisations/access';
-import { freeNewsroomSlug } from './newsroom.publication';
+import { freeNewsroomSlug, newsroomChanged } from './newsroom.publication';
 import * as repo from './newsroom.repo';
 
 export const newsroomPath = (slug: string) => `/newsroom/${slug}`;
@@ -79,7 +79,7 @@ export async function saveSettings(ctx: AppContext, actor: Actor, body: z.output
     });
   if (!row) throw notFound('Organisation not found');
   // Open pages of the old and the new address refresh (a newsroom turned off disappears).
-  for (const slug of new Set([before, row.newsroom_slug])) if (slug) ctx.realtime.broadcast(rooms.public(), 'newsroom:changed', { slug });
+  for (const slug of new Set([before, row.newsroom_slug])) newsroomChanged(ctx, slug, row.organisation_id);
   // The organisation's other members' settings screens reload.
   ctx.realtime.broadcast(rooms.organisation(row.organisation_id), 'profile:changed', { userId: actor.userId });
   return present(ctx, row);
