@@ -99,7 +99,7 @@ const CURSOR_AT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
  * unique index, when at most this many match (a term rare in this inbox, however common
  * elsewhere): its cost is then that of the matches, not of the inbox. A term that matches more
  * (common in this inbox) is looked for in the journalist's deliveries newest first, where the
- * page is found near the start, and counted through the same index up to SEARCH_COUNT_MAX.
+ * page is found near the start, and counted the same way up to SEARCH_COUNT_MAX.
  */
 export const SEARCH_CANDIDATES_MAX = 2000;
 /** A search's total is counted up to this many (its page needs no more); past it the list says "more than". */
@@ -144,8 +144,7 @@ export async function listInbox(
   let totalCapped = false;
   if (!f.search) total = await countFromCounters(q, f);
   else {
-    // Counted through the index when it can serve the term: the matches in this inbox, not all of it.
-    const n = await countUpTo(q, f.search.length >= TRIGRAM_MIN ? deliveriesMatching(q, f, like) : page.clone(), limits.count + 1);
+    const n = await countUpTo(q, page.clone(), limits.count + 1);
     totalCapped = n > limits.count;
     total = Math.min(n, limits.count);
   }
@@ -249,11 +248,6 @@ function sentToMatching(q: Q, userId: string, like: string) {
 
 /** The journalist's delivery (`d`) of each release of `c`, by the deliveries' unique index (`limit 1`: Postgres would otherwise hash-join the whole inbox). */
 const DELIVERY_OF_EACH = 'cross join lateral (select * from deliveries where press_release_id = c.press_release_id and recipient_user_id = ? limit 1) as d';
-
-/** The journalist's deliveries whose release matches the term, with the list's filters (unordered: for counting). */
-function deliveriesMatching(q: Q, f: InboxFilter, like: string) {
-  return whereFilters(q.from(q.raw(`? as c ${DELIVERY_OF_EACH}`, [sentToMatching(q, f.userId, like), f.userId])), f).select('d.id');
-}
 
 /** The rows of a query, counted up to `max` (the scan stops there). */
 async function countUpTo(q: Q, query: Knex.QueryBuilder, max: number): Promise<number> {
