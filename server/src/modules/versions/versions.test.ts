@@ -289,7 +289,10 @@ describe('restore', () => {
     // The row lock marks the transaction as the lifecycle's (no statement of its own), and the
     // edit mark is taken in one statement (it was a locking read, then a delete).
     expect(sqls.filter((q) => /^select set_config/.test(q))).toHaveLength(0);
-    expect(sqls.filter((q) => q.includes('"release_edit_marks"'))).toHaveLength(1);
+    // (Only the mark's writes and locks: other work of the server meanwhile may read the marks,
+    // e.g. a releases list's "who edited", which CI's run caught in this window once.)
+    expect(sqls.filter((q) => /^delete from "release_edit_marks"/.test(q))).toHaveLength(1);
+    expect(sqls.filter((q) => q.includes('"release_edit_marks"') && /for update/.test(q))).toHaveLength(0);
 
     // What was sent and the send's history version hold the same Yjs state, with the text.
     const sentRow = (await db('release_sent_versions').where('press_release_id', id).first('doc_state')) as { doc_state: Buffer };
