@@ -21,6 +21,16 @@ async function openUsers(browser: Browser, search: string): Promise<Page> {
   return page;
 }
 
+/** The superadmin's media lists, category Lifestyle, with the add-media dialog open. */
+async function openAddMedia(page: Page) {
+  await signInAs(page, 'superadmin');
+  await page.goto('/superadmin/media-lists');
+  await page.getByRole('button', { name: /^Lifestyle/ }).click();
+  await expect(page.getByRole('heading', { name: 'Lifestyle', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Προσθήκη media' }).click();
+  return page.getByRole('dialog');
+}
+
 function row(page: Page, email: string) {
   return page.locator(`tr[data-email="${email}"]`);
 }
@@ -131,13 +141,7 @@ test('add and bulk-import media into a category, remove one, and read it in the 
   ] as const) {
     await approveUser(page.request, await signUp(page.request, email, 'media', name));
   }
-  await signInAs(page, 'superadmin');
-  await page.goto('/superadmin/media-lists');
-  await page.getByRole('button', { name: /^Lifestyle/ }).click();
-  await expect(page.getByRole('heading', { name: 'Lifestyle', level: 2 })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Προσθήκη media' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openAddMedia(page);
   await dialog.getByLabel('Αναζήτηση media').fill(`${tag}one`);
   await dialog.getByLabel(m1).check();
   await dialog.getByRole('button', { name: /^Προσθήκη/ }).click();
@@ -212,13 +216,7 @@ test('the add-media dialog comes a page at a time: a media beyond the first page
     );
   }
   const [first, tenth, last] = [emails[0]!, emails[10]!, emails[50]!];
-  await signInAs(page, 'superadmin');
-  await page.goto('/superadmin/media-lists');
-  await page.getByRole('button', { name: /^Lifestyle/ }).click();
-  await expect(page.getByRole('heading', { name: 'Lifestyle', level: 2 })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Προσθήκη media' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openAddMedia(page);
   const candidates = dialog.getByTestId('media-candidates');
   await dialog.getByLabel('Αναζήτηση media').fill(tag);
   await expect(candidates.getByRole('checkbox')).toHaveCount(50);
