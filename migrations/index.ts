@@ -39,6 +39,7 @@ import * as m20261204000100 from './20261204000100_search_trigrams';
 import * as m20261205000000 from './20261205000000_inbox_search_trigrams';
 import * as m20261206000000 from './20261206000000_inbox_search_recipients';
 import * as m20261206000100 from './20261206000100_media_candidates_order';
+import * as m20261206000200 from './20261206000200_notifications_organisation_index';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261205000000_inbox_search_trigrams': m20261205000000,
   '20261206000000_inbox_search_recipients': m20261206000000,
   '20261206000100_media_candidates_order': m20261206000100,
+  '20261206000200_notifications_organisation_index': m20261206000200,
 };
