@@ -233,6 +233,8 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
             : null,
         created_at: sentAt,
         sent_at: bounced ? null : sentAt,
+        // The notice in the bell (release-notices.ts): the demo journalist's recent ones unread.
+        notice_read_at: m.id === mediaId && r.createdDaysAgo <= 20 ? null : new Date(sentAt.getTime() + 60 * MINUTE),
       });
       if (!opened || !readAt) return;
       openers.push(m.id);
@@ -306,18 +308,6 @@ export async function seedDemo(trx: Knex, passwordHash: string, now = new Date()
       }),
       created_at: sentAt,
     });
-    if (recipients.some((m) => m.id === mediaId)) {
-      await trx('notifications').insert({
-        user_id: mediaId,
-        kind: 'press_release.received',
-        title: r.title,
-        body: 'Νέο δελτίο τύπου από Αιγαίο Τεχνολογίες Α.Ε.',
-        link: `/media/press-releases/${row.id}`,
-        data: JSON.stringify({ press_release_id: row.id, category: r.category }),
-        read_at: r.createdDaysAgo > 20 ? new Date(sentAt.getTime() + 60 * MINUTE) : null,
-        created_at: sentAt,
-      });
-    }
   }
 
   // Tasks of the organisation.

@@ -114,6 +114,7 @@ export function exportQueries(q: Q, userId: string) {
               'd.sent_at as mailed_at',
               'd.read_at',
               'd.bookmarked_at',
+              'd.notice_read_at',
               'd.created_at',
             ),
         'd.id',

@@ -6,7 +6,7 @@ import { call, signIn } from '../../test/http';
 import { memoryTransport } from '../../test/mail';
 import { sendRelease } from '../releases/releases.lifecycle';
 import { runDigest } from './digest';
-import { deliverWithNotifications, type SendableRelease } from './distribution.repo';
+import { deliverWithNotices, type SendableRelease } from './distribution.repo';
 import { FIXTURE_PASSWORD, freezeAsSent, insertMember, insertOrganisation, insertUser, tokenOf } from './org-fixtures';
 
 /**
@@ -111,8 +111,10 @@ describe('a journalist past their daily limit', () => {
     // (The mailer sends several at once, so mails can leave in any order.)
     expect((await releaseMails('limited@media.test')).sort()).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας']);
     expect((await releaseMails('unlimited@media.test')).sort()).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας', 'Τρίτο της ημέρας']);
-    const notes = (await server.ctx.db('notifications').where({ user_id: limited.id }).orderBy('id').select('title')) as { title: string }[];
-    expect(notes.map((n) => n.title)).toEqual(['Πρώτο της ημέρας', 'Δεύτερο της ημέρας']);
+    // Their bell has a notice of the two, none of the held one.
+    const bell = await call<{ items: { title: string }[]; unreadCount: number }>(server.url, 'GET', '/api/notifications', { token: limited.token });
+    expect(bell.body.items.map((n) => n.title)).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας']);
+    expect(bell.body.unreadCount).toBe(2);
     // Still theirs to read: the inbox lists all three.
     const inbox = await call<{ items: { title: string }[] }>(server.url, 'GET', '/api/media/inbox', { token: limited.token });
     expect(inbox.body.items.map((i) => i.title).sort()).toEqual(['Δεύτερο της ημέρας', 'Πρώτο της ημέρας', 'Τρίτο της ημέρας']);
@@ -210,10 +212,9 @@ describe('a limit set while a send is under way', () => {
     };
     const ours = await release('Το δικό μας', senders[0]!, 'sports');
     const theirs = await release('Το ταυτόχρονο', senders[1]!, 'economy');
-    const note = { kind: 'press_release.received', title: ours.title, body: 'Νέο', link: '/', data: { press_release_id: ours.id, category: 'sports', organisation_id: ours.organisation_id } };
     let concurrent: Knex.Transaction | undefined;
     const delivered = await db.transaction((trx) =>
-      deliverWithNotifications(trx, ours, note, async () => {
+      deliverWithNotices(trx, ours, async () => {
         // Between the send's locks and its insert: the journalist sets a limit of one, and
         // another send (not committed yet) locks them and delivers to them.
         await db('profiles').where('user_id', late).update({ daily_release_limit: 1 });
@@ -224,7 +225,7 @@ describe('a limit set while a send is under way', () => {
     );
     await concurrent!.commit();
     // Their one release of the day is the other send's; ours waits for the digest.
-    expect(delivered.find((d) => d.recipient_user_id === late)).toMatchObject({ held: true, notification: null });
+    expect(delivered.find((d) => d.recipient_user_id === late)).toMatchObject({ held: true });
     const unheld = (await db('deliveries').where({ recipient_user_id: late }).whereNull('held_at').select('press_release_id')) as { press_release_id: string }[];
     expect(unheld).toEqual([{ press_release_id: theirs.id }]);
   });

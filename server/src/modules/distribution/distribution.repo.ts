@@ -106,42 +106,29 @@ export async function insertDeliveries(trx: Knex.Transaction, r: SendableRelease
   return result.rows.map((d) => ({ ...d, id: Number(d.id) }));
 }
 
-/** The in-app notification each recipient of a send gets (the bell and its toast); its `data` names the delivery. */
-export interface ReceivedNotification {
-  kind: string;
-  title: string;
-  body: string;
-  link: string;
-  data: { press_release_id: string; category: string | null; organisation_id: string };
-}
-
 /** A recipient of a send, with what the send's one statement wrote for them. */
 export interface DeliveredRecipient extends Recipient {
-  /** Past their own daily limit: inbox only, no e-mail or notification. */
+  /** Past their own daily limit: inbox only, no e-mail or notice. */
   held: boolean;
-  /** Their notification (none when held). */
-  notification: { id: number; created_at: Date } | null;
+  /** The delivery's time: its notice's in the bell (release-notices.ts). */
+  created_at: Date;
 }
 
 /**
- * A send's deliveries and notifications, in one statement (a data-modifying CTE): a delivery
- * per recipient (insertDeliveries' rule), held back (`held_at`) for a journalist who set a
- * daily limit and already got that many releases today (Athens day, from every sender), and a
- * notification for each delivery not held. Each journalist with a limit is locked first (an
+ * A send's deliveries, in one statement (a data-modifying CTE): a delivery per recipient
+ * (insertDeliveries' rule), held back (`held_at`) for a journalist who set a daily limit and
+ * already got that many releases today (Athens day, from every sender). A delivery not held is
+ * also the journalist's notice in the bell (release-notices.ts), so nothing else is written
+ * per recipient. Each journalist with a limit is locked first (an
  * advisory lock, in user order, in a statement of its own, so the count that follows sees a
  * concurrent send that got the lock first): two sends at the same moment count each other.
  * A journalist who set a limit after those locks (between the two statements) was not locked,
  * so a concurrent send's deliveries may be uncounted: their delivery is held (the daily digest
  * lists it), never sent past the limit.
  * The release's reporting row is created in the same statement. Returns only what the pushes
- * and the e-mail job need, not the rows back. `afterLocks` runs between the two statements (tests).
+ * and the e-mail job need. `afterLocks` runs between the two statements (tests).
  */
-export async function deliverWithNotifications(
-  trx: Knex.Transaction,
-  r: SendableRelease,
-  note: ReceivedNotification,
-  afterLocks?: () => Promise<void>,
-): Promise<DeliveredRecipient[]> {
+export async function deliverWithNotices(trx: Knex.Transaction, r: SendableRelease, afterLocks?: () => Promise<void>): Promise<DeliveredRecipient[]> {
   const who = recipientsOf(r);
   const locks = await trx.raw<{ rows: { user_id: string }[] }>(
     `select p.user_id, pg_advisory_xact_lock(2020, hashtext(p.user_id::text))
@@ -160,28 +147,15 @@ export async function deliverWithNotifications(
     binds: [locks.rows.map((l) => l.user_id), r.id],
   };
   const ins = deliveryInsert(r, held);
-  const result = await trx.raw<{ rows: { id: string; recipient_user_id: string; email: string; held: boolean; notification_id: string | null; created_at: Date | null }[] }>(
-    `with d as (${ins.sql} returning id, recipient_user_id, email, held_at),
-     rep as (insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing),
-     n as (
-       insert into notifications (user_id, kind, title, body, link, data)
-       select d.recipient_user_id, ?, ?, ?, ?,
-              jsonb_build_object('press_release_id', ?::uuid, 'delivery_id', d.id, 'category', ?::text, 'organisation_id', ?::uuid)
-         from d where d.held_at is null
-        order by d.id
-       returning id, user_id, created_at)
-     select d.id, d.recipient_user_id, d.email, d.held_at is not null as held, n.id as notification_id, n.created_at
-       from d left join n on n.user_id = d.recipient_user_id
+  const result = await trx.raw<{ rows: { id: string; recipient_user_id: string; email: string; held: boolean; created_at: Date }[] }>(
+    `with d as (${ins.sql} returning id, recipient_user_id, email, held_at, created_at),
+     rep as (insert into reporting (press_release_id) values (?) on conflict (press_release_id) do nothing)
+     select d.id, d.recipient_user_id, d.email, d.held_at is not null as held, d.created_at
+       from d
       order by d.id`,
-    [...ins.binds, r.id, note.kind, note.title, note.body, note.link, note.data.press_release_id, note.data.category, note.data.organisation_id],
+    [...ins.binds, r.id],
   );
-  return result.rows.map((row) => ({
-    id: Number(row.id),
-    recipient_user_id: row.recipient_user_id,
-    email: row.email,
-    held: row.held,
-    notification: row.notification_id === null ? null : { id: Number(row.notification_id), created_at: row.created_at! },
-  }));
+  return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** How many recipients a send of the release would reach now (the plan's limit checks it). */

@@ -1,4 +1,3 @@
-import { embargoBanner } from '../../../../shared/embargo';
 import { rooms } from '../../../../shared/events';
 import type { InboxEntry } from '../../../../shared/schemas/notifications';
 import type { AppContext } from '../../context';
@@ -9,9 +8,10 @@ import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
 import { notificationPush, type NotificationRow } from '../notifications/notifications.service';
+import { releaseNotice } from '../notifications/release-notices';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
-import { deliverWithNotifications, type ReceivedNotification, type Recipient, type SendableRelease } from './distribution.repo';
+import { deliverWithNotices, type Recipient, type SendableRelease } from './distribution.repo';
 import { announceReportChange, rewriteLinks } from './tracking.service';
 import { trackingPaths, trackingToken } from './tracking.tokens';
 
@@ -44,42 +44,35 @@ export function siteUrl(ctx: AppContext): string {
 
 /**
  * Delivers a release that the lifecycle has just marked sent, inside its transaction: a
- * delivery per recipient, an in-app notification each, the durable job that writes the
+ * delivery per recipient (also their notice in the bell), the durable job that writes the
  * e-mails, and the sender's confirmation. Everything reads the frozen sent version.
  */
 export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: SendableRelease, version: SentVersion, o: FanOutOptions): Promise<FanOut> {
-  const note: ReceivedNotification = {
-    kind: 'press_release.received',
-    title: version.title,
-    // An embargoed release says so in the bell and its toast too.
-    body: `Νέο δελτίο τύπου από ${version.sender_name}${version.embargo_until ? ` · ${embargoBanner(version.embargo_until)}` : ''}`,
-    link: `/media/press-releases/${release.id}`,
-    data: { press_release_id: release.id, category: version.category, organisation_id: release.organisation_id },
-  };
-  // Whoever of the organisation's members sends, its blocks apply (deliverWithNotifications).
-  // Deliveries, holds and notifications in one statement; the pushes' notifications are built
-  // here from what it returns (their ids and time) rather than read back.
-  const delivered = await deliverWithNotifications(trx, release, note);
+  // Whoever of the organisation's members sends, its blocks apply (deliverWithNotices). A
+  // delivery not held is also its recipient's notice in the bell: the pushes' notices are built
+  // here from what the statement returns (their ids and time) and the sent version.
+  const delivered = await deliverWithNotices(trx, release);
   const recipients: Recipient[] = [];
   const held = new Set<string>();
   const notifications: NotificationRow[] = [];
   for (const d of delivered) {
     recipients.push({ id: d.id, recipient_user_id: d.recipient_user_id, email: d.email });
     if (d.held) held.add(d.recipient_user_id);
-    if (d.notification) {
-      notifications.push({
-        id: d.notification.id,
-        user_id: d.recipient_user_id,
-        kind: note.kind,
-        title: note.title,
-        body: note.body,
-        link: note.link,
-        data: { ...note.data, delivery_id: d.id },
-        organisation_id: null,
-        read_at: null,
-        created_at: d.notification.created_at,
-      });
-    }
+    else
+      notifications.push(
+        releaseNotice({
+          delivery_id: d.id,
+          user_id: d.recipient_user_id,
+          press_release_id: release.id,
+          title: version.title,
+          sender_name: version.sender_name,
+          embargo_until: version.embargo_until,
+          category: version.category,
+          organisation_id: release.organisation_id,
+          notice_read_at: null,
+          created_at: d.created_at,
+        }),
+      );
   }
   // The e-mails are written by a durable job right after this commits, so the in-app
   // deliveries and pushes do not wait for 1,000 personalised messages to be rendered.

@@ -303,15 +303,12 @@ describe('reading and bookmarking', () => {
   });
 
   it('reading a release (from the inbox or a notification) marks its notification read, and the bell in the other tabs drops at once', async () => {
-    const note = (releaseId: string) => ({
-      user_id: journalist.id,
-      kind: 'press_release.received',
-      title: 'x',
-      link: `/media/press-releases/${releaseId}`,
-      data: JSON.stringify({ press_release_id: releaseId }),
-    });
-    const [mine] = (await server.ctx.db('notifications').insert(note(ids.sports!)).returning('id')) as { id: number }[];
-    const [other] = (await server.ctx.db('notifications').insert(note(ids.economy!)).returning('id')) as { id: number }[];
+    // A received release's notice is its delivery (release-notices.ts): its id is the delivery's.
+    const delivery = async (releaseId: string) =>
+      (await server.ctx.db('deliveries').where({ recipient_user_id: journalist.id, press_release_id: releaseId }).first('id')) as { id: number };
+    await server.ctx.db('deliveries').where('recipient_user_id', journalist.id).update({ notice_read_at: null });
+    const mine = await delivery(ids.sports!);
+    const other = await delivery(ids.economy!);
     const bell = async () => (await get<{ unreadCount: number; items: { id: number; readAt: string | null }[] }>('/notifications')).body;
     const before = await bell();
     const socket = connect(server.url, { transports: ['websocket'], auth: { token: journalist.token } });

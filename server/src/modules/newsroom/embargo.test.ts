@@ -137,8 +137,8 @@ describe('sending with an embargo', () => {
     await db()('organisations').where('id', organisationId).update({ press_contact_name: 'Άλλος Υπεύθυνος' });
     const list = await call<InboxList>(server.url, 'GET', '/api/media/inbox', { token: journalist.token });
     expect(list.body.items.find((i) => i.releaseId === id)).toMatchObject({ embargoed: true, embargoUntil: until.toISOString() });
-    const note = (await db()('notifications').where({ user_id: journalist.id }).orderBy('id', 'desc').first('body')) as { body: string };
-    expect(note.body).toBe('Νέο δελτίο τύπου από Εμβάργκο Α.Ε. · Υπό εμβάργκο έως 05/03/2031 14:30');
+    const bell = await call<{ items: { body: string; data: { press_release_id: string } }[] }>(server.url, 'GET', '/api/notifications', { token: journalist.token });
+    expect(bell.body.items.find((n) => n.data.press_release_id === id)?.body).toBe('Νέο δελτίο τύπου από Εμβάργκο Α.Ε. · Υπό εμβάργκο έως 05/03/2031 14:30');
     const read = await call<InboxRelease>(server.url, 'GET', `/api/media/inbox/${id}`, { token: journalist.token });
     expect(read.body).toMatchObject({
       embargoed: true,

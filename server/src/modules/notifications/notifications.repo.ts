@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NotificationRow } from './notifications.service';
+import { markAllNoticesRead, markNoticeRead, newestNotices, unreadNotices } from './release-notices';
 
 /**
  * What a user's bell shows: their own notifications, and of those about an organisation's work
@@ -15,8 +16,16 @@ function inScope(query: Knex.QueryBuilder, scope: BellScope): Knex.QueryBuilder 
   });
 }
 
+/** Newest first (by time, then id): the two lists merged and cut to the limit. */
+const newestFirst = (a: NotificationRow, b: NotificationRow) =>
+  new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || Number(b.id) - Number(a.id);
+
+/**
+ * The user's bell, newest first: their notifications and the notices of the releases they
+ * received (release-notices.ts: read from the deliveries, not stored twice).
+ */
 export async function listForUser(q: Knex | Knex.Transaction, userId: string, limit: number, scope?: BellScope): Promise<NotificationRow[]> {
-  return (await inScope(q('notifications'), scope)
+  const stored = (await inScope(q('notifications'), scope)
     .where('user_id', userId)
     .orderBy([
       { column: 'created_at', order: 'desc' },
@@ -24,6 +33,8 @@ export async function listForUser(q: Knex | Knex.Transaction, userId: string, li
     ])
     .limit(limit)
     .select('*')) as NotificationRow[];
+  const notices = await newestNotices(q, userId, limit);
+  return [...stored, ...notices].sort(newestFirst).slice(0, limit);
 }
 
 export async function unreadCount(q: Knex | Knex.Transaction, userId: string, scope?: BellScope): Promise<number> {
@@ -31,13 +42,13 @@ export async function unreadCount(q: Knex | Knex.Transaction, userId: string, sc
     .where('user_id', userId)
     .whereNull('read_at')
     .select(q.raw('count(*)::int as n'))) as { n: number }[];
-  return Number(row?.n ?? 0);
+  return Number(row?.n ?? 0) + (await unreadNotices(q, userId));
 }
 
-/** Marks one of the user's notifications read; undefined when it is not theirs. */
+/** Marks one of the user's notifications (or release notices) read; undefined when it is not theirs. */
 export async function markRead(q: Knex | Knex.Transaction, userId: string, id: number): Promise<NotificationRow | undefined> {
   const existing = await q('notifications').where({ id, user_id: userId }).first<NotificationRow | undefined>('*');
-  if (!existing) return undefined;
+  if (!existing) return markNoticeRead(q, userId, id);
   if (existing.read_at) return existing;
   const [row] = (await q('notifications')
     .where({ id, user_id: userId })
@@ -46,17 +57,7 @@ export async function markRead(q: Knex | Knex.Transaction, userId: string, id: n
   return row;
 }
 
-/** Marks read the user's unread notifications of a received release; the ids changed. */
-export async function markReleaseRead(q: Knex | Knex.Transaction, userId: string, releaseId: string): Promise<number[]> {
-  const rows = (await q('notifications')
-    .where({ user_id: userId, kind: 'press_release.received' })
-    .whereNull('read_at')
-    .whereRaw("data->>'press_release_id' = ?", [releaseId])
-    .update({ read_at: q.fn.now() })
-    .returning('id')) as { id: number | string }[];
-  return rows.map((r) => Number(r.id));
-}
-
 export async function markAllRead(q: Knex | Knex.Transaction, userId: string, scope?: BellScope): Promise<number> {
-  return inScope(q('notifications'), scope).where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
+  const stored = await inScope(q('notifications'), scope).where('user_id', userId).whereNull('read_at').update({ read_at: q.fn.now() });
+  return stored + (await markAllNoticesRead(q, userId));
 }

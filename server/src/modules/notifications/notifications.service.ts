@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { rooms, type NotificationPayload } from '../../../../shared/events';
 import type { InboxEntry } from '../../../../shared/schemas/notifications';
 import type { Push, Realtime } from '../../realtime/index';
-import { markReleaseRead } from './notifications.repo';
+import { markReleaseNoticeRead } from './release-notices';
 
 export interface NewNotification {
   userId: string;
@@ -102,7 +102,7 @@ export function publishNotifications(realtime: Realtime, rows: NotificationRow[]
  * tabs (their bells) told at once. Returns the ids marked.
  */
 export async function markReleaseNotificationsRead(db: Knex, realtime: Realtime, userId: string, releaseId: string): Promise<number[]> {
-  const ids = await markReleaseRead(db, userId, releaseId);
+  const ids = await markReleaseNoticeRead(db, userId, releaseId);
   if (ids.length) realtime.broadcast(rooms.user(userId), 'notification:read', { ids });
   return ids;
 }

@@ -1,5 +1,5 @@
-import { embargoBanner } from '../../../../shared/embargo';
 import type { PushPayload } from '../../../../shared/schemas/push';
+import { readingViewPath, receivedBody, RECEIVED_KIND } from '../notifications/release-notices';
 
 export interface PushRelease {
   press_release_id: string;
@@ -11,9 +11,6 @@ export interface PushRelease {
 /** Push services accept about 4 kB; a title is cut well before. */
 const MAX_TITLE = 200;
 
-/** The reading view of a received release in the media area (what a click opens). */
-export const readingViewPath = (releaseId: string) => `/media/press-releases/${releaseId}`;
-
 /**
  * The one push of a release: its title, the sending organisation and the embargo if any (the
  * same words as the bell's notification), opening the release's reading view. The tag makes it
@@ -23,10 +20,10 @@ export function releasePayload(r: PushRelease): PushPayload {
   const title = r.title.length > MAX_TITLE ? `${r.title.slice(0, MAX_TITLE - 1)}…` : r.title;
   const embargo = r.embargo_until ? new Date(r.embargo_until) : null;
   return {
-    kind: 'press_release.received',
+    kind: RECEIVED_KIND,
     releaseId: r.press_release_id,
     title,
-    body: `Νέο δελτίο τύπου από ${r.sender_name}${embargo ? ` · ${embargoBanner(embargo)}` : ''}`,
+    body: receivedBody(r.sender_name, embargo),
     url: readingViewPath(r.press_release_id),
     tag: `release:${r.press_release_id}`,
     organisation: r.sender_name,

@@ -8,6 +8,7 @@ import type { Db } from '../../db/knex';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
 import { deleteEmptyDrafts } from './drafts-cleanup';
+import { listForUser } from '../notifications/notifications.repo';
 import { asLifecycle, canTransition, sendRelease, TRANSITIONS } from './releases.lifecycle';
 
 let server: TestServer;
@@ -175,8 +176,8 @@ describe('what was sent is frozen', () => {
     expect(version).toMatchObject({ sender_name: 'Αιγαίο Τεχνολογίες Α.Ε.', title: 'Νέο προϊόν', content_text: 'Το αρχικό κείμενο' });
     expect(version.attachments).toEqual([expect.objectContaining({ fileName: 'Φωτογραφία.png', sizeBytes: 3, sha256: 'ab'.repeat(32) })]);
     // The notification and the e-mail were written from the frozen version too.
-    const note = await db('notifications').where({ user_id: journalist.id }).whereRaw("data->>'press_release_id' = ?", [id]).first('body');
-    expect(note.body).toBe('Νέο δελτίο τύπου από Αιγαίο Τεχνολογίες Α.Ε.');
+    const [note] = (await listForUser(db, journalist.id, 30)).filter((n) => n.data.press_release_id === id);
+    expect(note!.body).toBe('Νέο δελτίο τύπου από Αιγαίο Τεχνολογίες Α.Ε.');
     await db('profiles').where('user_id', client.id).update({ organization: 'Αιγαίο Τεχνολογίες Α.Ε.' });
   });
 
