@@ -1,5 +1,5 @@
 /** Typed Socket.IO contracts shared by the server and the client. */
-import type { InboxEntry } from './schemas/notifications';
+import type { InboxEntry, ReleaseArrival } from './schemas/notifications';
 
 export interface ServerToClientEvents {
   /** Sent once after the handshake: who the server thinks you are. */
@@ -82,7 +82,8 @@ export interface ServerToClientEvents {
 }
 
 export interface NotificationPayload {
-  id: number;
+  /** Absent on a received release's notice, pushed alike to all its recipients (the bell's refetch has it). */
+  id?: number;
   kind: string;
   title: string;
   body: string | null;
@@ -91,8 +92,8 @@ export interface NotificationPayload {
   organisationId: string | null;
   readAt: string | null;
   createdAt: string;
-  /** A received release's notification: its inbox entry (shared/schemas/notifications.ts, notificationPushSchema). */
-  delivery?: InboxEntry;
+  /** A received release's notice: the release (shared/schemas/notifications.ts, notificationPushSchema). */
+  delivery?: ReleaseArrival;
 }
 
 export interface ClientToServerEvents {

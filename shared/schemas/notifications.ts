@@ -23,13 +23,19 @@ export const inboxEntrySchema = z.object({
 });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 
+/** A received release as its recipients' pushes carry it: the inbox entry without the per-recipient delivery id. */
+export const releaseArrivalSchema = inboxEntrySchema.omit({ deliveryId: true });
+export type ReleaseArrival = z.infer<typeof releaseArrivalSchema>;
+
 /**
- * A notification as pushed live (`notification:new`). The notification of a received release
- * carries its inbox entry (`delivery`): the send's one push per recipient, for the bell, the
- * toast and the inbox alike.
+ * A notification as pushed live (`notification:new`). A received release's notice is one message
+ * for all its recipients (one frame, written to each of their sockets): it carries the release
+ * (`delivery`) and none of the per-recipient ids (the notice's `id`, `data.delivery_id`); the bell
+ * and the inbox it refreshes have them.
  */
 export const notificationPushSchema = notificationSchema.extend({
-  delivery: inboxEntrySchema.optional(),
+  id: z.number().int().optional(),
+  delivery: releaseArrivalSchema.optional(),
 });
 export type NotificationPush = z.infer<typeof notificationPushSchema>;
 

@@ -1,4 +1,4 @@
-import { rooms } from '../../../../shared/events';
+import { rooms, type NotificationPayload } from '../../../../shared/events';
 import type { InboxEntry } from '../../../../shared/schemas/notifications';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail/mailer';
@@ -7,8 +7,7 @@ import { AttachmentsService } from '../attachments/attachments.service';
 import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
-import { notificationPush, type NotificationRow } from '../notifications/notifications.service';
-import { releaseNotice } from '../notifications/release-notices';
+import { releaseArrivalPush } from '../notifications/release-notices';
 import { wantsEmail } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { deliverWithNotices, type Recipient, type SendableRelease } from './distribution.repo';
@@ -32,9 +31,10 @@ export interface FanOutOptions {
 
 export interface FanOut {
   recipients: Recipient[];
-  /** Recipients past their own daily limit: inbox only, no e-mail or notification (the next daily digest lists it). */
+  /** Recipients past their own daily limit: inbox only, no e-mail or notice (the next daily digest lists it). */
   held: Set<string>;
-  notifications: NotificationRow[];
+  /** The one push of every other recipient: their notice. */
+  notice: NotificationPayload;
 }
 
 /** The site's absolute URL: PUBLIC_URL, never a request header. */
@@ -49,31 +49,23 @@ export function siteUrl(ctx: AppContext): string {
  */
 export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: SendableRelease, version: SentVersion, o: FanOutOptions): Promise<FanOut> {
   // Whoever of the organisation's members sends, its blocks apply (deliverWithNotices). A
-  // delivery not held is also its recipient's notice in the bell: the pushes' notices are built
-  // here from what the statement returns (their ids and time) and the sent version.
+  // delivery not held is also its recipient's notice in the bell (release-notices.ts).
   const delivered = await deliverWithNotices(trx, release);
   const recipients: Recipient[] = [];
   const held = new Set<string>();
-  const notifications: NotificationRow[] = [];
   for (const d of delivered) {
     recipients.push({ id: d.id, recipient_user_id: d.recipient_user_id, email: d.email });
     if (d.held) held.add(d.recipient_user_id);
-    else
-      notifications.push(
-        releaseNotice({
-          delivery_id: d.id,
-          user_id: d.recipient_user_id,
-          press_release_id: release.id,
-          title: version.title,
-          sender_name: version.sender_name,
-          embargo_until: version.embargo_until,
-          category: version.category,
-          organisation_id: release.organisation_id,
-          notice_read_at: null,
-          created_at: d.created_at,
-        }),
-      );
   }
+  const notice = releaseArrivalPush({
+    press_release_id: release.id,
+    title: version.title,
+    sender_name: version.sender_name,
+    embargo_until: version.embargo_until,
+    category: version.category,
+    organisation_id: release.organisation_id,
+    created_at: delivered[0]?.created_at ?? new Date(),
+  });
   // The e-mails are written by a durable job right after this commits, so the in-app
   // deliveries and pushes do not wait for 1,000 personalised messages to be rendered.
   await ctx.jobs.schedule(EMAIL_JOB, { releaseId: release.id, baseUrl: o.baseUrl }, { dedupeKey: emailJobKey(release.id), onConflict: 'ignore' }, trx);
@@ -83,23 +75,27 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
     const sender = (await trx('profiles').where('user_id', confirmTo).first('email')) as { email: string } | undefined;
     if (sender) await ctx.mailer.enqueue({ to: sender.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`), organisationId: release.organisation_id }, trx);
   }
-  return { recipients, held, notifications };
+  return { recipients, held, notice };
 }
 
 /**
- * After the send commits: one push per recipient, all in one batch. A recipient with a
- * notification gets it (`notification:new`) carrying their inbox entry, so the bell, the toast
- * and the inbox all come from the one message; a recipient held by their daily limit has no
- * notification and gets the inbox entry alone (`inbox:new`). Then the sending organisation's live report.
+ * After the send commits: every recipient's sockets get their notice (`notification:new`), one
+ * message encoded once and written as one frame to each (it carries the release, so the bell,
+ * the toast and the inbox all come from it); a recipient held by their daily limit has no
+ * notice and gets their inbox entry alone (`inbox:new`). Then the sending organisation's live report.
  */
 export function announceDelivered(ctx: AppContext, release: SendableRelease, version: SentVersion, fan: FanOut): void {
-  const noteOf = new Map(fan.notifications.map((n) => [n.user_id, n]));
-  const pushes: Push[] = fan.recipients.map((r) => {
-    const delivery: InboxEntry = { deliveryId: r.id, releaseId: release.id, title: version.title, category: version.category };
-    const note = noteOf.get(r.recipient_user_id);
-    return note ? notificationPush(note, delivery) : { room: rooms.user(r.recipient_user_id), event: 'inbox:new', args: [delivery] };
-  });
-  ctx.realtime.broadcastMany(pushes);
+  const noticed: string[] = [];
+  const heldPushes: Push[] = [];
+  for (const r of fan.recipients) {
+    if (!fan.held.has(r.recipient_user_id)) noticed.push(rooms.user(r.recipient_user_id));
+    else {
+      const delivery: InboxEntry = { deliveryId: r.id, releaseId: release.id, title: version.title, category: version.category };
+      heldPushes.push({ room: rooms.user(r.recipient_user_id), event: 'inbox:new', args: [delivery] });
+    }
+  }
+  if (noticed.length) ctx.realtime.broadcast(noticed, 'notification:new', fan.notice);
+  if (heldPushes.length) ctx.realtime.broadcastMany(heldPushes);
   announceReportChange(ctx, release.organisation_id, { releaseId: release.id, kind: 'sent' });
   ctx.jobs.kick();
   ctx.mailer.kick();

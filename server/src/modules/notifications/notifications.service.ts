@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { rooms, type NotificationPayload } from '../../../../shared/events';
-import type { InboxEntry } from '../../../../shared/schemas/notifications';
+import { rooms } from '../../../../shared/events';
 import type { Push, Realtime } from '../../realtime/index';
 import { markReleaseNoticeRead } from './release-notices';
 
@@ -78,13 +77,9 @@ export async function createNotifications(q: Knex | Knex.Transaction, items: New
   return result.rows;
 }
 
-/**
- * A notification's push to its user's room (the bell and a toast); a received release's carries
- * its inbox entry too (`delivery`), so the inbox refreshes from the same message.
- */
-export function notificationPush(r: NotificationRow, delivery?: InboxEntry): Push {
-  const payload: NotificationPayload = delivery ? { ...presentNotification(r), delivery } : presentNotification(r);
-  return { room: rooms.user(r.user_id), event: 'notification:new', args: [payload] };
+/** A notification's push to its user's room (the bell and a toast). */
+export function notificationPush(r: NotificationRow): Push {
+  return { room: rooms.user(r.user_id), event: 'notification:new', args: [presentNotification(r)] };
 }
 
 /** Each notification's push to its user's room (the bell and a toast). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient } from 'socket.io-client';
+import { rooms } from '../../../../shared/events';
 import type { NotificationList } from '../../../../shared/schemas/notifications';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call } from '../../test/http';
@@ -15,6 +16,7 @@ import { insertMember, insertOrganisation, insertUser, tokenOf } from '../distri
 let server: TestServer;
 let sender: { org: string; id: string };
 let journalist: { id: string; token: string };
+let otherId: string;
 
 const api = <T>(method: string, path: string, body?: unknown) => call<T>(server.url, method, `/api${path}`, { token: journalist.token, body });
 const bell = async () => (await api<NotificationList>('GET', '/notifications')).body;
@@ -97,7 +99,7 @@ describe('a received release in the bell', () => {
   });
 
   it('is nobody else’s: another user’s notice id is not found and stays unread', async () => {
-    const otherId = await insertUser(server.ctx.db, 'other@notices.test', 'media');
+    otherId = await insertUser(server.ctx.db, 'other@notices.test', 'media');
     await server.ctx.db('profiles').where('user_id', otherId).update({ status: 'approved' });
     await server.ctx.db('media_lists').insert({ category: 'tech', media_id: otherId });
     const third = await send('Τρίτο δελτίο');
@@ -114,5 +116,29 @@ describe('a received release in the bell', () => {
     const b = await bell();
     expect(b.items.map((n) => n.title)).not.toContain('Κρατημένο δελτίο');
     expect(b.unreadCount).toBe(1); // the third release's notice, sent before the limit was set
+  });
+
+  it('reaches every recipient with one message, encoded once; a held one gets their inbox entry alone', async () => {
+    const rt = server.ctx.realtime;
+    const calls: { rooms: unknown; event: string }[] = [];
+    const [broadcast, broadcastMany] = [rt.broadcast.bind(rt), rt.broadcastMany.bind(rt)];
+    rt.broadcast = ((room: string | string[], event: string, ...args: unknown[]) => {
+      calls.push({ rooms: room, event });
+      (broadcast as (...a: unknown[]) => void)(room, event, ...args);
+    }) as typeof rt.broadcast;
+    rt.broadcastMany = (pushes) => {
+      for (const p of pushes) calls.push({ rooms: p.room, event: p.event });
+      broadcastMany(pushes);
+    };
+    try {
+      await send('Τέταρτο δελτίο');
+    } finally {
+      rt.broadcast = broadcast;
+      rt.broadcastMany = broadcastMany;
+    }
+    expect(calls.filter((c) => c.event === 'notification:new' || c.event === 'inbox:new')).toEqual([
+      { rooms: [rooms.user(otherId)], event: 'notification:new' },
+      { rooms: rooms.user(journalist.id), event: 'inbox:new' },
+    ]);
   });
 });

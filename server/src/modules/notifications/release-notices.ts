@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { embargoBanner } from '../../../../shared/embargo';
-import type { NotificationRow } from './notifications.service';
+import type { NotificationPayload } from '../../../../shared/events';
+import { presentNotification, type NotificationRow } from './notifications.service';
 
 /**
  * A received release's notice in the journalist's bell. It is not stored as a notification: it
@@ -46,6 +47,17 @@ export function releaseNotice(s: NoticeSource): NotificationRow {
     read_at: s.notice_read_at,
     created_at: s.created_at,
   };
+}
+
+/**
+ * The push of a send's notices: one message, the same for every recipient (so it is encoded
+ * once and written as one frame to each socket): the notice without its per-recipient ids, and
+ * the release for the inbox.
+ */
+export function releaseArrivalPush(s: Omit<NoticeSource, 'delivery_id' | 'user_id' | 'notice_read_at'>): NotificationPayload {
+  const { id: _id, data, ...notice } = presentNotification(releaseNotice({ ...s, delivery_id: 0, user_id: '', notice_read_at: null }));
+  const { delivery_id: _delivery, ...shared } = data;
+  return { ...notice, data: shared, delivery: { releaseId: s.press_release_id, title: s.title, category: s.category } };
 }
 
 const NOTICE_COLUMNS = `d.id as delivery_id, d.recipient_user_id as user_id, d.press_release_id, v.title, v.sender_name, v.embargo_until,
