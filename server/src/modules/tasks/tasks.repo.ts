@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TaskListQuery } from '../../../../shared/schemas/tasks';
+import { TASK_PLAIN_FIELDS, type TaskListQuery } from '../../../../shared/schemas/tasks';
 import { whereFoldedContains } from '../../db/search';
 
 type Q = Knex | Knex.Transaction;
@@ -220,7 +220,7 @@ export async function updateTaskReturning(
 
 /** The columns a change may write in one statement (changeTask): those that need no check of another table. */
 export type PlainTaskWrite = Pick<TaskWrite, 'title' | 'description' | 'priority' | 'due_date' | 'status'>;
-const PLAIN_COLUMNS = ['title', 'description', 'priority', 'due_date', 'status'] as const;
+const PLAIN_COLUMNS = TASK_PLAIN_FIELDS;
 
 /** The column as the task's DTO has it (a date as 'YYYY-MM-DD' text), for `alias`. */
 const asText = (alias: string, column: string) => (column === 'due_date' ? `to_char(${alias}.due_date, 'YYYY-MM-DD')` : `${alias}.${column}`);

@@ -1,7 +1,9 @@
 import { rooms } from '../../../../shared/events';
 import {
+  TASK_PLAIN_FIELDS,
   TASK_STATUS_LABELS,
   type Task,
+  type TaskChange,
   type TaskListQuery,
   type TaskMember,
   type TasksResponse,
@@ -99,10 +101,17 @@ function describeChange(actorName: string, onlyStatus: Task['status'] | undefine
 
 const UPDATED_TITLE = 'Ενημέρωση εργασίας';
 
-/** After the change is committed: the board's event, then the assignee's notification. */
-function announce(ctx: AppContext, written: { row: repo.TaskRow; notes: Record<string, unknown>[] }): Task {
+/**
+ * After the change is committed: the board's event, then the assignee's notification. The
+ * event is the whole task, or with `written` (the task's own columns that the change wrote)
+ * only those, as they now are (TaskChange).
+ */
+function announce(ctx: AppContext, written: { row: repo.TaskRow; notes: Record<string, unknown>[] }, plain?: readonly (typeof TASK_PLAIN_FIELDS)[number][]): Task {
   const task = presentTask(written.row);
-  ctx.realtime.broadcast(rooms.organisation(task.organisation_id), 'task:changed', task);
+  const event: Task | TaskChange = plain
+    ? { id: task.id, organisation_id: task.organisation_id, version: task.version, updated_at: task.updated_at, changes: Object.fromEntries(plain.map((k) => [k, task[k]])) }
+    : task;
+  ctx.realtime.broadcast(rooms.organisation(task.organisation_id), 'task:changed', event);
   publishNotifications(ctx.realtime, written.notes as unknown as NotificationRow[]);
   return task;
 }
@@ -136,7 +145,7 @@ export async function updateTask(ctx: AppContext, actor: Actor, taskId: string, 
       audit,
       { actorUserId: actor.userId, title: UPDATED_TITLE, body: { status: describeChange(who, status), other: describeChange(who, undefined) } },
     );
-    if (written) return announce(ctx, written);
+    if (written) return announce(ctx, written, TASK_PLAIN_FIELDS.filter((k) => input[k] !== undefined));
   }
   const read = await repo.readTaskFor(ctx.db, taskId, actor.userId);
   if (!read) throw notFound('Task not found');

@@ -146,6 +146,32 @@ describe('task permissions', () => {
     }
   });
 
+  it("a change of the task's own columns reaches the room as what changed (the columns written, the new version and time); a change of its assignee, as the whole task", async () => {
+    const socket = ioClient(server.url, { auth: { token: member.token }, transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    const t = (await create(owner.token, { title: 'Μικρό μήνυμα' })).body;
+    const events: { payload: Record<string, unknown>; bytes: number }[] = [];
+    const next = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (events.length >= n ? resolve() : setTimeout(check, 5));
+        check();
+      });
+    socket.on('task:changed', (payload: Record<string, unknown>) => {
+      if (payload.id === t.id) events.push({ payload, bytes: JSON.stringify(payload).length });
+    });
+    try {
+      const moved = await patch(owner.token, t.id, { version: 1, status: 'blocked' });
+      await next(1);
+      expect(events[0]!.payload).toEqual({ id: t.id, organisation_id: wsId, version: 2, updated_at: (moved.body as unknown as { updated_at: string }).updated_at, changes: { status: 'blocked' } });
+      expect(events[0]!.bytes).toBeLessThan(JSON.stringify(moved.body).length / 2);
+      const assigned = await patch(owner.token, t.id, { version: 2, assignee_user_id: reviewer.id });
+      await next(2);
+      expect(events[1]!.payload).toEqual(assigned.body);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('an assignee must be a member of the organisation', async () => {
     const bad = await create(owner.token, { title: 'Ανάθεση', assignee_user_id: outsider.id });
     expect(bad.status).toBe(400);
