@@ -21,6 +21,11 @@ import { testConfig } from '../server/src/test/app';
  *   MEMBERS=500 ROUNDS=30 npx tsx bench/tasks.bench.ts
  *   INTERLEAVE=1 npx tsx bench/tasks.bench.ts     (the three sides round by round in turn)
  *
+ * What ours sends: a status change is a change of the task's own columns, so its event is a
+ * TaskChange (shared/schemas/tasks.ts: the id, organisation, version, time and the status, ~200
+ * bytes) rather than the whole task; a client applies it to the task it has. The references
+ * still send the whole task DTO (~560 bytes, below), as before: their payload is fixed here.
+ *
  * Members are inserted directly (users, profiles, sessions, organisation_members) and get
  * access tokens minted with the server's key, so no 1,000 argon2 sign-ins are needed.
  * The clients live in a worker thread (as they would on other machines), for ours and for

@@ -28,8 +28,11 @@ export interface ServerToClientEvents {
   /** A release's attachments changed (co-editors refresh the list). */
   'release:attachments': (payload: { releaseId: string }) => void;
   // -- tasks and invitations
-  /** A task of a workspace you belong to was created or changed (any field): the full task. */
-  'task:changed': (payload: import('./schemas/tasks').Task) => void;
+  /**
+   * A task of an organisation you belong to was created or changed: the full task, or, for a
+   * change of its own columns only, what changed (TaskChange: it has `changes`).
+   */
+  'task:changed': (payload: import('./schemas/tasks').Task | import('./schemas/tasks').TaskChange) => void;
   /** A workspace's members or pending invitations changed: refetch them. */
   'workspace:members_changed': (payload: { workspaceId: string }) => void;
   /** A member was removed from a workspace (sent to the workspace and to the removed user). */

@@ -35,6 +35,24 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/** The task's own columns that a change writes without touching its people or release. */
+export const TASK_PLAIN_FIELDS = ['title', 'description', 'priority', 'due_date', 'status'] as const;
+
+/**
+ * A 'task:changed' event for a change of the task's own columns only (a status moved on the
+ * board, a title...): the task, its new version and time, and the columns written, as they
+ * now are; a client applies it to the task it has at the version before, and otherwise
+ * refetches the board. About a third of the whole task's size, for each of an organisation's
+ * sockets. A created task, or a change of its assignee or release, is sent whole.
+ */
+export interface TaskChange {
+  id: string;
+  organisation_id: string;
+  version: number;
+  updated_at: string;
+  changes: Partial<Pick<Task, (typeof TASK_PLAIN_FIELDS)[number]>>;
+}
+
 export const releaseOptionSchema = z.object({ id: z.string(), title: z.string() });
 
 export const taskMemberSchema = z.object({

@@ -126,6 +126,27 @@ describe('live queries: server events → query keys', () => {
     stop();
   });
 
+  it("a task change carrying only what changed is applied to the board's task at the version before; after a missed one the board refetches", async () => {
+    const qc = client();
+    const socket = new EventEmitter();
+    const board = observe(qc, queryKeys.tasks('w1'));
+    await settle(qc);
+    const full = { id: 't1', organisation_id: 'w1', status: 'open', title: 'Α', priority: 'normal', version: 1, updated_at: 'then' };
+    qc.setQueryData(queryKeys.tasks('w1'), { tasks: [full], releases: [] });
+    const stop = subscribeLiveQueries(socket as unknown as LiveSocket, qc, 'me');
+    const tasks = () => qc.getQueryData<{ tasks: Record<string, unknown>[] }>(queryKeys.tasks('w1'))!.tasks;
+    socket.emit('task:changed', { id: 't1', organisation_id: 'w1', version: 2, updated_at: 'now', changes: { status: 'blocked' } });
+    expect(tasks()).toEqual([{ ...full, status: 'blocked', version: 2, updated_at: 'now' }]);
+    await settle(qc);
+    expect(board.fetches).toHaveBeenCalledTimes(1);
+    // Version 3 never arrived: version 4 cannot be applied, the board is fetched again.
+    socket.emit('task:changed', { id: 't1', organisation_id: 'w1', version: 4, updated_at: 'later', changes: { status: 'done' } });
+    await settle(qc);
+    expect(board.fetches).toHaveBeenCalledTimes(2);
+    stop();
+    board.stop();
+  });
+
   it('after a dropped connection comes back, every active query refetches (events sent meanwhile are lost)', async () => {
     const qc = client();
     const socket = new EventEmitter();

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { NotificationPayload, ServerToClientEvents } from '@shared/events';
 import type { Task } from '@shared/schemas/tasks';
 import { queryKeys } from '@client/api/query-keys';
-import { upsertTask } from '@client/features/tasks/filter-tasks';
+import { applyTaskChange, upsertTask } from '@client/features/tasks/filter-tasks';
 import { refreshQueries } from '@client/lib/refresh';
 import type { AppSocket } from './socket';
 import { loadedSocket, loadSocket, type SocketModule } from './socket-loader';
@@ -28,7 +28,7 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
   'releases:changed': () => [queryKeys.releases, queryKeys.clientDashboard, queryKeys.reports],
   'release:state': () => [queryKeys.releases], // the state itself: LIVE_APPLY
   'release:attachments': (p) => [queryKeys.attachments(p.releaseId)],
-  'task:changed': () => [], // the whole task: LIVE_APPLY
+  'task:changed': () => [], // the whole task or what changed: LIVE_APPLY
   'workspace:members_changed': () => [queryKeys.workspaces, queryKeys.approvals], // roles and the approval setting
   'workspace:member_removed': () => [queryKeys.workspaces],
   // Joined, a new role, removed, or another tab switched the active organisation: every screen
@@ -53,8 +53,19 @@ export const LIVE_KEYS: { [E in LiveEvent]: ((payload: Payload<E>) => QueryKey[]
  * trip (and without a refetch that could race the event); a reconnect still refetches them.
  */
 export const LIVE_APPLY: { [E in LiveEvent]?: (qc: QueryClient, payload: Payload<E>) => void } = {
-  'task:changed': (qc, task) =>
-    qc.setQueryData<{ tasks: Task[] }>(queryKeys.tasks(task.organisation_id), (d) => (d ? { ...d, tasks: upsertTask(d.tasks, task) } : d)),
+  'task:changed': (qc, event) => {
+    const key = queryKeys.tasks(event.organisation_id);
+    if (!('changes' in event)) {
+      qc.setQueryData<{ tasks: Task[] }>(key, (d) => (d ? { ...d, tasks: upsertTask(d.tasks, event) } : d));
+      return;
+    }
+    // What a change of the task's own columns wrote: applied to the version before, else the board is fetched again.
+    const board = qc.getQueryData<{ tasks: Task[] }>(key);
+    if (!board) return;
+    const tasks = applyTaskChange(board.tasks, event);
+    if (!tasks) void refreshQueries(qc, key);
+    else if (tasks !== board.tasks) qc.setQueryData(key, { ...board, tasks });
+  },
   'release:state': (qc, state) => qc.setQueryData(queryKeys.releaseState(state.id), state),
 };
 

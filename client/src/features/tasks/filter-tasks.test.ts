@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@shared/schemas/tasks';
-import { filterTasks, NO_FILTERS, upsertTask } from './filter-tasks';
+import { applyTaskChange, filterTasks, NO_FILTERS, upsertTask } from './filter-tasks';
 
 const task = (over: Partial<Task>): Task => ({
   id: 'a',
@@ -42,5 +42,27 @@ describe('filterTasks', () => {
     expect(next[0]!.status).toBe('blocked');
     expect(upsertTask(next, task({ id: '1', version: 1 }))[0]!.status).toBe('blocked');
     expect(upsertTask(list, task({ id: '3' })).map((t) => t.id)).toEqual(['3', '1', '2']);
+  });
+});
+
+describe('applyTaskChange', () => {
+  const list = [task({ id: '1', version: 3 }), task({ id: '2', title: 'Άλλο', version: 1 })];
+  const change = (over: { id?: string; version: number }) => ({ id: '1', organisation_id: 'w', updated_at: '2026-01-02T00:00:00Z', changes: { status: 'done' as const, title: 'Νέος' }, ...over });
+
+  it('applies the columns written to the task at the version before, with the new version and time; the rest of the task and the other tasks stay', () => {
+    const next = applyTaskChange(list, change({ version: 4 }))!;
+    expect(next[0]).toEqual({ ...list[0], status: 'done', title: 'Νέος', version: 4, updated_at: '2026-01-02T00:00:00Z' });
+    expect(next[1]).toBe(list[1]);
+    expect(list[0]!.status).toBe('open');
+  });
+
+  it('leaves the list as it is when it has that version or a newer one (its own answer, a late event)', () => {
+    expect(applyTaskChange(list, change({ version: 3 }))).toBe(list);
+    expect(applyTaskChange(list, change({ version: 2 }))).toBe(list);
+  });
+
+  it('cannot apply a change after a missed one, nor to a task it does not have: null (the board is fetched again)', () => {
+    expect(applyTaskChange(list, change({ version: 5 }))).toBeNull();
+    expect(applyTaskChange(list, change({ id: '9', version: 2 }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Task } from '@shared/schemas/tasks';
+import type { Task, TaskChange } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/constants';
 import { normalizeSearch } from '@shared/search-text';
 
@@ -30,6 +30,23 @@ export function filterTasks(tasks: readonly Task[], f: TaskFilters): Task[] {
 
 export function isFiltered(f: TaskFilters): boolean {
   return f.q.trim() !== '' || f.status !== 'all' || f.priority !== 'all' || f.assignee !== 'all';
+}
+
+/**
+ * A change of a task's own columns (TaskChange) applied to the board's tasks: to the task at
+ * the version before it. The same list when the board already has that version or a newer one
+ * (its own answer or a late event); null when it cannot be applied (the board does not have the
+ * task, or missed a change in between): then the board is fetched again.
+ */
+export function applyTaskChange(tasks: readonly Task[], change: TaskChange): readonly Task[] | null {
+  const i = tasks.findIndex((t) => t.id === change.id);
+  if (i === -1) return null;
+  const current = tasks[i]!;
+  if (current.version >= change.version) return tasks;
+  if (current.version !== change.version - 1) return null;
+  const next = [...tasks];
+  next[i] = { ...current, ...change.changes, version: change.version, updated_at: change.updated_at };
+  return next;
 }
 
 /** Newest first, as the server sends them. */

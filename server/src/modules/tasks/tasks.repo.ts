@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TaskListQuery } from '../../../../shared/schemas/tasks';
+import { TASK_PLAIN_FIELDS, type TaskListQuery } from '../../../../shared/schemas/tasks';
 import { whereFoldedContains } from '../../db/search';
 
 type Q = Knex | Knex.Transaction;
@@ -213,6 +213,96 @@ export async function updateTaskReturning(
       q.raw(note ? "(select coalesce(json_agg(n), '[]') from note n) as notes" : "'[]'::json as notes"),
     )
     .first()) as (TaskRow & { notes: Record<string, unknown>[] }) | undefined;
+  if (!row) return undefined;
+  const { notes, ...task } = row;
+  return { row: task, notes };
+}
+
+/** The columns a change may write in one statement (changeTask): those that need no check of another table. */
+export type PlainTaskWrite = Pick<TaskWrite, 'title' | 'description' | 'priority' | 'due_date' | 'status'>;
+const PLAIN_COLUMNS = TASK_PLAIN_FIELDS;
+
+/** The column as the task's DTO has it (a date as 'YYYY-MM-DD' text), for `alias`. */
+const asText = (alias: string, column: string) => (column === 'due_date' ? `to_char(${alias}.due_date, 'YYYY-MM-DD')` : `${alias}.${column}`);
+
+/**
+ * A change of a task's plain columns (title, description, priority, due date, status) in ONE
+ * statement, with no read before it: it writes only if the task is at `version`, `userId` is a
+ * member of its organisation in one of `roles` (those with 'tasks.write'), and at least one of
+ * the columns changes. In the same statement, as in updateTaskReturning: the audit row (its
+ * `changes` the columns that changed, from and to, as updateTask computes them), the assignee's
+ * notification when the task has an assignee other than the caller (its body `body.status`
+ * around the title when only the status changed, `body.other` otherwise), and the task as it is
+ * now with its people and release. Undefined when it wrote nothing, for whatever reason (no such
+ * task, not a member, a role without the right, a stale version, nothing to change): the caller
+ * then takes the path that reads first and says which (404, 403, 409, or the task unchanged).
+ *
+ * `old` is the task as the statement's snapshot has it. A PATCH that raced it (the same
+ * version) waits on the row lock, then the update re-checks its conditions on the row as that
+ * one left it: a new version, so nothing matches. The columns changed here are never changed
+ * without a new version (only a deleted user or release nulls a task's column in place, and
+ * neither is one of these), and each must still be as `old` read it, so `changes` is true.
+ */
+export async function changeTask(
+  q: Q,
+  id: string,
+  expected: { version: number; userId: string; roles: readonly string[] },
+  patch: PlainTaskWrite,
+  audit: Omit<AuditValues, 'metadata'>,
+  note: { actorUserId: string; title: string; body: { status: [string, string]; other: [string, string] } },
+): Promise<{ row: TaskRow; notes: Record<string, unknown>[] } | undefined> {
+  const columns = PLAIN_COLUMNS.filter((c) => patch[c] !== undefined);
+  if (!columns.length) return undefined;
+  const bindings: Knex.RawBinding[] = [];
+  // Each `?` is bound as it is written: the pieces with bindings are made in the text's order.
+  const bind = (v: Knex.RawBinding) => {
+    bindings.push(v);
+    return '?';
+  };
+  const set = () => columns.map((c) => `"${c}" = ${bind(patch[c] ?? null)}`).join(', ');
+  // The row as read still holds each written column's value (see above), and one of them changes.
+  const still = columns.map((c) => `t."${c}" is not distinct from old."${c}"`).join(' and ');
+  const differs = () => columns.map((c) => `${asText('old', c)} is distinct from ${bind(patch[c] ?? null)}`).join(' or ');
+  const change = (c: string) => `${asText('old', c)} is distinct from ${asText('t', c)}`;
+  const changes = columns
+    .map((c) => `case when ${change(c)} then jsonb_build_object('${c}', jsonb_build_object('from', ${asText('old', c)}, 'to', ${asText('t', c)})) else '{}'::jsonb end`)
+    .join(' || ');
+  const changed = `array_remove(array[${columns.map((c) => `case when ${change(c)} then '${c}' end`).join(', ')}]::text[], null)`;
+  const sql = `with old as (
+      select t.* from tasks t
+      join organisation_members m on m.organisation_id = t.organisation_id and m.user_id = ${bind(expected.userId)} and m.role in (${expected.roles.map(bind).join(', ')})
+      where t.id = ${bind(id)} and t.version = ${bind(expected.version)}
+    ), changed as (
+      update tasks t set ${set()}, version = t.version + 1 from old
+      where t.id = old.id and t.version = old.version and ${still} and (${differs()})
+      returning t.*, ${changes} as changes, ${changed} as changed
+    ), audit as (
+      insert into audit_logs (actor_user_id, actor_email, actor_role, action_type, entity_type, entity_id, metadata)
+      select ${bind(audit.actor_user_id)}, ${bind(audit.actor_email)}, ${bind(audit.actor_role)}, ${bind(audit.action_type)}, ${bind(audit.entity_type)}, ${bind(audit.entity_id)},
+        jsonb_build_object('organisation_id', c.organisation_id, 'title', c.title, 'version', c.version, 'changes', c.changes)
+      from changed c
+    ), note as (
+      insert into notifications (user_id, kind, title, body, link, data, organisation_id)
+      select c.assignee_user_id, 'task.updated', ${bind(note.title)},
+        case when c.changed = array['status']::text[] then ${bind(note.body.status[0])} || c.title || ${bind(note.body.status[1])}
+          else ${bind(note.body.other[0])} || c.title || ${bind(note.body.other[1])} end,
+        ${bind('/client/tasks?organisation=')} || c.organisation_id || '&task=' || c.id,
+        jsonb_build_object('taskId', c.id, 'organisationId', c.organisation_id, 'workspaceId', c.organisation_id, 'changed', to_jsonb(c.changed)),
+        null
+      from changed c
+      where c.assignee_user_id is not null and c.assignee_user_id <> ${bind(note.actorUserId)}
+      returning *
+    )
+    select ${TASK_FIELDS.map((c) => (c === 't.due_date' ? "to_char(t.due_date, 'YYYY-MM-DD') as due_date" : c)).join(', ')},
+      (select a.name from profiles a where a.user_id = t.assignee_user_id) as assignee_name,
+      (select a.email from profiles a where a.user_id = t.assignee_user_id) as assignee_email,
+      (select c.name from profiles c where c.user_id = t.created_by) as creator_name,
+      (select c.email from profiles c where c.user_id = t.created_by) as creator_email,
+      (select pr.title from press_releases pr where pr.id = t.press_release_id) as press_release_title,
+      (select coalesce(json_agg(n), '[]') from note n) as notes
+    from changed t`;
+  const result = (await q.raw(sql, bindings)) as { rows: (TaskRow & { notes: Record<string, unknown>[] })[] };
+  const row = result.rows[0];
   if (!row) return undefined;
   const { notes, ...task } = row;
   return { row: task, notes };

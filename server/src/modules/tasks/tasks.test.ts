@@ -146,6 +146,32 @@ describe('task permissions', () => {
     }
   });
 
+  it("a change of the task's own columns reaches the room as what changed (the columns written, the new version and time); a change of its assignee, as the whole task", async () => {
+    const socket = ioClient(server.url, { auth: { token: member.token }, transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
+    const t = (await create(owner.token, { title: 'Μικρό μήνυμα' })).body;
+    const events: { payload: Record<string, unknown>; bytes: number }[] = [];
+    const next = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (events.length >= n ? resolve() : setTimeout(check, 5));
+        check();
+      });
+    socket.on('task:changed', (payload: Record<string, unknown>) => {
+      if (payload.id === t.id) events.push({ payload, bytes: JSON.stringify(payload).length });
+    });
+    try {
+      const moved = await patch(owner.token, t.id, { version: 1, status: 'blocked' });
+      await next(1);
+      expect(events[0]!.payload).toEqual({ id: t.id, organisation_id: wsId, version: 2, updated_at: (moved.body as unknown as { updated_at: string }).updated_at, changes: { status: 'blocked' } });
+      expect(events[0]!.bytes).toBeLessThan(JSON.stringify(moved.body).length / 2);
+      const assigned = await patch(owner.token, t.id, { version: 2, assignee_user_id: reviewer.id });
+      await next(2);
+      expect(events[1]!.payload).toEqual(assigned.body);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('an assignee must be a member of the organisation', async () => {
     const bad = await create(owner.token, { title: 'Ανάθεση', assignee_user_id: outsider.id });
     expect(bad.status).toBe(400);
@@ -249,7 +275,7 @@ describe('what a change costs', () => {
     return sent;
   }
 
-  it("a status change is three statements: the session check, the read of the task with the caller's membership, and the change with its audit row (no BEGIN, no COMMIT)", async () => {
+  it('a status change is two statements: the session check, and the change that checks the membership, the role and the version itself, with its audit row (no read before it, no BEGIN, no COMMIT)', async () => {
     const t = (await create(owner.token, { title: 'Τρεις εντολές' })).body;
     let r: Awaited<ReturnType<typeof patch>> | undefined;
     const sent = await statementsOf(async () => {
@@ -257,13 +283,14 @@ describe('what a change costs', () => {
     });
     expect(r!.status).toBe(200);
     expect(r!.body).toMatchObject({ status: 'in_progress', version: 2 });
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/^with old as/);
     expect(sent.filter((sql) => /^(begin|commit|rollback)/i.test(sql.trim()))).toEqual([]);
     const audit = await server.ctx.db('audit_logs').where({ action_type: 'task.update', entity_id: t.id }).first();
     expect(audit.metadata.changes).toEqual({ status: { from: 'open', to: 'in_progress' } });
   });
 
-  it("a change of an assigned task is three statements too, and the assignee's notification is stored and pushed live with it", async () => {
+  it("a change of an assigned task is two statements too, and the assignee's notification is stored and pushed live with it", async () => {
     const t = (await create(owner.token, { title: 'Με ανάθεση', assignee_user_id: member.id })).body;
     const socket = ioClient(server.url, { auth: { token: member.token }, transports: ['websocket'] });
     await new Promise<void>((resolve) => socket.once('session:ready', () => resolve()));
@@ -287,7 +314,7 @@ describe('what a change costs', () => {
         r = await patch(owner.token, t.id, { version: 1, status: 'done' });
       });
       expect(r!.status).toBe(200);
-      expect(sent).toHaveLength(3);
+      expect(sent).toHaveLength(2);
       const stored = await server.ctx.db('notifications').where({ user_id: member.id, kind: 'task.updated' }).whereRaw("data->>'taskId' = ?", [t.id]);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
@@ -303,6 +330,51 @@ describe('what a change costs', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it("a change of several fields in that one statement: the audit row and the assignee's notification name only what changed, in the order of the fields", async () => {
+    const db = server.ctx.db;
+    const t = (await create(owner.token, { title: 'Πολλά πεδία', assignee_user_id: member.id, priority: 'high' })).body;
+    let r: Awaited<ReturnType<typeof patch>> | undefined;
+    const sent = await statementsOf(async () => {
+      r = await patch(owner.token, t.id, { version: 1, status: 'open', priority: 'low', due_date: '2026-12-24', description: 'Κείμενο', title: 'Πολλά πεδία' });
+    });
+    expect(r!.status).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(r!.body).toMatchObject({ version: 2, status: 'open', priority: 'low', due_date: '2026-12-24', description: 'Κείμενο', title: 'Πολλά πεδία' });
+    const [audit, ...more] = await db('audit_logs').where({ action_type: 'task.update', entity_id: t.id });
+    expect(more).toHaveLength(0);
+    expect(audit).toMatchObject({ actor_user_id: owner.id, actor_email: 'owner@tasks.test', actor_role: 'client', entity_type: 'task' });
+    // The status and the title were already so: not changes.
+    expect(audit.metadata).toEqual({
+      organisation_id: wsId,
+      title: 'Πολλά πεδία',
+      version: 2,
+      changes: { description: { from: null, to: 'Κείμενο' }, priority: { from: 'high', to: 'low' }, due_date: { from: null, to: '2026-12-24' } },
+    });
+    const notes = await db('notifications').where({ user_id: member.id, kind: 'task.updated' }).whereRaw("data->>'taskId' = ?", [t.id]);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      title: 'Ενημέρωση εργασίας',
+      body: 'owner ενημέρωσε την εργασία «Πολλά πεδία»',
+      data: { taskId: t.id, organisationId: wsId, workspaceId: wsId, changed: ['description', 'priority', 'due_date'] },
+    });
+    // The board has the task as the answer gave it.
+    expect((await board(owner.token)).body.tasks.find((x) => x.id === t.id)).toEqual(r!.body);
+  });
+
+  it('a change the one statement refuses is then read to say why, and writes nothing: 404 outside the organisation, 403 for a reviewer, 409 on a stale version', async () => {
+    const db = server.ctx.db;
+    const t = (await create(owner.token, { title: 'Άρνηση' })).body;
+    expect((await patch(outsider.token, t.id, { version: 1, status: 'done' })).status).toBe(404);
+    const forbidden = await patch(reviewer.token, t.id, { version: 1, status: 'done' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error?.code).toBe('role_forbidden');
+    const stale = await patch(member.token, t.id, { version: 7, status: 'done' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.task).toMatchObject({ id: t.id, version: 1, status: 'open' });
+    expect(await db('tasks').where('id', t.id).first()).toMatchObject({ status: 'open', version: 1 });
+    expect(await db('audit_logs').where({ action_type: 'task.update', entity_id: t.id })).toHaveLength(0);
   });
 
   it('the change applies only to the task as it was read: a changed column nulled in between (a deleted release or user) writes nothing', async () => {
