@@ -86,6 +86,8 @@ interface Ours extends Side {
   recipients: string[];
   db: Db;
   clientId: string;
+  /** Disconnects its clients (one after the other at 10,000: two sets do not fit the descriptors). */
+  stopClients(): Promise<void>;
 }
 
 async function ours(): Promise<Ours> {
@@ -124,6 +126,7 @@ async function ours(): Promise<Ours> {
 
   if (IN_PROCESS) await server.ctx.mailer.stop();
   const samples: number[] = [];
+  const stopClients = once(() => clients.stop());
   return {
     samples,
     recipients,
@@ -148,12 +151,19 @@ async function ours(): Promise<Ours> {
       await server.ctx.jobs.drain();
       if (!IN_PROCESS) await server.ctx.mailer.drain();
     },
+    stopClients,
     async stop() {
-      await clients.stop();
+      await stopClients();
       await server.close();
       await testDb.destroy();
     },
   };
+}
+
+/** The function, run at most once (later calls get the first call's promise). */
+function once(f: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= f());
 }
 
 /**
@@ -243,6 +253,7 @@ async function main(): Promise<void> {
       }
     } else {
       await run(o);
+      await o.stopClients();
       for (const m of modes) {
         const side = await reference(o.db, o.clientId, o.recipients, m);
         await run(side);
