@@ -417,7 +417,8 @@ describe('concurrent updates', () => {
     const retry = await patch(loser === a ? owner.token : member.token, t.id, { version: 2, status: 'done' });
     expect(retry.status).toBe(200);
     expect(retry.body.version).toBe(3);
-    const audits = await server.ctx.db('audit_logs').where({ action_type: 'task.update', entity_id: t.id });
+    // In the order they were written: a select without an order may return them either way.
+    const audits = await server.ctx.db('audit_logs').where({ action_type: 'task.update', entity_id: t.id }).orderBy('id');
     expect(audits).toHaveLength(2);
     expect(audits[1].metadata.changes.status).toEqual({ from: winner.body.status, to: 'done' });
   });
