@@ -251,6 +251,11 @@ describe('database schema', () => {
     expect(has(/ON public\.release_comments USING btree \(press_release_id\) WHERE \(\(thread_id IS NULL\) AND \(resolved_at IS NULL\) AND \(deleted_at IS NULL\)\)/)).toBe(true);
   });
 
+  it("calls the inbox's fill trigger only for a delivery that lacks the sent version's values (a send writes them itself)", async () => {
+    const [fill] = await sql<{ def: string }>("select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'deliveries_fill_inbox'");
+    expect(fill?.def).toMatch(/BEFORE INSERT ON public\.deliveries FOR EACH ROW WHEN \(\(new\.release_sent_at IS NULL\)\) EXECUTE FUNCTION deliveries_fill_inbox\(\)/);
+  });
+
   it('seeds idempotently', async () => {
     await seed(db, { demo: true, hashCost: 'test' });
     const once = await rowCounts();

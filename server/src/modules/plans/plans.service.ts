@@ -80,22 +80,28 @@ export interface SendCheck {
   release: { id: string; organisation_id: string };
   /** When it goes out: now, or the scheduled time. */
   at: Date;
-  /** How many journalists it would reach. */
-  recipients: number;
   now?: Date;
 }
 
 /**
- * Inside the send's (or schedule's) transaction: the plan of the release's organisation allows
- * it: the trial has not ended (and does not end before a scheduled time), the organisation's
- * releases of the month are within the limit, and so are the recipients. Locks the
- * organisation's row, so concurrent sends of its members are counted one after the other.
+ * The plan's limit on the journalists one release reaches, checked on their count (a 409 in
+ * Greek past it); null when the plan sets none, so nobody needs counting.
  */
-export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promise<void> {
+export type RecipientsCheck = ((recipients: number) => void) | null;
+
+/**
+ * Inside the send's (or schedule's) transaction: the plan of the release's organisation allows
+ * it: the trial has not ended (and does not end before a scheduled time) and the organisation's
+ * releases of the month are within the limit. Returns the check of the recipients, which the
+ * caller runs on their count: a send on the deliveries it has just written (the recipients are
+ * then counted once, by that insert, and a refusal rolls them back), a schedule on a count.
+ * Locks the organisation's row, so concurrent sends of its members are counted one after the other.
+ */
+export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promise<RecipientsCheck> {
   const now = c.now ?? new Date();
   const p = await repo.lockOrganisationPlan(trx, c.release.organisation_id);
   const state = p ? planStateOf(p, now) : null;
-  if (!p || state === null) return; // an organisation without a plan (no limits apply)
+  if (!p || state === null) return null; // an organisation without a plan (no limits apply)
   const name = p.plan_name ?? p.plan_code ?? '';
   if (state === 'expired') throw new HttpError(403, 'trial_expired', PLAN_MESSAGES.trialExpired);
   if (state === 'trial' && p.trial_ends_at && c.at.getTime() > new Date(p.trial_ends_at).getTime()) {
@@ -106,9 +112,10 @@ export async function assertMaySend(trx: Knex.Transaction, c: SendCheck): Promis
     const used = await repo.releasesInMonth(trx, c.release.organisation_id, c.at, c.release.id);
     if (used >= perMonth) throw conflict('plan_limit_releases', PLAN_MESSAGES.releases(name, perMonth, monthFormat.format(c.at)));
   }
-  if (perRelease !== null && c.recipients > perRelease) {
-    throw conflict('plan_limit_recipients', PLAN_MESSAGES.recipients(name, perRelease, c.recipients));
-  }
+  if (perRelease === null) return null;
+  return (recipients) => {
+    if (recipients > perRelease) throw conflict('plan_limit_recipients', PLAN_MESSAGES.recipients(name, perRelease, recipients));
+  };
 }
 
 /**

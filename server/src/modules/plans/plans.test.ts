@@ -184,8 +184,18 @@ describe('the limits the pricing page promises', () => {
     const c = await client('recipients@plans.test', 'starter');
     await mediaInList('hundred', 100, 'economy');
     const ok = await release(c, 'economy');
-    expect((await send(c.token, ok)).status).toBe(200);
+    const sqls: string[] = [];
+    const seen = (q: { sql: string }) => void sqls.push(q.sql);
+    server.ctx.db.on('query', seen);
+    try {
+      expect((await send(c.token, ok)).status).toBe(200);
+    } finally {
+      server.ctx.db.off('query', seen);
+    }
     expect(await server.ctx.db('deliveries').where('press_release_id', ok)).toHaveLength(100);
+    // The limit is checked on the deliveries the send writes: no statement counts the recipients first.
+    expect(sqls.filter((q) => q.includes('insert into deliveries'))).toHaveLength(1);
+    expect(sqls.filter((q) => /count\(\*\)::int as n\s+from profiles p/.test(q))).toHaveLength(0);
     await mediaInList('extra', 1, 'economy');
     const tooMany = await release(c, 'economy');
     const refused = await send(c.token, tooMany);

@@ -15,7 +15,7 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { announceApprovalSent, approvalGate, markApprovalSent } from '../approvals/approvals.service';
 import { announceVersion, saveSendVersion } from '../versions/versions.service';
 import { presentState } from './releases.presenter';
-import { assertMaySend } from '../plans/plans.service';
+import { assertMaySend, type RecipientsCheck } from '../plans/plans.service';
 import { insertSentVersion, storedDocState } from './sent-versions.repo';
 
 /**
@@ -67,10 +67,9 @@ function assertSendable(row: SendableRelease): void {
 /** The row of a release as the lifecycle reads it: owned by its organisation, with its author (or null). */
 type LifecycleRow = SendableRelease & { organisation_id: string; author_id: string | null };
 
-/** The plan of the release's organisation allows it to go out at `at`, judged at `now` (trial, releases per month, recipients). */
-async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date, now: Date): Promise<void> {
-  // The recipients are the organisation's (its blocks apply): distribution.repo countRecipients(q, release).
-  await assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, now, recipients: await countRecipients(trx, row) });
+/** The plan of the release's organisation allows it to go out at `at`, judged at `now` (trial, releases per month); returns its check of the recipients. */
+async function assertPlanAllows(trx: Knex.Transaction, row: LifecycleRow, at: Date, now: Date): Promise<RecipientsCheck> {
+  return assertMaySend(trx, { release: { id: row.id, organisation_id: row.organisation_id }, at, now });
 }
 
 /**
@@ -145,7 +144,9 @@ export async function scheduleRelease(ctx: AppContext, actor: AuditActor, id: st
     assertTransition(current, 'schedule');
     assertSendable(current);
     const now = ctx.clock.now();
-    await assertPlanAllows(trx, current, at, now);
+    const withinPlan = await assertPlanAllows(trx, current, at, now);
+    // The recipients are the organisation's (its blocks apply): distribution.repo's rule.
+    withinPlan?.(await countRecipients(trx, current));
     // A workspace that sends only after approval schedules only the approved text (checked again at the send).
     await approvalGate(trx, current);
     assertEmbargo(current, at, now);
@@ -243,7 +244,7 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
         assertTransition(current, 'send');
       }
       assertSendable(current);
-      await assertPlanAllows(trx, current, now, now);
+      const withinPlan = await assertPlanAllows(trx, current, now, now);
       // With "send only after approval": exactly the approved version goes out, else a 409 (nothing is sent).
       const approval = await approvalGate(trx, current);
       assertEmbargo(current, now, now);
@@ -257,6 +258,9 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       const sendVersion = await saveSendVersion(trx, id, o.actor?.userId ?? null, stored.state);
       const spent = approval ? await markApprovalSent(trx, approval.id) : null;
       const fan = await fanOut(ctx, trx, updated, version, { baseUrl: o.baseUrl });
+      // The plan's limit on recipients, on the deliveries just written (counted once, by their
+      // insert): past it, the send is refused and this transaction rolls them back.
+      withinPlan?.(fan.recipients.length);
       await schedulePublication(ctx, trx, version);
       await writeAudit(trx, ctx.logger, o.actor, {
         ...entity(id),
