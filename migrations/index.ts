@@ -42,6 +42,7 @@ import * as m20261206000100 from './20261206000100_media_candidates_order';
 import * as m20261206000200 from './20261206000200_notifications_organisation_index';
 import * as m20261207000000 from './20261207000000_release_notices_from_deliveries';
 import * as m20261208000000 from './20261208000000_fill_inbox_only_when_missing';
+import * as m20261208000100 from './20261208000100_inbox_counters_fillfactor';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261206000200_notifications_organisation_index': m20261206000200,
   '20261207000000_release_notices_from_deliveries': m20261207000000,
   '20261208000000_fill_inbox_only_when_missing': m20261208000000,
+  '20261208000100_inbox_counters_fillfactor': m20261208000100,
 };

@@ -256,6 +256,11 @@ describe('database schema', () => {
     expect(fill?.def).toMatch(/BEFORE INSERT ON public\.deliveries FOR EACH ROW WHEN \(\(new\.release_sent_at IS NULL\)\) EXECUTE FUNCTION deliveries_fill_inbox\(\)/);
   });
 
+  it("leaves room on the inbox counters' pages, so a send's 1,000 counter updates stay on their pages (no index entry each)", async () => {
+    const [counters] = await sql<{ options: string[] | null }>("select reloptions as options from pg_class where relname = 'inbox_counters' and relkind = 'r'");
+    expect(counters?.options).toEqual(['fillfactor=50']);
+  });
+
   it('seeds idempotently', async () => {
     await seed(db, { demo: true, hashCost: 'test' });
     const once = await rowCounts();
