@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { mailBlock, MAIL_BLOCK_MESSAGES, type MailBlock } from '../../../../shared/accounts';
+import type { UserStatus } from '../../../../shared/constants';
 import { HttpError } from '../../http/errors';
 import { mailingState } from './auth.repo';
 
@@ -11,25 +12,36 @@ export async function emailConfirmed(q: Q, userId: string): Promise<boolean> {
 }
 
 /**
- * The approval that governs mail on a client's behalf in an organisation: the organisation's
- * (the superadmin approves organisations, not each member). `organisationId` names it (the
- * release's, the invitation's); without one, the organisation the user works in now. Null
- * for a user without any organisation (journalists: their own approval counts).
+ * The account as mail on its behalf reads it, in one statement: its address confirmed, its own
+ * status, and the approval that governs mail on a client's behalf in an organisation: the
+ * organisation's (the superadmin approves organisations, not each member). `organisationId`
+ * names it (the release's, the invitation's); without one, the organisation the user works in
+ * now. `orgStatus` is null for a user without any organisation (journalists: their own approval
+ * counts).
  */
-async function organisationStatus(q: Q, userId: string, organisationId?: string | null): Promise<string | null> {
-  const query = q('organisation_members as m')
-    .join('organisations as o', 'o.id', 'm.organisation_id')
-    .join('profiles as p', 'p.user_id', 'm.user_id')
-    .where('m.user_id', userId);
-  if (organisationId) void query.where('m.organisation_id', organisationId);
-  else {
-    void query
-      .orderByRaw('(m.organisation_id = p.active_organisation_id) desc nulls last')
-      .orderByRaw("(m.role = 'owner') desc")
-      .orderBy('m.created_at');
-  }
-  const row = (await query.first('o.status')) as { status: string } | undefined;
-  return row?.status ?? null;
+async function mailingFacts(
+  q: Q,
+  userId: string,
+  organisationId?: string | null,
+): Promise<{ email_confirmed_at: Date | null; status: UserStatus; org_status: string | null } | undefined> {
+  const org = organisationId
+    ? q.raw(
+        `(select o.status from organisation_members m join organisations o on o.id = m.organisation_id
+           where m.user_id = u.id and m.organisation_id = ?)`,
+        [organisationId],
+      )
+    : q.raw(
+        `(select o.status from organisation_members m join organisations o on o.id = m.organisation_id
+           where m.user_id = u.id
+           order by (m.organisation_id = p.active_organisation_id) desc nulls last, (m.role = 'owner') desc, m.created_at
+           limit 1)`,
+      );
+  return (await q('users as u')
+    .join('profiles as p', 'p.user_id', 'u.id')
+    .where('u.id', userId)
+    .first('u.email_confirmed_at', 'p.status', org.wrap('', ' as org_status'))) as
+    | { email_confirmed_at: Date | null; status: UserStatus; org_status: string | null }
+    | undefined;
 }
 
 /**
@@ -41,12 +53,11 @@ async function organisationStatus(q: Q, userId: string, organisationId?: string 
  * the superadmin rejected or banned stays refused.
  */
 export async function mailOnBehalfBlock(q: Q, userId: string, organisationId?: string | null): Promise<MailBlock | null> {
-  const state = await mailingState(q, userId);
-  if (!state) return { code: 'email_unconfirmed', message: MAIL_BLOCK_MESSAGES.email_unconfirmed };
-  const org = await organisationStatus(q, userId, organisationId);
-  const personHeld = state.status === 'rejected' || state.status === 'banned';
-  const status = org === null || personHeld ? state.status : org;
-  return mailBlock({ emailConfirmed: state.emailConfirmed, status });
+  const facts = await mailingFacts(q, userId, organisationId);
+  if (!facts) return { code: 'email_unconfirmed', message: MAIL_BLOCK_MESSAGES.email_unconfirmed };
+  const personHeld = facts.status === 'rejected' || facts.status === 'banned';
+  const status = facts.org_status === null || personHeld ? facts.status : facts.org_status;
+  return mailBlock({ emailConfirmed: facts.email_confirmed_at !== null, status });
 }
 
 /**

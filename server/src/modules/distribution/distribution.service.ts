@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { findSentVersion, type SentVersion } from '../releases/sent-versions.repo';
 import { releaseArrivalPush } from '../notifications/release-notices';
-import { wantsEmail } from '../profiles/profiles.service';
+import { wantedAddress } from '../profiles/profiles.service';
 import { releaseMail, sentConfirmationMail } from './distribution.email';
 import { deliverWithNotices, type Recipient, type SendableRelease } from './distribution.repo';
 import { announceReportChange, rewriteLinks } from './tracking.service';
@@ -71,9 +71,9 @@ export async function fanOut(ctx: AppContext, trx: Knex.Transaction, release: Se
   await ctx.jobs.schedule(EMAIL_JOB, { releaseId: release.id, baseUrl: o.baseUrl }, { dedupeKey: emailJobKey(release.id), onConflict: 'ignore' }, trx);
   // The confirmation goes to the member who sent it (or scheduled it), else to its author.
   const confirmTo = version.sender_user_id ?? release.author_id;
-  if (confirmTo && (await wantsEmail(trx, confirmTo, 'press_release_sent'))) {
-    const sender = (await trx('profiles').where('user_id', confirmTo).first('email')) as { email: string } | undefined;
-    if (sender) await ctx.mailer.enqueue({ to: sender.email, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`), organisationId: release.organisation_id }, trx);
+  const to = confirmTo ? await wantedAddress(trx, confirmTo, 'press_release_sent') : null;
+  if (to) {
+    await ctx.mailer.enqueue({ to, ...sentConfirmationMail(version.title, recipients.length, `${o.baseUrl}/client/reports`), organisationId: release.organisation_id }, trx);
   }
   return { recipients, held, notice };
 }

@@ -11,13 +11,14 @@ const DEFAULTS: EmailNotifications = {
 };
 
 /**
- * Whether a user wants a kind of e-mail (the four switches of the settings screen).
- * Mail senders call this before ctx.mailer.enqueue(); a missing key falls back to the default.
+ * The user's address when they want a kind of e-mail (the four switches of the settings
+ * screen), else null: one read. Mail senders call this before ctx.mailer.enqueue(); a missing
+ * key falls back to the default.
  */
-export async function wantsEmail(q: Knex | Knex.Transaction, userId: string, kind: EmailNotificationKind): Promise<boolean> {
+export async function wantedAddress(q: Knex | Knex.Transaction, userId: string, kind: EmailNotificationKind): Promise<string | null> {
   const row = await q('profiles')
     .where('user_id', userId)
-    .first<{ email_notifications: Partial<EmailNotifications> | null } | undefined>('email_notifications');
-  if (!row) return false;
-  return row.email_notifications?.[kind] ?? DEFAULTS[kind];
+    .first<{ email: string; email_notifications: Partial<EmailNotifications> | null } | undefined>('email', 'email_notifications');
+  if (!row) return null;
+  return (row.email_notifications?.[kind] ?? DEFAULTS[kind]) ? row.email : null;
 }

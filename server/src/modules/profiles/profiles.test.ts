@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/app';
 import { call, signIn, signUp } from '../../test/http';
-import { wantsEmail } from './profiles.service';
+import { wantedAddress } from './profiles.service';
 
 let server: TestServer;
 let token: string;
@@ -84,8 +84,8 @@ describe('PATCH /profile (settings and onboarding)', () => {
     const r = await call<Record<string, unknown>>(server.url, 'PATCH', '/api/profile', { token, body });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject(body);
-    expect(await wantsEmail(server.ctx.db, userId, 'press_release_sent')).toBe(false);
-    expect(await wantsEmail(server.ctx.db, userId, 'weekly_summary')).toBe(true);
+    expect(await wantedAddress(server.ctx.db, userId, 'press_release_sent')).toBeNull();
+    expect(await wantedAddress(server.ctx.db, userId, 'weekly_summary')).toBe('logo@profiles.test');
     const bad = await call<{ error: { fields: Record<string, string> } }>(server.url, 'PATCH', '/api/profile', {
       token,
       body: { company_logo_url: 'javascript:alert(1)', default_category: 'weather' },

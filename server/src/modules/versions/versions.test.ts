@@ -293,6 +293,12 @@ describe('restore', () => {
     // e.g. a releases list's "who edited", which CI's run caught in this window once.)
     expect(sqls.filter((q) => /^delete from "release_edit_marks"/.test(q))).toHaveLength(1);
     expect(sqls.filter((q) => q.includes('"release_edit_marks"') && /for update/.test(q))).toHaveLength(0);
+    // Whether the member may mail on the organisation's behalf is one read (the account and the
+    // organisation's approval together), and the send's confirmation reads the sender's profile
+    // once (the switch and the address together): each was two statements.
+    expect(sqls.filter((q) => q.includes('"email_confirmed_at"'))).toHaveLength(1);
+    expect(sqls.filter((q) => /^select "o"\."status" from "organisation_members"/.test(q))).toHaveLength(0);
+    expect(sqls.filter((q) => /from "profiles" where "user_id" = \$1/.test(q))).toHaveLength(1);
 
     // What was sent and the send's history version hold the same Yjs state, with the text.
     const sentRow = (await db('release_sent_versions').where('press_release_id', id).first('doc_state')) as { doc_state: Buffer };
