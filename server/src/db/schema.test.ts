@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_FEATURE_KEYS } from '../../../shared/constants';
+import { AUDIT_ACTIONS, PLAN_FEATURE_KEYS } from '../../../shared/constants';
 import { createTestDb, type TestDb } from '../test/db';
 import type { Db } from './knex';
 import { migrateDownAll, migrateLatest, migrationNames, migrationsCurrent } from './migrate';
@@ -259,6 +259,12 @@ describe('database schema', () => {
   it("leaves room on the inbox counters' pages, so a send's 1,000 counter updates stay on their pages (no index entry each)", async () => {
     const [counters] = await sql<{ options: string[] | null }>("select reloptions as options from pg_class where relname = 'inbox_counters' and relkind = 'r'");
     expect(counters?.options).toEqual(['fillfactor=50']);
+  });
+
+  it('allows every audit action the code writes (the audit writes a known action without a savepoint)', async () => {
+    const [check] = await sql<{ def: string }>("select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'audit_logs_action_type_check'");
+    const allowed = new Set([...(check?.def ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]));
+    expect(AUDIT_ACTIONS.filter((a) => !allowed.has(a))).toEqual([]);
   });
 
   it('seeds idempotently', async () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditAction } from '../../../../shared/constants';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../../shared/constants';
 import type { Actor } from '../../http/authenticate';
 import type { Logger } from '../../logger';
 
@@ -26,10 +26,28 @@ export function auditRow(actor: AuditActor, entry: AuditEntry) {
   };
 }
 
+const AUDIT_ACTION_SET: ReadonlySet<string> = new Set(AUDIT_ACTIONS);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** In JSON text: a NUL or a surrogate written as an escape, which jsonb may refuse (a lone one). */
+const JSONB_DOUBTFUL = /\\u(0000|d[89a-f])/i;
+
 /**
- * Writes an audit row inside the caller's transaction, so it commits with the change.
- * It runs under a savepoint: if the audit insert fails, the failure is logged and the
- * action itself still goes through (the spec: an audit failure never breaks the action).
+ * Whether Postgres certainly accepts the row: a known action (the column's check), the actor's
+ * id a UUID, no NUL in the text columns, and metadata whose JSON holds no escape that jsonb
+ * might refuse. Anything else is left to the savepoint, which catches what the database refuses.
+ */
+function certainlyAccepted(row: ReturnType<typeof auditRow>): boolean {
+  if (!AUDIT_ACTION_SET.has(row.action_type)) return false;
+  if (row.actor_user_id !== null && !UUID.test(row.actor_user_id)) return false;
+  for (const text of [row.actor_email, row.actor_role, row.entity_type, row.entity_id]) if (text?.includes('\0')) return false;
+  return !JSONB_DOUBTFUL.test(row.metadata);
+}
+
+/**
+ * Writes an audit row inside the caller's transaction, so it commits with the change. An audit
+ * failure never breaks the action (the spec): a row the database certainly accepts is inserted
+ * with one statement; any other runs under a savepoint (two more round trips), and if its insert
+ * fails, the failure is logged and the action itself still goes through.
  * (A caller whose row the database cannot refuse may insert auditRow with its own statement.)
  */
 export async function writeAudit(
@@ -38,9 +56,20 @@ export async function writeAudit(
   actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
+  let row: ReturnType<typeof auditRow>;
+  try {
+    row = auditRow(actor, entry);
+  } catch (err) {
+    logger.error({ err, action: entry.action, entityId: entry.entityId }, 'audit write failed');
+    return;
+  }
+  if (certainlyAccepted(row)) {
+    await trx('audit_logs').insert(row);
+    return;
+  }
   try {
     await trx.transaction(async (sp) => {
-      await sp('audit_logs').insert(auditRow(actor, entry));
+      await sp('audit_logs').insert(row);
     });
   } catch (err) {
     logger.error({ err, action: entry.action, entityId: entry.entityId }, 'audit write failed');

@@ -37,6 +37,36 @@ describe('writeAudit', () => {
     expect(await t.db('audit_logs').where('entity_id', 'rolled-back')).toHaveLength(0);
   });
 
+  it('writes a row the database certainly accepts in one statement, without a savepoint', async () => {
+    const sqls: string[] = [];
+    const seen = (q: { sql: string }) => void sqls.push(q.sql);
+    t.db.on('query', seen);
+    try {
+      await t.db.transaction(async (trx) => {
+        await writeAudit(trx, logger, { userId: '00000000-0000-4000-8000-000000000002', email: 'b@x.gr', role: 'client' }, {
+          action: 'task.create',
+          entityType: 'task',
+          entityId: 'one-statement',
+          metadata: { title: 'Εργασία 🙂' },
+        });
+      });
+    } finally {
+      t.db.off('query', seen);
+    }
+    expect(sqls.filter((q) => /savepoint/i.test(q))).toEqual([]);
+    expect(sqls.filter((q) => q.startsWith('insert into "audit_logs"'))).toHaveLength(1);
+    expect(await t.db('audit_logs').where('entity_id', 'one-statement').first('metadata')).toEqual({ metadata: { title: 'Εργασία 🙂' } });
+  });
+
+  it('a row the database may refuse (a NUL in its metadata) goes under a savepoint: refused, logged, and the action commits', async () => {
+    await t.db.transaction(async (trx) => {
+      await writeAudit(trx, logger, null, { action: 'task.create', entityType: 'task', entityId: 'nul', metadata: { title: 'a\u0000b' } });
+      await trx('platform_settings').insert({ key: 'after_nul_audit', value: JSON.stringify(true) });
+    });
+    expect(await t.db('platform_settings').where('key', 'after_nul_audit').first()).toBeTruthy();
+    expect(await t.db('audit_logs').where('entity_id', 'nul')).toHaveLength(0);
+  });
+
   it('never breaks the action when the audit insert fails', async () => {
     await t.db.transaction(async (trx) => {
       await writeAudit(trx, logger, null, { action: 'not.an.action' as 'task.create', entityType: 'task', entityId: 'bad' });
