@@ -47,8 +47,8 @@ export async function organisationPlan(q: Q, organisationId: string): Promise<Or
  * after the other.
  */
 export async function lockOrganisationPlan(trx: Knex.Transaction, organisationId: string): Promise<OrganisationPlanRow | undefined> {
-  await trx('organisations').where('id', organisationId).forUpdate().first('id');
-  return organisationPlan(trx, organisationId);
+  // One statement: the organisation's row locked (not the plan's) as its plan is read.
+  return row(await withPlan(trx).where('o.id', organisationId).forUpdate('o').first(...PLAN_COLUMNS));
 }
 
 /** The organisations a user owns, oldest first (the superadmin's actions on a user act on the first). */

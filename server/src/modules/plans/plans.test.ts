@@ -174,6 +174,28 @@ describe('the limits the pricing page promises', () => {
     expect((await myPlan(c.token)).usage.releases_this_month).toBe(5);
   });
 
+  it('starter: two sends of the fifth release at once are counted one after the other: one goes out, the other is refused', async () => {
+    const c = await client('atonce@plans.test', 'starter');
+    for (let i = 0; i < 4; i++) expect((await send(c.token, await release(c))).status).toBe(200);
+    const [a, b] = [await release(c), await release(c)];
+    const sqls: string[] = [];
+    const seen = (q: { sql: string }) => void sqls.push(q.sql);
+    server.ctx.db.on('query', seen);
+    let results: { status: number; body: { error?: { code: string } } }[];
+    try {
+      results = await Promise.all([send(c.token, a), send(c.token, b)]);
+    } finally {
+      server.ctx.db.off('query', seen);
+    }
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error?.code).toBe('plan_limit_releases');
+    expect((await myPlan(c.token)).usage.releases_this_month).toBe(5);
+    // The organisation's row is locked by the statement that reads its plan (it was a locking read, then the read).
+    expect(sqls.filter((q) => q.includes('left join "plans" as "pl"') && q.includes('for update of "o"'))).toHaveLength(2);
+    // The one bare lock left is the sent version's, for its newsroom slug (the winner's only).
+    expect(sqls.filter((q) => q === 'select "id" from "organisations" where "id" = $1 limit $2 for update')).toHaveLength(1);
+  });
+
   it('pro: no monthly limit', async () => {
     const c = await client('promonthly@plans.test', 'pro');
     for (let i = 0; i < 6; i++) expect((await send(c.token, await release(c, 'sports'))).status).toBe(200);
