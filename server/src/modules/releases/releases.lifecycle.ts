@@ -249,7 +249,8 @@ export async function sendRelease(ctx: AppContext, id: string, o: SendOptions): 
       const approval = await approvalGate(trx, current);
       assertEmbargo(current, now, now);
       const updated = await setStatus(trx, id, { status: 'sent', sent_at: trx.fn.now() });
-      if (!o.fromScheduled) await ctx.jobs.cancel(sendJobKey(id), trx);
+      // Sent now while scheduled: its scheduled send is cancelled (a draft has none).
+      if (!o.fromScheduled && current.status === 'scheduled') await ctx.jobs.cancel(sendJobKey(id), trx);
       // Frozen as the organisation's, with the member who sent it (null for a scheduled send).
       // The document as Postgres holds it (frozen), read and encoded once for both versions below.
       const stored = await storedDocState(trx, id);

@@ -105,11 +105,14 @@ export interface Sender {
   newsroomEnabled: boolean;
 }
 
-/** The sender of a release: the organisation that owns it, as it is now (name, logo, press kit, newsroom). */
-export async function currentSender(q: Q, r: { organisation_id: string }): Promise<Sender> {
-  const o = (await q('organisations')
-    .where('id', r.organisation_id)
-    .first(
+/**
+ * The sender of a release: the organisation that owns it, as it is now (name, logo, press kit,
+ * newsroom). `lock`: its row is locked for the rest of the transaction as it is read.
+ */
+export async function currentSender(q: Q, r: { organisation_id: string }, lock = false): Promise<Sender> {
+  const query = q('organisations').where('id', r.organisation_id);
+  if (lock) void query.forUpdate();
+  const o = (await query.first(
       'id',
       'name',
       'logo_url',
@@ -139,11 +142,11 @@ export async function currentSender(q: Q, r: { organisation_id: string }): Promi
 
 /**
  * A stable address for a release in its organisation's newsroom, from its title: unique among
- * the organisation's releases (…-2, …-3 for a repeated title). The organisation's row is
- * locked first, so two sends of one organisation (by any of its members) never pick the same one.
+ * the organisation's releases (…-2, …-3 for a repeated title). The caller has locked the
+ * organisation's row (insertSentVersion, as it reads the sender), so two sends of one
+ * organisation (by any of its members) never pick the same one.
  */
 async function releaseSlug(trx: Q, organisationId: string, title: string): Promise<string> {
-  await trx('organisations').where('id', organisationId).forUpdate().first('id');
   const base = slugify(title, RELEASE_SLUG_MAX) || 'deltio-typou';
   const used = new Set(
     ((await trx('release_sent_versions')
@@ -195,7 +198,8 @@ export async function insertSentVersion(
   /** The document's stored state when the caller has already read it (else it is read here). */
   stored?: StoredDocState,
 ): Promise<SentVersion> {
-  const sender = await currentSender(trx, r);
+  // Locked as it is read: the release's newsroom address is chosen below (releaseSlug).
+  const sender = await currentSender(trx, r, true);
   const rows = (await trx('release_attachments')
     .where('press_release_id', r.id)
     .orderBy([{ column: 'created_at' }, { column: 'id' }])

@@ -299,6 +299,11 @@ describe('restore', () => {
     expect(sqls.filter((q) => q.includes('"email_confirmed_at"'))).toHaveLength(1);
     expect(sqls.filter((q) => /^select "o"\."status" from "organisation_members"/.test(q))).toHaveLength(0);
     expect(sqls.filter((q) => /from "profiles" where "user_id" = \$1/.test(q))).toHaveLength(1);
+    // The organisation's row is locked as its plan is read, and as the sender is read for the
+    // sent version (no locking read of its own); a draft has no scheduled send to cancel.
+    expect(sqls.filter((q) => /^select "id" from "organisations" .* for update$/.test(q))).toHaveLength(0);
+    expect(sqls.filter((q) => /^select .* from "organisations" .* for update/.test(q))).toHaveLength(2);
+    expect(sqls.filter((q) => q.startsWith('delete from "jobs"'))).toHaveLength(0);
 
     // What was sent and the send's history version hold the same Yjs state, with the text.
     const sentRow = (await db('release_sent_versions').where('press_release_id', id).first('doc_state')) as { doc_state: Buffer };
