@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
+import { signHs256, verifyHs256 } from '../modules/auth/jwt-hs256';
 
 export const TICKET_TTL_SECONDS = 60;
 
@@ -17,42 +17,35 @@ export interface CollabTicket {
 }
 
 /** A short-lived ticket for one document, minted by an authenticated REST call. */
-export async function mintTicket(t: CollabTicket, key: Uint8Array, now = Math.floor(Date.now() / 1000)) {
+export function mintTicket(t: CollabTicket, key: Uint8Array, now = Math.floor(Date.now() / 1000)): Promise<{ ticket: string; expiresAt: number }> {
   const expiresAt = now + TICKET_TTL_SECONDS;
-  const ticket = await new SignJWT({ sid: t.sessionId, doc: t.doc, name: t.name })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(t.userId)
-    .setAudience('collab')
-    .setIssuedAt(now)
-    .setExpirationTime(expiresAt)
-    .setJti(crypto.randomUUID())
-    .sign(key);
-  return { ticket, expiresAt };
+  const ticket = signHs256(
+    { sid: t.sessionId, doc: t.doc, name: t.name, sub: t.userId, aud: 'collab', iat: now, exp: expiresAt, jti: crypto.randomUUID() },
+    key,
+  );
+  return Promise.resolve({ ticket, expiresAt });
 }
 
 export type TicketCheck = { ok: true; ticket: CollabTicket } | { ok: false; reason: 'expired' | 'invalid' };
 
-export async function verifyTicket(token: string, key: Uint8Array): Promise<TicketCheck> {
-  try {
-    const { payload } = await jwtVerify(token, key, { audience: 'collab', algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.doc !== 'string') {
-      return { ok: false, reason: 'invalid' };
-    }
-    return {
-      ok: true,
-      ticket: {
-        userId: payload.sub,
-        sessionId: payload.sid,
-        doc: payload.doc,
-        name: typeof payload.name === 'string' ? payload.name : '',
-        jti: typeof payload.jti === 'string' ? payload.jti : undefined,
-        exp: payload.exp,
-      },
-    };
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    return { ok: false, reason: code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
+export function verifyTicket(token: string, key: Uint8Array): Promise<TicketCheck> {
+  const check = verifyHs256(token, key, { audience: 'collab' });
+  if (!check.ok) return Promise.resolve(check);
+  const { payload } = check;
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.doc !== 'string') {
+    return Promise.resolve({ ok: false, reason: 'invalid' });
   }
+  return Promise.resolve({
+    ok: true,
+    ticket: {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      doc: payload.doc,
+      name: typeof payload.name === 'string' ? payload.name : '',
+      jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+      exp: payload.exp,
+    },
+  });
 }
 
 /**

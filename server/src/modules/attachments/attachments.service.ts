@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Knex } from 'knex';
+import { signHs256, verifyHs256 } from '../auth/jwt-hs256';
 import { rooms } from '../../../../shared/events';
 import type { Attachment } from '../../../../shared/schemas/attachments';
 import type { AppContext } from '../../context';
@@ -52,23 +52,22 @@ export class AttachmentsService {
    * in a release's e-mail or the reading view, `ch` says which) records each download as a
    * reporting event.
    */
-  async signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS, recipientId?: string, channel: TrackChannel = 'email'): Promise<string> {
-    const token = await new SignJWT({ aid: attachmentId, ...(recipientId ? { rid: recipientId, ch: channel } : {}) })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setAudience('attachment')
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(this.ctx.tokenKey);
+  signedUrl(attachmentId: string, ttlSeconds = LINK_TTL_SECONDS, recipientId?: string, channel: TrackChannel = 'email'): string {
+    const token = signHs256(
+      { aid: attachmentId, ...(recipientId ? { rid: recipientId, ch: channel } : {}), aud: 'attachment', exp: Math.floor(Date.now() / 1000) + ttlSeconds },
+      this.ctx.tokenKey,
+    );
     return `/api/attachments/${attachmentId}/file?token=${token}`;
   }
 
-  private async present(r: AttachmentRow): Promise<Attachment> {
+  private present(r: AttachmentRow): Attachment {
     return {
       id: r.id,
       fileName: r.file_name,
       mimeType: r.mime_type,
       sizeBytes: Number(r.size_bytes),
       createdAt: new Date(r.created_at).toISOString(),
-      url: await this.signedUrl(r.id),
+      url: this.signedUrl(r.id),
     };
   }
 
@@ -81,7 +80,7 @@ export class AttachmentsService {
   async list(actor: Actor, releaseId: string): Promise<Attachment[]> {
     await this.release(actor, releaseId, 'read');
     const rows = (await this.ctx.db('release_attachments').where('press_release_id', releaseId).orderBy('created_at')) as AttachmentRow[];
-    return Promise.all(rows.map((r) => this.present(r)));
+    return rows.map((r) => this.present(r));
   }
 
   /**
@@ -188,13 +187,10 @@ export class AttachmentsService {
    */
   async open(attachmentId: string, token: string, isProxy = false) {
     let recipient: { id: string; channel: TrackChannel } | undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.ctx.tokenKey, { audience: 'attachment', algorithms: ['HS256'] });
-      if (payload.aid !== attachmentId) return null;
-      if (typeof payload.rid === 'string') recipient = { id: payload.rid, channel: payload.ch === 'in_app' ? 'in_app' : 'email' };
-    } catch {
-      return null;
-    }
+    const check = verifyHs256(token, this.ctx.tokenKey, { audience: 'attachment' });
+    if (!check.ok || check.payload.aid !== attachmentId) return null;
+    const { payload } = check;
+    if (typeof payload.rid === 'string') recipient = { id: payload.rid, channel: payload.ch === 'in_app' ? 'in_app' : 'email' };
     const row = await this.ctx.db('release_attachments').where('id', attachmentId).first<AttachmentRow | undefined>();
     if (!row) return null;
     if (recipient) {

@@ -3,7 +3,7 @@ import { checkAccessToken, signAccessToken, tokenKey, verifyAccessToken } from '
 
 const claims = { sub: '00000000-0000-4000-8000-000000000001', sid: '00000000-0000-4000-8000-000000000002', role: 'client', email: 'a@x.gr' } as const;
 
-describe('access tokens (the HMAC key imported once per key)', () => {
+describe('access tokens', () => {
   it('verifies its own tokens, again and again, and with another copy of the same secret', async () => {
     const key = tokenKey('s'.repeat(40));
     const { token } = await signAccessToken(claims, key, 60);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../../../shared/constants';
+import { signHs256, verifyHs256 } from './jwt-hs256';
 
 export interface AccessClaims {
   sub: string;
@@ -17,38 +17,22 @@ export function tokenKey(secret: string): Uint8Array {
 }
 
 /**
- * The HMAC key imported once per raw key (jose imports a raw Uint8Array with WebCrypto on
- * every sign and verify: about half of a verify's CPU). Kept beside a copy of the bytes it was
- * imported from, so a key changed in place is imported again rather than served stale.
+ * Short-lived signed JWT (HS256), signed on the calling thread (jwt-hs256.ts: not on libuv's
+ * thread pool, where argon2 and zlib queue).
  */
-const imported = new WeakMap<Uint8Array, { bytes: Buffer; key: Promise<CryptoKey> }>();
-
-function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
-  const hit = imported.get(raw);
-  if (hit && hit.bytes.equals(raw)) return hit.key;
-  const bytes = Buffer.from(raw);
-  const key = crypto.webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  imported.set(raw, { bytes, key });
-  return key;
-}
-
-/** Short-lived signed JWT (HS256). */
-export async function signAccessToken(
+export function signAccessToken(
   claims: AccessClaims,
   key: Uint8Array,
   ttlSeconds: number,
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = now + ttlSeconds;
-  const token = await new SignJWT({ sid: claims.sid, role: claims.role, email: claims.email })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setAudience(AUDIENCE)
-    .setIssuer(ISSUER)
-    .setIssuedAt(now)
-    .setExpirationTime(expiresAt)
-    .sign(await hmacKey(key));
-  return { token, expiresAt };
+  const token = signHs256(
+    { sid: claims.sid, role: claims.role, email: claims.email, sub: claims.sub, aud: AUDIENCE, iss: ISSUER, iat: now, exp: expiresAt },
+    key,
+    { typ: 'JWT' },
+  );
+  return Promise.resolve({ token, expiresAt });
 }
 
 /** Verifies signature, audience, issuer and expiry; returns null for any bad token. */
@@ -58,25 +42,27 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
 }
 
 /** verifyAccessToken, telling an expired token (the holder refreshes it) from any other bad one. */
-export async function checkAccessToken(
-  token: string,
-  key: Uint8Array,
-): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' }> {
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(key), { audience: AUDIENCE, issuer: ISSUER, algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
-    return {
-      ok: true,
-      claims: {
-        sub: payload.sub,
-        sid: payload.sid,
-        role: payload.role as Role,
-        email: typeof payload.email === 'string' ? payload.email : '',
-      },
-    };
-  } catch (err) {
-    return { ok: false, reason: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
-  }
+export function checkAccessToken(token: string, key: Uint8Array): Promise<AccessCheck> {
+  return Promise.resolve(readAccessToken(token, key));
+}
+
+export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+/** checkAccessToken on the calling thread, at once (a few microseconds of HMAC). */
+export function readAccessToken(token: string, key: Uint8Array): AccessCheck {
+  const check = verifyHs256(token, key, { audience: AUDIENCE, issuer: ISSUER });
+  if (!check.ok) return check;
+  const { payload } = check;
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+  return {
+    ok: true,
+    claims: {
+      sub: payload.sub,
+      sid: payload.sid,
+      role: payload.role as Role,
+      email: typeof payload.email === 'string' ? payload.email : '',
+    },
+  };
 }
 
 /** A random opaque token (refresh, confirmation, recovery, invitation). */

@@ -126,7 +126,7 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
     for (let i = 0; i < pending.length; i += EMAIL_RENDER_CHUNK) {
       const mails: MailMessage[] = [];
       for (const r of pending.slice(i, i + EMAIL_RENDER_CHUNK)) {
-        const mail = await recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
+        const mail = recipientMail(ctx, attachments, release, { ...r, id: Number(r.id) }, baseUrl);
         mails.push({ ...mail, purpose: 'release' });
       }
       await ctx.mailer.enqueueMany(mails, trx);
@@ -143,7 +143,7 @@ export async function writeReleaseEmails(ctx: AppContext, releaseId: string, bas
   return count;
 }
 
-async function recipientMail(ctx: AppContext, attachments: AttachmentsService, release: SentVersion, r: Recipient, base: string): Promise<MailMessage> {
+function recipientMail(ctx: AppContext, attachments: AttachmentsService, release: SentVersion, r: Recipient, base: string): MailMessage {
   const key = ctx.tokenKey;
   const unsubscribe = base + trackingPaths.unsubscribe(trackingToken(key, 'unsubscribe', r.id));
   const mail = releaseMail({
@@ -153,13 +153,11 @@ async function recipientMail(ctx: AppContext, attachments: AttachmentsService, r
     category: release.category,
     company: release.sender_name,
     sentAt: new Date(release.sent_at),
-    attachments: await Promise.all(
-      release.attachments.map(async (f) => ({
-        fileName: f.fileName,
-        sizeBytes: f.sizeBytes,
-        url: base + (await attachments.signedUrl(f.id, MAIL_LINK_TTL_SECONDS, r.recipient_user_id)),
-      })),
-    ),
+    attachments: release.attachments.map((f) => ({
+      fileName: f.fileName,
+      sizeBytes: f.sizeBytes,
+      url: base + attachments.signedUrl(f.id, MAIL_LINK_TTL_SECONDS, r.recipient_user_id),
+    })),
     pixelUrl: base + trackingPaths.open(trackingToken(key, 'open', r.id)),
     embargoUntil: release.embargo_until ? new Date(release.embargo_until) : null,
     pressKit: release,

@@ -144,15 +144,13 @@ export class MediaInboxService {
       html: rewriteLinks(row.content, this.ctx.tokenKey, deliveryId, 'in_app', ''),
       boilerplate: row.boilerplate,
       pressContact: pressContact(row),
-      attachments: await Promise.all(
-        files.map(async (f) => ({
-          id: f.id,
-          filename: f.file_name,
-          mimeType: f.mime_type,
-          size: Number(f.size_bytes),
-          url: await this.attachments.signedUrl(f.id, ATTACHMENT_LINK_TTL_SECONDS, actor.userId, 'in_app'),
-        })),
-      ),
+      attachments: files.map((f) => ({
+        id: f.id,
+        filename: f.file_name,
+        mimeType: f.mime_type,
+        size: Number(f.size_bytes),
+        url: this.attachments.signedUrl(f.id, ATTACHMENT_LINK_TTL_SECONDS, actor.userId, 'in_app'),
+      })),
     };
   }
 
