@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import {
   SESSION_END_REASONS,
@@ -11,7 +10,7 @@ import {
   type SignupBody,
 } from '../../../../shared/schemas/auth';
 import type { Config } from '../../config';
-import { hashCostFor, hashPassword } from './password-hash';
+import { hashCostFor, hashPassword, verifyPassword } from './password-hash';
 import type { Db } from '../../db/knex';
 import { HttpError, badRequest } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -199,7 +198,7 @@ export class AuthService {
     const user = await repo.findUserByEmail(db, body.email);
     // Verify against a dummy hash when there is no user, so timing does not tell.
     const hash = user?.encrypted_password ?? (await this.getDummyHash());
-    const passwordOk = await argon2.verify(hash, body.password).catch(() => false);
+    const passwordOk = await verifyPassword(hash, body.password);
     const superadminPortal = body.login_path === config.superadminLoginPath;
     const allowed =
       user !== undefined &&
@@ -348,7 +347,7 @@ export class AuthService {
       } else {
         await limiter.consume([limiter.limit('passwordChangePerAccount', userId)], 'Too many attempts; try again later');
         const user = await repo.findUserById(db, userId);
-        const ok = user?.encrypted_password ? await argon2.verify(user.encrypted_password, body.current_password).catch(() => false) : false;
+        const ok = user?.encrypted_password ? await verifyPassword(user.encrypted_password, body.current_password) : false;
         if (!ok) {
           throw badRequest('invalid_current_password', 'The current password is not correct', { current_password: 'is not correct' });
         }

@@ -16,6 +16,37 @@ const OPTIONS: Record<HashCost, argon2.Options> = {
 
 export const hashCostFor = (config: Pick<Config, 'env'>): HashCost => (config.env === 'test' ? 'test' : 'full');
 
+/**
+ * How many argon2 jobs may hold a thread of libuv's pool at once: two fewer than the pool has
+ * (default 4, UV_THREADPOOL_SIZE), at least one. argon2 runs on that pool, beside every file
+ * read, zlib stream (compressed responses) and DNS lookup of the process; four sign-ins at full
+ * cost held all four threads for ~0.5 s, and everything else queued behind them. Past the
+ * limit a hash waits here, in JavaScript, where it holds nothing. On two cores two full-cost
+ * hashes (four lanes each) already keep the CPU busy, so sign-ins go no slower.
+ */
+export const HASHING_THREADS = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function onHashingThread<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= HASHING_THREADS) await new Promise<void>((start) => waiting.push(start));
+  else running += 1;
+  try {
+    return await job();
+  } finally {
+    // The slot passes straight to the next in line (so `running` never drops between them).
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string, cost: HashCost): Promise<string> {
-  return argon2.hash(password, OPTIONS[cost]);
+  return onHashingThread(() => argon2.hash(password, OPTIONS[cost]));
+}
+
+/** True when the password matches the stored hash; false for a wrong password or a hash argon2 cannot read. */
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return onHashingThread(() => argon2.verify(hash, password)).catch(() => false);
 }

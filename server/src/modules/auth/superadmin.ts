@@ -1,9 +1,9 @@
-import argon2 from 'argon2';
 import { emailSchema } from '../../../../shared/schemas/auth';
 import type { Db } from '../../db/knex';
 import { badRequest } from '../../http/errors';
 import * as repo from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
+import { hashPassword } from './password-hash';
 
 export interface SuperadminInput {
   email: string;
@@ -22,7 +22,7 @@ export async function createSuperadmin(db: Db, input: SuperadminInput): Promise<
   if (!parsed.success) throw badRequest('validation_failed', 'Invalid input', { email: 'email is not valid' });
   const email = parsed.data;
   assertPasswordAllowed(input.password);
-  const hash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const hash = await hashPassword(input.password, 'full');
   const name = input.name?.trim() || 'Διαχειριστής';
   return db.transaction(async (trx) => {
     const existing = await repo.findUserByEmail(trx, email);

@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { ERASURE_GRACE_DAYS } from '../../../../shared/constants';
 import type { ErasureState, PendingErasure } from '../../../../shared/schemas/data-rights';
 import type { AppContext } from '../../context';
@@ -7,6 +6,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import { erasureCancelledMail, erasureConfirmMail } from '../../mail/templates';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { hashToken, randomToken } from '../auth/auth.tokens';
+import { verifyPassword } from '../auth/password-hash';
 import { runErasureHandlers } from './erasure.registry';
 import * as repo from './erasure.repo';
 import { registerOwnErasureSteps } from './erasure.steps';
@@ -54,7 +54,7 @@ export async function requestErasure(ctx: AppContext, actor: Actor, password: st
   }
   await limiter.consume([limiter.limit('erasurePerAccount', actor.userId)], 'Too many attempts; try again later');
   const hash = await repo.passwordHashOf(db, actor.userId);
-  const ok = hash ? await argon2.verify(hash, password).catch(() => false) : false;
+  const ok = hash ? await verifyPassword(hash, password) : false;
   if (!ok) throw badRequest('invalid_password', 'The password is not correct', { password: 'is not correct' });
   const blockers = await repo.lastOwnerBlockers(db, actor.userId);
   if (blockers.length) throw lastOwnerError(blockers);
