@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Role, UserStatus } from '../../../shared/constants';
 import type { Db } from '../db/knex';
+import { preparedRaw } from '../db/prepared';
 import { verifyAccessToken } from '../modules/auth/auth.tokens';
 import { unauthorized } from './errors';
 
@@ -21,23 +22,27 @@ export function bearerToken(req: Request): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
+interface SessionRow {
+  role: Role;
+  status: UserStatus;
+  is_active: boolean;
+  email: string;
+  name: string;
+}
+
+/** The session, open, with its user's profile: on every signed-in request, so prepared once per connection. */
+const SESSION_SQL = `select p.role, p.status, p.is_active, p.email, p.name
+  from auth_sessions s join profiles p on p.user_id = s.user_id
+  where s.id = ? and s.user_id = ? and s.revoked_at is null
+  limit 1`;
+
 /** Verifies an access token and its live session; null when anything is off. */
 export async function actorFromToken(db: Db, key: Uint8Array, token: string | undefined): Promise<Actor | null> {
   if (!token) return null;
   const claims = await verifyAccessToken(token, key);
   if (!claims) return null;
-  const row = await db('auth_sessions as s')
-    .join('profiles as p', 'p.user_id', 's.user_id')
-    .where('s.id', claims.sid)
-    .andWhere('s.user_id', claims.sub)
-    .whereNull('s.revoked_at')
-    .first<{ role: Role; status: UserStatus; is_active: boolean; email: string; name: string } | undefined>(
-      'p.role',
-      'p.status',
-      'p.is_active',
-      'p.email',
-      'p.name',
-    );
+  const { rows } = await preparedRaw<{ rows: SessionRow[] }>(db, SESSION_SQL, [claims.sid, claims.sub]);
+  const row = rows[0];
   if (!row || row.status === 'banned' || !row.is_active) return null;
   return {
     userId: claims.sub,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { TASK_PLAIN_FIELDS, type TaskListQuery } from '../../../../shared/schemas/tasks';
 import { whereFoldedContains } from '../../db/search';
+import { preparedRaw } from '../../db/prepared';
 
 type Q = Knex | Knex.Transaction;
 
@@ -301,7 +302,7 @@ export async function changeTask(
       (select pr.title from press_releases pr where pr.id = t.press_release_id) as press_release_title,
       (select coalesce(json_agg(n), '[]') from note n) as notes
     from changed t`;
-  const result = (await q.raw(sql, bindings)) as { rows: (TaskRow & { notes: Record<string, unknown>[] })[] };
+  const result = (await preparedRaw(q, sql, bindings)) as { rows: (TaskRow & { notes: Record<string, unknown>[] })[] };
   const row = result.rows[0];
   if (!row) return undefined;
   const { notes, ...task } = row;

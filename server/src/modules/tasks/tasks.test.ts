@@ -261,10 +261,12 @@ describe('what a change writes and answers', () => {
 
 describe('what a change costs', () => {
   /** The statements the server sends while `run` runs (the job queue's polling left out). */
-  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  async function statementsOf(run: () => Promise<unknown>, prepared: (string | undefined)[] = []): Promise<string[]> {
     const sent: string[] = [];
-    const listener = (q: { sql: string }) => {
-      if (!/\bjobs\b/.test(q.sql)) sent.push(q.sql);
+    const listener = (q: { sql: string; options?: { name?: string } }) => {
+      if (/\bjobs\b/.test(q.sql)) return;
+      sent.push(q.sql);
+      prepared.push(q.options?.name);
     };
     server.ctx.db.on('query', listener);
     try {
@@ -278,13 +280,16 @@ describe('what a change costs', () => {
   it('a status change is two statements: the session check, and the change that checks the membership, the role and the version itself, with its audit row (no read before it, no BEGIN, no COMMIT)', async () => {
     const t = (await create(owner.token, { title: 'Τρεις εντολές' })).body;
     let r: Awaited<ReturnType<typeof patch>> | undefined;
+    const names: (string | undefined)[] = [];
     const sent = await statementsOf(async () => {
       r = await patch(member.token, t.id, { version: 1, status: 'in_progress' });
-    });
+    }, names);
     expect(r!.status).toBe(200);
     expect(r!.body).toMatchObject({ status: 'in_progress', version: 2 });
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatch(/^with old as/);
+    // Both are named prepared statements (db/prepared.ts): planned once per connection, not on every change.
+    expect(names).toEqual([expect.stringMatching(/^s\d+_[0-9a-f]{24}$/), expect.stringMatching(/^s\d+_[0-9a-f]{24}$/)]);
     expect(sent.filter((sql) => /^(begin|commit|rollback)/i.test(sql.trim()))).toEqual([]);
     const audit = await server.ctx.db('audit_logs').where({ action_type: 'task.update', entity_id: t.id }).first();
     expect(audit.metadata.changes).toEqual({ status: { from: 'open', to: 'in_progress' } });
