@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     console.log(`sign-ins completed meanwhile: ${signIns} (${((signIns / took) * 1000).toFixed(1)} per second)`);
     console.log(`during sign-ins, /api/tasks over /healthz: p50 ${(pct(busyTasks, 50) / pct(busyHealth, 50)).toFixed(2)}×, p99 ${(pct(busyTasks, 99) / pct(busyHealth, 99)).toFixed(2)}×`);
   } finally {
-    await server.close();
+    await server.stop(); // the server and its database
   }
 }
 
