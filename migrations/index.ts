@@ -43,6 +43,7 @@ import * as m20261206000200 from './20261206000200_notifications_organisation_in
 import * as m20261207000000 from './20261207000000_release_notices_from_deliveries';
 import * as m20261208000000 from './20261208000000_fill_inbox_only_when_missing';
 import * as m20261208000100 from './20261208000100_inbox_counters_fillfactor';
+import * as m20261209000000 from './20261209000000_mail_outbox_queued_index';
 
 export interface Migration {
   up: (k: Knex) => Promise<void>;
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261207000000_release_notices_from_deliveries': m20261207000000,
   '20261208000000_fill_inbox_only_when_missing': m20261208000000,
   '20261208000100_inbox_counters_fillfactor': m20261208000100,
+  '20261209000000_mail_outbox_queued_index': m20261209000000,
 };
