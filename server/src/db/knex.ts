@@ -48,13 +48,27 @@ export function dbMode(opts: DbOptions): DbMode {
   return opts.databaseUrl ? 'postgres' : 'embedded';
 }
 
+/**
+ * Every connection of the app runs without Postgres's JIT compiler. Postgres compiles a
+ * statement whose estimated cost passes `jit_above_cost` (100,000), and our statements are
+ * short (1–100 ms) while their estimates grow with the data: a send's deliveries statement
+ * carries a per-recipient count that only runs for journalists with a daily limit, yet the
+ * planner prices it for every recipient and every delivery they ever had. After ~30 sends to
+ * the same 1,000 journalists its estimate crossed the line and every send paid 70–150 ms to
+ * compile 42 functions for a statement that ran in 50 (bench/fanout.bench.ts, session 26).
+ * JIT pays off for queries of seconds; we have none on a request's path.
+ */
+function withoutJit(conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void): void {
+  conn.query('set jit = off', (err: Error | null) => done(err, conn));
+}
+
 /** The only place a Knex instance is created. */
 export function createDb(opts: DbOptions): Db {
   if (opts.databaseUrl) {
     return knexFactory({
       client: 'pg',
       connection: opts.databaseUrl,
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: 10, afterCreate: withoutJit },
     });
   }
   if (opts.pglite) {
