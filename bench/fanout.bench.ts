@@ -29,6 +29,7 @@ import { testConfig } from '../server/src/test/app';
  *   DATABASE_URL=postgres://... npx tsx bench/fanout.bench.ts
  *   RECIPIENTS=500 ROUNDS=5 npx tsx bench/fanout.bench.ts
  *   RECIPIENTS=10000 ROUNDS=5 DATABASE_URL=... npx tsx bench/fanout.bench.ts
+ *   ROUNDS=60 TRACE=1 DATABASE_URL=... npx tsx bench/fanout.bench.ts   (each send's time as it goes: growth with the data)
  *
  * From 5,000 recipients the clients run in a child process rather than a worker thread
  * (bench/lib/socket-clients.ts): 10,000 clients and the server's 10,000 ends of them do not
@@ -143,6 +144,7 @@ async function ours(): Promise<Ours> {
       if (r.status !== 200) throw new Error(`send failed: ${r.status} ${JSON.stringify(r.body)}`);
       const last = await arrived;
       if (record) samples.push(last - t0);
+      if (process.env.TRACE) console.log('send', round, (last - t0).toFixed(0));
       // Let the e-mail job and the outbox finish between rounds, as between two real sends: the job
       // first (the mailer's drain alone returned before the job had written the e-mails, so the
       // next send ran beside the previous one's 1,000 renders). From 5,000 recipients the mailer is
