@@ -9,7 +9,7 @@ import type { Browser } from '@playwright/test';
 import knexFactory from 'knex';
 import { redisTestsSkippedReason, startTestRedis, type TestRedis } from '../server/src/test/redis-server';
 import { startApp, type AppProcess } from './app-process';
-import { DEMO, EDITOR_OPEN_MS, expect, LIVE_MS, signInViaApi, test } from './fixtures';
+import { DEMO, EDITOR_OPEN_MS, expect, LIVE_MS, reopenEditor, signInViaApi, test } from './fixtures';
 import { E2E_JWT_SECRET } from './secrets';
 
 const SKIPPED = redisTestsSkippedReason();
@@ -89,7 +89,7 @@ test('two browsers on two server processes co-edit one release: text, title, car
   // Both are told "saved", and a reload on the other process shows everything.
   await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5_000 });
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5_000 });
-  await member.page.reload();
+  await reopenEditor(member.page);
   await expect(member.page.getByLabel('Τίτλος *')).toHaveValue('Κοινός τίτλος σε δύο κόμβους');
   await expect(member.page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' })).toContainText('δύο διεργασίες');
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, newClient, signInViaApi, test, toast, ACCEPTED_TERMS } from './fixtures';
+import { EDITOR_OPEN_MS, expect, isSandboxNotice, LIVE_MS, newClient, reopenEditor, signInViaApi, test, toast, ACCEPTED_TERMS } from './fixtures';
 
 /**
  * The live editor. Each test writes in an organisation of its own: its owner, and for the
@@ -55,7 +55,7 @@ test('two co-editors see each other type, with carets and names, and reload keep
   // Both edits are stored: a reload shows them.
   await expect(owner.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
   await expect(member.page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: 5000 });
-  await owner.page.reload();
+  await reopenEditor(owner.page);
   await expect(owner.page.getByLabel('Τίτλος *')).toHaveValue('Νέο κέντρο δεδομένων στη Θεσσαλονίκη');
   await expect(owner.page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' })).toContainText('νέο κέντρο δεδομένων');
 

@@ -355,6 +355,15 @@ export async function openEditor(page: Page, releaseId: string): Promise<void> {
   await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
 }
 
+/**
+ * Reloads the open editor and waits until it has opened again: a reload loads the editor's route
+ * like a first visit (a development build requests each module again), so it gets the same wait.
+ */
+export async function reopenEditor(page: Page): Promise<void> {
+  await page.reload();
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved', { timeout: EDITOR_OPEN_MS });
+}
+
 /** The release text's editable area. */
 export const editorText = (page: Page) => page.getByRole('textbox', { name: 'Κείμενο δελτίου τύπου' });
 
