@@ -20,6 +20,10 @@ export default defineConfig({
   // Vite transforms the editor's modules on their first request: a cold first page takes
   // tens of seconds on a busy 2-core machine (the live windows stay asserted at 1–2 s).
   timeout: 300_000,
+  // Every page load requests the unbundled modules again (a reload too): under CI load a reload of
+  // the editor outlasted the main suite's 10 s. Load waits get the first open's 30 s
+  // (EDITOR_OPEN_MS); live changes keep their own LIVE_MS bound, given per assertion.
+  expect: { ...base.expect, timeout: 30_000 },
   webServer: {
     ...(Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!),
     env: { E2E_CLIENT_DEV: 'true' },
